@@ -1,0 +1,32 @@
+import js from "@eslint/js";
+import regexp from "eslint-plugin-regexp";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  { ignores: ["dist/", "coverage/", "node_modules/", "docs/api/", ".tmp/"] },
+  js.configs.recommended,
+  ...tseslint.configs.strictTypeChecked,
+  regexp.configs["flat/recommended"],
+  {
+    languageOptions: {
+      parserOptions: { projectService: { allowDefaultProject: ["*.js", "*.mjs"] }, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      // Super-linear backtracking is how the incumbent's CVE-2025-25285 happened: forbid it outright.
+      "regexp/no-super-linear-backtracking": "error",
+      "regexp/no-super-linear-move": "error",
+      "@typescript-eslint/restrict-template-expressions": ["error", { allowNumber: true }],
+    },
+  },
+  {
+    files: ["__tests__/**", "bench/**", "scripts/**"],
+    rules: {
+      "@typescript-eslint/no-non-null-assertion": "off",
+      "@typescript-eslint/no-unsafe-assignment": "off",
+      "@typescript-eslint/no-unsafe-member-access": "off",
+      "@typescript-eslint/no-unsafe-call": "off",
+      "@typescript-eslint/no-unsafe-argument": "off",
+    },
+  },
+  { files: ["*.js", "*.mjs"], ...tseslint.configs.disableTypeChecked },
+);

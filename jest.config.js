@@ -1,0 +1,21 @@
+import { readFileSync } from "node:fs";
+
+const { version } = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8"));
+
+/** @type {import("jest").Config} */
+export default {
+  testEnvironment: "node",
+  roots: ["<rootDir>/__tests__"],
+  testMatch: ["**/*.test.ts"],
+  // url-template 3 and universal-user-agent 7 ship only ES modules; ts-jest compiles them to
+  // CommonJS together with our TypeScript so that jest can load them without --experimental-vm-modules.
+  transform: {
+    "^.+\\.[tj]s$": ["ts-jest", { tsconfig: "tsconfig.jest.json" }],
+  },
+  transformIgnorePatterns: ["/node_modules/(?!(url-template|universal-user-agent)/)"],
+  moduleNameMapper: { "^(\\.{1,2}/.*)\\.js$": "$1" },
+  // The user-agent's version is injected at build time (tsup `define`); jest does the same from package.json.
+  globals: { __VERSION__: version },
+  collectCoverageFrom: ["lib/**/*.ts", "!lib/cli.ts"],
+  coverageThreshold: { global: { lines: 100, functions: 100, branches: 95, statements: 100 } },
+};

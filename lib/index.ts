@@ -1,0 +1,42 @@
+import { DEFAULTS } from "./defaults.js";
+import { withDefaults } from "./with-defaults.js";
+import type { EndpointInterface } from "./types.js";
+
+/**
+ * Turns a REST route and parameters into request options `{ method, url, headers, body?, request? }`
+ * that any HTTP client can send. Synchronous; sends nothing. Defaults: GitHub's REST API.
+ *
+ * @param route - `"<METHOD> <URL>"`, the URL an RFC 6570 template (`{owner}`, `{?per_page}`) or with `:owner`
+ * @param options - request parameters, and the options `headers`, `mediaType`, `data`, `request`, `baseUrl`
+ * @returns request options: `method` lowercase, `url` expanded, `headers` lowercase, `body` for POST/PUT/PATCH/DELETE
+ * @throws {@link EndpointError} with a `code` from `docs/errors.md` for any input it cannot turn into a correct request
+ *
+ * @example
+ * ```ts
+ * import { endpoint } from "rest-endpoint";
+ * endpoint("GET /repos/{owner}/{repo}/issues", { owner: "octokit", repo: "rest.js", state: "open" });
+ * // {
+ * //   method: "get",
+ * //   url: "https://api.github.com/repos/octokit/rest.js/issues?state=open",
+ * //   headers: { accept: "application/vnd.github.v3+json", "user-agent": "rest-endpoint/0.1.0 Node.js/20.20.2 (linux; x64)" },
+ * // }
+ * ```
+ */
+export const endpoint: EndpointInterface = withDefaults(undefined, DEFAULTS);
+
+export { EndpointError, type EndpointErrorCode } from "./errors.js";
+export { VERSION } from "./defaults.js";
+export type {
+  Defaults,
+  EndpointInterface,
+  EndpointOptions,
+  EndpointParameters,
+  HeaderValue,
+  MediaType,
+  MergedOptions,
+  RequestHeaders,
+  RequestMeta,
+  RequestOptions,
+  Route,
+  Url,
+} from "./types.js";

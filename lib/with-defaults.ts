@@ -1,0 +1,66 @@
+import { describeValue, EndpointError } from "./errors.js";
+import { freezeDefaults, mergeDefaults, type FrozenDefaults } from "./merge-defaults.js";
+import { normalizeOptions, type NormalizedOptions } from "./normalize-options.js";
+import { parseOptions } from "./parse-options.js";
+import { parseRoute } from "./parse-route.js";
+import type { Defaults, EndpointInterface, MergedOptions, RequestOptions } from "./types.js";
+
+/**
+ * Builds an endpoint function carrying `defaults` overlaid with `options` (spec §4.1). The merged
+ * defaults are computed once here, so a call merges one level whatever the depth of the chain.
+ *
+ * @param base - the defaults of the parent function (frozen), or `undefined` for the root
+ * @param options - the new defaults' options
+ */
+export function withDefaults(base: FrozenDefaults | undefined, options: unknown): EndpointInterface {
+  const normalized = normalizeOptions(options, "defaults");
+  const merged = base === undefined ? normalized : mergeDefaults(base, normalized);
+  const internal = freezeDefaults(merged, false);
+
+  const merge = (route: unknown, callOptions?: unknown): MergedOptions =>
+    mergeDefaults(internal, routeOptions(route, callOptions)) as MergedOptions;
+  const endpoint = (route: unknown, callOptions?: unknown): RequestOptions =>
+    parseOptions(mergeDefaults(internal, routeOptions(route, callOptions)));
+
+  return Object.assign(endpoint, {
+    DEFAULTS: freezeDefaults(merged, true) as Defaults,
+    defaults: (next: unknown) => withDefaults(internal, next),
+    merge,
+    parse: (mergedOptions: unknown) => parseOptions(normalizeOptions(mergedOptions, "options")),
+  });
+}
+
+/** The options of a call in either form: `(route, options?)` or `(options)`. */
+function routeOptions(route: unknown, options: unknown): NormalizedOptions {
+  if (typeof route !== "string") {
+    if (options !== undefined) {
+      throw new EndpointError(
+        "INVALID_ROUTE",
+        "route",
+        `with an options object as the first argument there is no second one; received ${describeValue(options)}. Pass a route string first, or merge the two objects`,
+      );
+    }
+    if (route === null || typeof route !== "object") {
+      throw new EndpointError(
+        "INVALID_ROUTE",
+        "route",
+        `the \`route\` argument must be a string such as "GET /user", or an options object; received ${describeValue(route)}`,
+      );
+    }
+    return normalizeOptions(route, "options");
+  }
+  const { method, url } = parseRoute(route);
+  const normalized = normalizeOptions(options, "options");
+  for (const key of ["method", "url"] as const) {
+    if (Object.hasOwn(normalized, key)) {
+      throw new EndpointError(
+        "INVALID_OPTIONS",
+        `options.${key}`,
+        `the route already gives the ${key}; received \`options.${key}\` too: ${describeValue(normalized[key])}. Give it in one place`,
+      );
+    }
+  }
+  normalized.method = method;
+  normalized.url = url;
+  return normalized;
+}
