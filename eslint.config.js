@@ -28,5 +28,9 @@ export default tseslint.config(
       "@typescript-eslint/no-unsafe-argument": "off",
     },
   },
-  { files: ["*.js", "*.mjs"], ...tseslint.configs.disableTypeChecked },
+  {
+    files: ["*.js", "*.mjs"],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: { globals: { URL: "readonly", process: "readonly", console: "readonly" } },
+  },
 );
