@@ -9,15 +9,23 @@ const define = { __VERSION__: JSON.stringify(version) };
 export default defineConfig([
   {
     entry: { index: "lib/index.ts" },
-    format: ["esm", "cjs"],
+    format: ["esm"],
     dts: true,
     clean: true,
     target: "es2022",
     platform: "neutral",
     define,
+  },
+  {
+    entry: { index: "lib/index.ts" },
+    format: ["cjs"],
+    dts: true,
+    target: "es2022",
+    platform: "neutral",
+    define,
     // url-template and universal-user-agent are ESM-only: the CommonJS build carries them inside,
     // so `require("rest-endpoint")` works even where Node cannot require ES modules.
-    noExternal: [],
+    noExternal: ["url-template", "universal-user-agent"],
   },
   {
     entry: { cli: "lib/cli.ts" },

@@ -1,8 +1,8 @@
-import { endpoint } from "../lib/index.js";
+import { endpoint, type EndpointParameters } from "../lib/index.js";
 import { readFixture, toEndpointCall, type CorpusCall } from "./helpers/corpus.js";
 
-const calls = readFixture<CorpusCall[]>("github-rest-calls.json");
-const special = readFixture<Record<string, unknown>>("github-special-cases.json");
+const calls = readFixture("github-rest-calls.json") as CorpusCall[];
+const special = readFixture("github-special-cases.json") as Record<string, unknown>;
 const group = (name: string): CorpusCall[] => special[name] as CorpusCall[];
 
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -18,7 +18,7 @@ describe("GitHub's REST API: one call per operation", () => {
   });
 
   test.each(calls.map((call) => [call.operationId, call] as const))("%s", (_id, call) => {
-    const options = endpoint(...(toEndpointCall(call) as [`${string} ${string}`, object]));
+    const options = endpoint(...(toEndpointCall(call) as [`${string} ${string}`, EndpointParameters]));
     expect({ method: options.method, url: options.url, body: options.body }).toEqual({
       method: call.method.toLowerCase(),
       url: call.expectedUrl,
@@ -32,7 +32,7 @@ describe("GitHub's special cases", () => {
   test.each(group("mediaTypeVariants").map((call) => [call.operationId, call.variant, call] as const))(
     "%s with %s sends that media type",
     (_id, _variant, call) => {
-      const options = endpoint(...(toEndpointCall(call) as [`${string} ${string}`, object]));
+      const options = endpoint(...(toEndpointCall(call) as [`${string} ${string}`, EndpointParameters]));
       expect({ url: options.url, accept: options.headers.accept }).toEqual({ url: call.expectedUrl, accept: call.headers.accept });
     },
   );
@@ -42,7 +42,7 @@ describe("GitHub's special cases", () => {
     (_id, call) => {
       let template = call.path;
       for (const name of call.multiSegmentParams ?? []) template = template.replace(`{${name}}`, `{+${name}}`);
-      const options = endpoint(...(toEndpointCall(call, template) as [`${string} ${string}`, object]));
+      const options = endpoint(...(toEndpointCall(call, template) as [`${string} ${string}`, EndpointParameters]));
       // Reserved expansion also keeps other reserved characters (":" in "sha256:…") literal, where
       // the corpus encodes them: the same segments, the same query.
       const segments = (url: string): string[] => new URL(url).pathname.split("/").map(decodeURIComponent);
@@ -55,7 +55,7 @@ describe("GitHub's special cases", () => {
   test.each(group("mustBeEncodedPathParams").map((call) => [call.operationId, call] as const))(
     "%s sends '/' in a simple expansion as %%2F",
     (_id, call) => {
-      const options = endpoint(...(toEndpointCall(call) as [`${string} ${string}`, object]));
+      const options = endpoint(...(toEndpointCall(call) as [`${string} ${string}`, EndpointParameters]));
       expect(options.url).toBe(call.expectedUrl);
       expect(options.url).toContain("%2F");
     },
@@ -63,7 +63,7 @@ describe("GitHub's special cases", () => {
 
   test("the GraphQL endpoint takes its body from parameters", () => {
     const [call] = group("graphql") as [CorpusCall];
-    expect(endpoint("POST /graphql", call.body as object)).toEqual({
+    expect(endpoint("POST /graphql", call.body as EndpointParameters)).toEqual({
       method: "post",
       url: "https://api.github.com/graphql",
       headers: expect.objectContaining(call.headers) as object,

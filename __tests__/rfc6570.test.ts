@@ -19,7 +19,7 @@ function expand(template: string, variables: Record<string, unknown>): string {
 }
 
 describe.each(["spec-examples.json", "spec-examples-by-section.json"])("RFC 6570 examples from %s", (file) => {
-  const suite = readFixture<Record<string, SuiteGroup>>(`rfc6570/${file}`);
+  const suite = readFixture(`rfc6570/${file}`) as Record<string, SuiteGroup>;
   const cases = Object.entries(suite).flatMap(([group, { variables, testcases }]) =>
     testcases.map(([template, expected]) => [group, template, expected, variables] as const),
   );

@@ -12,10 +12,10 @@ export type HeaderValue = string | number | readonly (string | number)[];
 
 /** Request header fields. Names are case-insensitive on input and lowercase in every output. */
 export type RequestHeaders = {
-  accept?: string;
-  authorization?: string;
-  "user-agent"?: string;
-  "content-type"?: string;
+  accept?: string | undefined;
+  authorization?: string | undefined;
+  "user-agent"?: string | undefined;
+  "content-type"?: string | undefined;
 } & { [name: string]: HeaderValue | undefined };
 
 /** GitHub media type selection (https://docs.github.com/rest/using-the-rest-api/getting-started-with-the-rest-api#media-types). */

@@ -22,12 +22,15 @@ export function withDefaults(base: FrozenDefaults | undefined, options: unknown)
   const endpoint = (route: unknown, callOptions?: unknown): RequestOptions =>
     parseOptions(mergeDefaults(internal, routeOptions(route, callOptions)));
 
-  return Object.assign(endpoint, {
-    DEFAULTS: freezeDefaults(merged, true) as Defaults,
-    defaults: (next: unknown) => withDefaults(internal, next),
-    merge,
-    parse: (mergedOptions: unknown) => parseOptions(normalizeOptions(mergedOptions, "options")),
-  });
+  // Frozen, so that no assignment to `DEFAULTS`, `merge` or `parse` can redirect later calls.
+  return Object.freeze(
+    Object.assign(endpoint, {
+      DEFAULTS: freezeDefaults(merged, true) as Defaults,
+      defaults: (next: unknown) => withDefaults(internal, next),
+      merge,
+      parse: (mergedOptions: unknown) => parseOptions(normalizeOptions(mergedOptions, "options")),
+    }),
+  );
 }
 
 /** The options of a call in either form: `(route, options?)` or `(options)`. */

@@ -18,8 +18,8 @@ export interface CorpusCall {
   variant?: string;
 }
 
-export function readFixture<T>(name: string): T {
-  return JSON.parse(readFileSync(join(__dirname, "..", "fixtures", name), "utf8")) as T;
+export function readFixture(name: string): unknown {
+  return JSON.parse(readFileSync(join(__dirname, "..", "fixtures", name), "utf8"));
 }
 
 const OPTION_NAMES = new Set(["method", "url", "baseUrl", "headers", "mediaType", "data", "request"]);

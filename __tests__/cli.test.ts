@@ -1,0 +1,76 @@
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { headers, JSON_TYPE, packageVersion } from "./helpers/defaults.js";
+
+const cli = join(__dirname, "..", "dist", "cli.js");
+
+function run(...args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const { status, stdout, stderr } = spawnSync(process.execPath, [cli, ...args], { encoding: "utf8" });
+  return { status, stdout, stderr };
+}
+
+describe("the rest-endpoint CLI", () => {
+  test("prints the request options of a route as indented JSON", () => {
+    const { status, stdout, stderr } = run("GET /repos/{owner}/{repo}/issues", "owner=octokit", "repo=rest.js", "state=open");
+    expect({ status, stderr }).toEqual({ status: 0, stderr: "" });
+    expect(stdout).toBe(
+      `${JSON.stringify({ method: "get", url: "https://api.github.com/repos/octokit/rest.js/issues?state=open", headers: headers() }, null, 2)}\n`,
+    );
+  });
+
+  test("reads name=value as a string, name:=json as JSON and Header:value as a header field", () => {
+    const { status, stdout } = run(
+      "POST /repos/{owner}/{repo}/issues",
+      "owner=octokit",
+      "repo=rest.js",
+      "title=a=b:c",
+      "milestone:=3",
+      'labels:=["bug"]',
+      "draft:=null",
+      "Authorization: token abc",
+      "X-Note:q=1",
+    );
+    expect(status).toBe(0);
+    expect(JSON.parse(stdout)).toEqual({
+      method: "post",
+      url: "https://api.github.com/repos/octokit/rest.js/issues",
+      headers: headers({ authorization: "token abc", "x-note": "q=1", ...JSON_TYPE }),
+      body: { title: "a=b:c", milestone: 3, labels: ["bug"], draft: null },
+    });
+  });
+
+  test("--base-url changes the address relative urls join", () => {
+    expect(JSON.parse(run("--base-url", "https://ghe.example/api/v3", "GET /user").stdout)).toEqual({
+      method: "get",
+      url: "https://ghe.example/api/v3/user",
+      headers: headers(),
+    });
+  });
+
+  test("--version prints package.json's version, which the built library also carries", async () => {
+    expect(run("--version")).toEqual({ status: 0, stdout: `${packageVersion}\n`, stderr: "" });
+    const built = (await import(pathToFileURL(join(__dirname, "..", "dist", "index.cjs")).href)) as { VERSION: string };
+    expect(built.VERSION).toBe(packageVersion);
+  });
+
+  test("--help prints the usage", () => {
+    const { status, stdout } = run("--help");
+    expect(status).toBe(0);
+    expect(stdout).toMatch(/^Usage: rest-endpoint \[--base-url URL\] "<METHOD> <URL>" \[ITEM \.\.\.\]/);
+  });
+
+  test.each([
+    [["GET /x y"], "rest-endpoint: the `route` argument must look like"],
+    [["GET /x", "loose"], 'rest-endpoint: the item "loose" is not name=value, name:=json or Header:value'],
+    [["GET /x", "n:={bad"], 'rest-endpoint: the item "n:={bad" is not valid JSON after ":="'],
+    [["GET /repos/{owner}"], "rest-endpoint: the url needs the parameter `owner`"],
+    [[], "rest-endpoint: a route is required"],
+    [["--nope"], "rest-endpoint: Unknown option '--nope'"],
+  ])("%j prints one line to stderr and exits 2", (args, message) => {
+    const { status, stdout, stderr } = run(...args);
+    expect({ status, stdout }).toEqual({ status: 2, stdout: "" });
+    expect(stderr.startsWith(message)).toBe(true);
+    expect(stderr.trimEnd().split("\n")).toHaveLength(1);
+  });
+});
