@@ -2,7 +2,7 @@ import { parseTemplate } from "url-template";
 
 /** Variables as url-template takes them. */
 export type TemplateContext = Parameters<ReturnType<typeof parseTemplate>["expand"]>[0];
-import { EndpointError } from "./errors.js";
+import { describeValue, EndpointError } from "./errors.js";
 
 /** An RFC 6570 operator (section 2.2); `""` is simple string expansion. */
 export type Operator = "" | "+" | "#" | "." | "/" | ";" | "?" | "&";
@@ -46,6 +46,8 @@ export interface CompiledTemplate {
   /** The number of leading parts that belong to the path. */
   readonly pathEnd: number;
   readonly hasAuthorityExpression: boolean;
+  /** Whether an expression stands in the path, so each expansion's path needs the dot-segment check. */
+  readonly hasPathExpression: boolean;
   /** Every variable name the template uses. */
   readonly names: ReadonlySet<string>;
 }
@@ -146,7 +148,10 @@ function scan(template: string): CompiledTemplate {
     const inPath = index >= pathStart && index < pathEnd;
     parts.push(toExpression(part, inPath ? segmentOf(rawParts, index, pathEnd) : "partial"));
   });
-  return { absolute, parts, pathStart, pathEnd, hasAuthorityExpression, names };
+  const pathParts = parts.slice(pathStart, pathEnd);
+  const hasPathExpression = pathParts.some((part) => typeof part !== "string");
+  if (!hasPathExpression) checkDotSegments(pathParts.join(""), 0);
+  return { absolute, parts, pathStart, pathEnd, hasAuthorityExpression, hasPathExpression, names };
 }
 
 interface RawExpression {
@@ -231,6 +236,32 @@ function segmentOf(parts: readonly (string | RawExpression)[], index: number, pa
   if (index + 1 === pathEnd) return "last";
   const after = parts[index + 1];
   return typeof after === "string" && after.startsWith("/") ? "whole" : "partial";
+}
+
+/** Rejects `.` and `..` path segments in the path that starts at `pathOffset`, also pct-encoded (`%2e`), which URL parsers resolve away. */
+export function checkDotSegments(url: string, pathOffset: number): void {
+  let end = url.length;
+  for (const stop of ["?", "#"]) {
+    const at = url.indexOf(stop, pathOffset);
+    if (at !== -1 && at < end) end = at;
+  }
+  let start = pathOffset;
+  while (start <= end) {
+    let slash = url.indexOf("/", start);
+    if (slash === -1 || slash > end) slash = end;
+    const length = slash - start;
+    if (length > 0 && length <= 6) {
+      const segment = url.slice(start, slash).toLowerCase().replaceAll("%2e", ".");
+      if (segment === "." || segment === "..") {
+        throw new EndpointError(
+          "INVALID_PATH_SEGMENT",
+          "url",
+          `the url's path would hold the dot-segment ${JSON.stringify(url.slice(start, slash))}, which walks the path: ${describeValue(url)}. Check the parameters in the path`,
+        );
+      }
+    }
+    start = slash + 1;
+  }
 }
 
 function checkRelativeStart(template: string): void {

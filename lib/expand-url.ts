@@ -1,7 +1,7 @@
-import { isPlainObject } from "is-plain-object";
 import { parseTemplate } from "url-template";
-import { compileUrlTemplate, type Expression, type Operator, type TemplateContext } from "./compile-url-template.js";
+import { checkDotSegments, compileUrlTemplate, type Expression, type Operator, type TemplateContext } from "./compile-url-template.js";
 import { describeValue, EndpointError } from "./errors.js";
+import { isPlainRecord } from "./normalize-options.js";
 
 /** A parameter value in the form RFC 6570 expands: a string, a list or an associative array. */
 type TemplateValue = string | string[] | Record<string, string>;
@@ -22,10 +22,9 @@ export function expandUrl(
   parameters: ParameterMap,
 ): { url: string; names: ReadonlySet<string> } {
   const compiled = compileUrlTemplate(template);
-  const { parts, pathStart, pathEnd } = compiled;
+  const { parts, pathStart } = compiled;
   let url = "";
   let pathOffset = 0;
-  let checkPath = false;
   for (let index = 0; index < parts.length; index++) {
     if (index === pathStart) pathOffset = url.length;
     const part = parts[index] as string | Expression;
@@ -41,10 +40,10 @@ export function expandUrl(
       // An empty last segment drops its "/": `…/contents/{path}` with path "" is `…/contents`.
       url = url.slice(0, -1);
     }
-    if (index >= pathStart && index < pathEnd) checkPath = true;
     url += expanded;
   }
-  if (checkPath) checkDotSegments(url, pathOffset);
+  // Literal-only paths were checked when the template was compiled.
+  if (compiled.hasPathExpression) checkDotSegments(url, pathOffset);
   if (compiled.absolute) {
     if (compiled.hasAuthorityExpression && !hasHost(url)) {
       throw new EndpointError(
@@ -148,7 +147,7 @@ function expandPerVariable(expression: Expression, context: Record<string, Templ
     single.set(key, expand);
     const input = prefix > 0 ? truncate(value as string, prefix) : value;
     let piece = expand({ v: input }).slice(FIRST[operator].length);
-    if ((operator === ";" || operator === "?" || operator === "&") && !(explode && isPlainObject(value))) {
+    if ((operator === ";" || operator === "?" || operator === "&") && !(explode && !Array.isArray(value) && typeof value === "object")) {
       piece = piece
         .split(SEPARATOR[operator])
         .map((item) => name + item.slice(1))
@@ -186,7 +185,7 @@ function toTemplateValue(value: unknown, name: string): TemplateValue | undefine
     }
     return list.length === 0 ? undefined : list;
   }
-  if (isPlainObject(value)) {
+  if (isPlainRecord(value)) {
     const map: Record<string, string> = {};
     let empty = true;
     for (const key of Object.keys(value)) {
@@ -268,32 +267,6 @@ function isUnreserved(text: string): boolean {
     }
   }
   return true;
-}
-
-/** Rejects `.` and `..` path segments, also pct-encoded (`%2e`), which URL parsers resolve away. */
-function checkDotSegments(url: string, pathOffset: number): void {
-  let end = url.length;
-  for (const stop of ["?", "#"]) {
-    const at = url.indexOf(stop, pathOffset);
-    if (at !== -1 && at < end) end = at;
-  }
-  let start = pathOffset;
-  while (start <= end) {
-    let slash = url.indexOf("/", start);
-    if (slash === -1 || slash > end) slash = end;
-    const length = slash - start;
-    if (length > 0 && length <= 6) {
-      const segment = url.slice(start, slash).toLowerCase().replaceAll("%2e", ".");
-      if (segment === "." || segment === "..") {
-        throw new EndpointError(
-          "INVALID_PATH_SEGMENT",
-          "url",
-          `the url's path would hold the dot-segment ${JSON.stringify(url.slice(start, slash))}, which walks the path: ${describeValue(url)}. Check the parameters in the path`,
-        );
-      }
-    }
-    start = slash + 1;
-  }
 }
 
 function pathSegmentError(expression: Expression, problem: string): EndpointError {

@@ -77,6 +77,18 @@ export function normalizeMediaType(mediaType: unknown, argument: string): { form
   return result;
 }
 
+/** A normalised `mediaType`'s own `format` and `previews`, never read through the prototype chain. */
+export function readMediaType(mediaType: { format?: string; previews?: readonly string[] } | undefined): {
+  format: string | undefined;
+  previews: readonly string[];
+} {
+  if (mediaType === undefined) return { format: undefined, previews: [] };
+  return {
+    format: Object.hasOwn(mediaType, "format") ? mediaType.format : undefined,
+    previews: (Object.hasOwn(mediaType, "previews") ? mediaType.previews : undefined) ?? [],
+  };
+}
+
 /** `[A-Za-z0-9][A-Za-z0-9.+_-]*`, scanned without a regular expression. */
 function isMediaTypeName(name: string): boolean {
   if (name === "") return false;

@@ -1,6 +1,7 @@
 import deepmerge from "deepmerge";
 import { isPlainObject } from "is-plain-object";
-import { copyPlain, type NormalizedOptions } from "./normalize-options.js";
+import { readMediaType } from "./media-type.js";
+import { copyPlain, isPlainRecord, type NormalizedOptions } from "./normalize-options.js";
 
 /**
  * Defaults as an endpoint function keeps them: deeply frozen and without prototypes, so that no
@@ -33,7 +34,7 @@ export function mergeDefaults(defaults: FrozenDefaults, options: NormalizedOptio
     const base = Object.hasOwn(merged, key) ? merged[key] : undefined;
     if (key === "mediaType") {
       merged[key] = mergeMediaType(base as MediaTypeOption | undefined, value as MediaTypeOption);
-    } else if (key !== "data" && isPlainObject(base) && isPlainObject(value)) {
+    } else if (key !== "data" && isPlainRecord(base) && isPlainRecord(value)) {
       merged[key] = deepmerge(base as object, value as object, DEEPMERGE_OPTIONS);
     } else {
       merged[key] = value;
@@ -52,8 +53,9 @@ interface MediaTypeOption {
 }
 
 function mergeMediaType(base: MediaTypeOption | undefined, value: MediaTypeOption): { format: string; previews: string[] } {
-  const previews = [...new Set([...(base?.previews ?? []), ...(value.previews ?? [])])];
-  return { format: value.format ?? base?.format ?? "", previews };
+  const from = readMediaType(base);
+  const to = readMediaType(value);
+  return { format: to.format ?? from.format ?? "", previews: [...new Set([...from.previews, ...to.previews])] };
 }
 
 /**
@@ -66,7 +68,7 @@ export function freezeDefaults(options: NormalizedOptions, prototypes: boolean):
 
 function freeze(value: unknown, prototypes: boolean, top: boolean): unknown {
   if (Array.isArray(value)) return Object.freeze(value.map((item) => freeze(item, prototypes, false)));
-  if (!isPlainObject(value)) return value;
+  if (!isPlainRecord(value)) return value;
   const copy: Record<string, unknown> = prototypes ? {} : (Object.create(null) as Record<string, unknown>);
   for (const key of Object.keys(value)) {
     const item = (value as Record<string, unknown>)[key];

@@ -11,6 +11,17 @@ export const MAX_DEPTH = 64;
 /** Keys never read from options, headers or defaults: they would reach `Object.prototype`. */
 const UNSAFE_KEYS = new Set(["__proto__", "constructor", "prototype"]);
 
+/**
+ * A plain object: made by `{}`, `Object.create(null)` or `JSON.parse`. is-plain-object alone says
+ * no to an object with an own `constructor` key, which JSON input can have (the key is then ignored).
+ */
+export function isPlainRecord(value: unknown): value is Record<string, unknown> {
+  if (isPlainObject(value)) return true;
+  if (typeof value !== "object" || value === null) return false;
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === null || proto === Object.prototype;
+}
+
 /** Options with every check done: own keys only, header names lowercase, fresh objects. */
 export type NormalizedOptions = Record<string, unknown>;
 
@@ -28,7 +39,7 @@ export type NormalizedOptions = Record<string, unknown>;
  */
 export function normalizeOptions(options: unknown, argument: string): NormalizedOptions {
   if (options === undefined) return {};
-  if (!isPlainObject(options)) {
+  if (!isPlainRecord(options)) {
     throw new EndpointError(
       "INVALID_OPTIONS",
       argument,
@@ -66,7 +77,7 @@ export function normalizeOptions(options: unknown, argument: string): Normalized
         result[key] = value;
         break;
       case "request":
-        if (!isPlainObject(value)) {
+        if (!isPlainRecord(value)) {
           throw new EndpointError(
             "INVALID_OPTIONS",
             `${argument}.request`,
@@ -86,31 +97,31 @@ export function normalizeOptions(options: unknown, argument: string): Normalized
  * Copies plain objects and arrays (skipping unsafe keys); returns anything else as it is.
  * Depth and cycles are checked along the way.
  */
-export function copyPlain(value: unknown, path: string, depth: number, ancestors: object[]): unknown {
+export function copyPlain(value: unknown, argument: string, depth: number, ancestors: object[]): unknown {
   const array = Array.isArray(value);
-  if (!array && !isPlainObject(value)) return value;
-  if (ancestors.includes(value as object)) {
+  if (!array && !isPlainRecord(value)) return value;
+  if (ancestors.includes(value)) {
     throw new EndpointError(
       "TOO_DEEP",
-      path,
-      `\`${path}\` refers to itself (a circular object), which has no request form. Pass a tree of plain values`,
+      argument,
+      `\`${argument}\` refers to itself ${depth - 1} levels down (a circular object), which has no request form. Pass a tree of plain values`,
     );
   }
   if (depth > MAX_DEPTH) {
     throw new EndpointError(
       "TOO_DEEP",
-      path,
-      `\`${path}\` nests deeper than ${MAX_DEPTH} levels. Flatten it, or pass it as \`data\`, which is never walked`,
+      argument,
+      `\`${argument}\` nests deeper than ${MAX_DEPTH} levels. Flatten it, or pass it as \`data\`, which is never walked`,
     );
   }
-  ancestors.push(value as object);
+  ancestors.push(value);
   let copy: unknown;
   if (array) {
-    copy = (value as unknown[]).map((item, index) => copyPlain(item, `${path}[${index}]`, depth + 1, ancestors));
+    copy = value.map((item) => copyPlain(item, argument, depth + 1, ancestors));
   } else {
     const object: Record<string, unknown> = {};
     for (const key of Object.keys(value)) {
-      if (!UNSAFE_KEYS.has(key)) object[key] = copyPlain((value as Record<string, unknown>)[key], `${path}.${key}`, depth + 1, ancestors);
+      if (!UNSAFE_KEYS.has(key)) object[key] = copyPlain(value[key], argument, depth + 1, ancestors);
     }
     copy = object;
   }
@@ -123,7 +134,7 @@ export function copyPlain(value: unknown, path: string, depth: number, ancestors
  * values; turns numbers into strings and lists into one comma-joined value (RFC 9110 section 5.3).
  */
 function normalizeHeaders(headers: unknown, argument: string): Record<string, string> {
-  if (!isPlainObject(headers)) {
+  if (!isPlainRecord(headers)) {
     throw new EndpointError(
       "INVALID_OPTIONS",
       argument,

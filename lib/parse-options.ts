@@ -1,9 +1,8 @@
-import { isPlainObject } from "is-plain-object";
 import { EndpointError } from "./errors.js";
 import { appendQuery, expandUrl, type ParameterMap } from "./expand-url.js";
-import { applyMediaType } from "./media-type.js";
-import { checkMethod, type NormalizedOptions } from "./normalize-options.js";
-import type { RequestMeta, RequestOptions } from "./types.js";
+import { applyMediaType, readMediaType } from "./media-type.js";
+import { checkMethod, isPlainRecord, type NormalizedOptions } from "./normalize-options.js";
+import type { MediaType as MediaTypeOption, RequestMeta, RequestOptions } from "./types.js";
 
 /** Methods whose requests carry content (spec §2.2); all others put parameters in the query. */
 const BODY_METHODS = new Set(["post", "put", "patch", "delete"]);
@@ -47,7 +46,7 @@ export function parseOptions(options: NormalizedOptions): RequestOptions {
         headers = value as Record<string, string>;
         break;
       case "mediaType":
-        ({ format = "", previews = [] } = value as { format?: string; previews?: string[] });
+        ({ format = "", previews } = readMediaType(value as MediaTypeOption));
         break;
       case "data":
         data = value;
@@ -82,7 +81,7 @@ export function parseOptions(options: NormalizedOptions): RequestOptions {
       if (lowerMethod === "put" || lowerMethod === "patch") result.body = "";
     } else {
       result.body = body;
-      if ((Array.isArray(body) || isPlainObject(body)) && !Object.hasOwn(result.headers, "content-type")) {
+      if ((Array.isArray(body) || isPlainRecord(body)) && !Object.hasOwn(result.headers, "content-type")) {
         result.headers["content-type"] = JSON_CONTENT_TYPE;
       }
     }

@@ -1,0 +1,193 @@
+import { endpoint } from "../lib/index.js";
+import { errorOf } from "./helpers/errors.js";
+
+const url = (route: string, parameters: Record<string, unknown> = {}): string => endpoint(route as "GET /", parameters).url;
+
+describe("whole path segments need a value", () => {
+  test.each([
+    ["GET /repos/{owner}/{repo}", { repo: "r" }, "MISSING_PARAMETER", "owner"],
+    ["GET /repos/:owner/:repo", { owner: null, repo: "r" }, "MISSING_PARAMETER", "owner"],
+    ["GET /repos/{owner}/{repo}", { owner: "o", repo: [] }, "MISSING_PARAMETER", "repo"],
+    ["GET /repos/{owner}/{repo}", { owner: "o", repo: {} }, "MISSING_PARAMETER", "repo"],
+    ["GET /repos/{owner}/{repo}", { owner: "", repo: "r" }, "INVALID_PATH_SEGMENT", "owner"],
+    ["GET /repos/{owner}/{repo}", { owner: ".", repo: "r" }, "INVALID_PATH_SEGMENT", "owner"],
+    ["GET /repos/{owner}/{repo}", { owner: "..", repo: "r" }, "INVALID_PATH_SEGMENT", "owner"],
+    ["GET /repos/{owner}/{repo}", { owner: "o", repo: ".." }, "INVALID_PATH_SEGMENT", "repo"],
+    ["GET /repos/{+path}/x", { path: "" }, "INVALID_PATH_SEGMENT", "path"],
+    ["GET /a/{+path}", { path: "b/../../admin" }, "INVALID_PATH_SEGMENT", "url"],
+    ["GET /a/{+path}", { path: "%2e%2E/admin" }, "INVALID_PATH_SEGMENT", "url"],
+    ["GET /a/{+path}", { path: "b/.%2e" }, "INVALID_PATH_SEGMENT", "url"],
+    ["GET /a{/p}", { p: ".." }, "INVALID_PATH_SEGMENT", "url"],
+    ["GET /a/{x}{y}/b", { x: ".", y: "." }, "INVALID_PATH_SEGMENT", "url"],
+    ["GET /a/../b", {}, "INVALID_PATH_SEGMENT", "url"],
+    ["GET https://{host}/a/./b", { host: "example.com" }, "INVALID_PATH_SEGMENT", "url"],
+  ])("%s with %j throws %s", (route, parameters, code, argument) => {
+    expect(errorOf(() => url(route, parameters))).toMatchObject({ code, argument });
+  });
+
+  test.each([
+    ["GET /repos/{owner}/{repo}/contents/{path}", { owner: "o", repo: "r", path: "" }, "https://api.github.com/repos/o/r/contents"],
+    ["GET /repos/{owner}/{repo}/contents/{+path}", { owner: "o", repo: "r", path: "" }, "https://api.github.com/repos/o/r/contents"],
+    [
+      "GET /repos/{owner}/{repo}/contents/{path}{?ref}",
+      { owner: "o", repo: "r", path: "", ref: "main" },
+      "https://api.github.com/repos/o/r/contents?ref=main",
+    ],
+    ["GET /a/{x}", { x: "..." }, "https://api.github.com/a/..."],
+    ["GET /a/{x}", { x: ".a" }, "https://api.github.com/a/.a"],
+    ["GET /a/{x}.json", { x: "." }, "https://api.github.com/a/..json"],
+    ["GET /a/{+path}", { path: "docs/a b.md" }, "https://api.github.com/a/docs/a%20b.md"],
+    ["GET /a/{x}", { x: "../etc" }, "https://api.github.com/a/..%2Fetc"],
+  ])("%s with %j gives %s", (route, parameters, expected) => {
+    expect(url(route, parameters)).toBe(expected);
+  });
+
+  test("the message names the parameter and how to fix it", () => {
+    expect(errorOf(() => url("GET /repos/{owner}/{repo}", { repo: "r" })).message).toBe(
+      "the url needs the parameter `owner` for a whole path segment, but it is undefined or null. Pass a value for it",
+    );
+  });
+});
+
+describe("a relative template cannot leave baseUrl's origin", () => {
+  test.each([
+    ["GET {+u}/x", { u: "https://evil.com" }],
+    ["GET {+u}/x", { u: ".evil.com" }],
+    ["GET {+u}/x", { u: "@evil.com" }],
+    ["GET {+u}/x", { u: ":8080" }],
+    ["GET {u}", { u: "evil" }],
+    ["GET {.u}", { u: "evil.com" }],
+  ])("%s with %j throws URL_LEAVES_BASE_URL", (route, parameters) => {
+    expect(errorOf(() => url(route, parameters))).toMatchObject({ code: "URL_LEAVES_BASE_URL", argument: "url" });
+  });
+
+  test.each([
+    ["GET {+u}/x", { u: "/api" }, "https://api.github.com/api/x"],
+    ["GET {/u}", { u: "evil.com" }, "https://api.github.com/evil.com"],
+    ["GET {?q}", { q: "x" }, "https://api.github.com?q=x"],
+    ["GET {+u}", {}, "https://api.github.com"],
+  ])("%s with %j stays on baseUrl: %s", (route, parameters, expected) => {
+    expect(url(route, parameters)).toBe(expected);
+    expect(new URL(expected).origin).toBe("https://api.github.com");
+  });
+
+  test("a full url's host may come from a parameter, but must be a host", () => {
+    expect(url("GET https://{host}/x", { host: "ghe.example" })).toBe("https://ghe.example/x");
+    expect(errorOf(() => url("GET https://{host}/x", { host: "" }))).toMatchObject({ code: "INVALID_URL" });
+    expect(errorOf(() => url("GET https://{+host}/x", { host: "a b" }))).toMatchObject({ code: "INVALID_URL" });
+  });
+});
+
+describe("baseUrl must be an absolute http(s) URL without query or fragment", () => {
+  test.each([
+    ["api.github.com"],
+    ["ftp://example.com"],
+    ["https://example.com/?q=1"],
+    ["https://example.com/#f"],
+    ["https://"],
+    [" https://example.com"],
+    ["https://exa mple.com"],
+    ["https:\\\\example.com"],
+    ["https:///x"],
+  ])("%j throws INVALID_BASE_URL", (baseUrl) => {
+    expect(errorOf(() => url("GET /x", { baseUrl }))).toMatchObject({ code: "INVALID_BASE_URL", argument: "baseUrl" });
+  });
+
+  test("a baseUrl that is not a string is rejected when options are read", () => {
+    expect(errorOf(() => url("GET /x", { baseUrl: 42 }))).toMatchObject({ code: "INVALID_BASE_URL", argument: "options.baseUrl" });
+  });
+
+  test("parse without a baseUrl cannot join a relative url", () => {
+    expect(errorOf(() => endpoint.parse({ method: "GET", url: "/x" } as never))).toMatchObject({ code: "INVALID_BASE_URL" });
+    expect(endpoint.parse({ method: "GET", url: "https://example.com/x" } as never)).toEqual({
+      method: "get",
+      url: "https://example.com/x",
+      headers: {},
+    });
+  });
+
+  test("many distinct baseUrls keep working (the check cache is bounded)", () => {
+    for (let i = 0; i < 250; i++) expect(url("GET /x", { baseUrl: `https://h${i}.example` })).toBe(`https://h${i}.example/x`);
+  });
+});
+
+describe("parameter values", () => {
+  test.each([
+    ["a string", "a b", "a%20b"],
+    ["a finite number", 1.5, "1.5"],
+    ["a large number", 1e21, "1e%2B21"],
+    ["a boolean", false, "false"],
+    ["a bigint", 12345678901234567890n, "12345678901234567890"],
+    ["a Date, as ISO 8601", new Date(Date.UTC(2026, 10, 21, 5, 3, 0)), "2026-11-21T05%3A03%3A00.000Z"],
+    ["a list", ["a", 1, null, "b c"], "a,1,b%20c"],
+    ["a flat object", { a: 1, b: "x y", c: null }, "a,1,b,x%20y"],
+  ])("%s is expanded in path and query", (_kind, value, expanded) => {
+    expect(url("GET /a/{v}", { v: value })).toBe(`https://api.github.com/a/${expanded}`);
+    expect(url("GET /a", { v: value })).toBe(`https://api.github.com/a?v=${expanded}`);
+  });
+
+  test.each([
+    ["a Symbol", Symbol("s")],
+    ["a function", () => 1],
+    ["NaN", NaN],
+    ["Infinity", Infinity],
+    ["an invalid Date", new Date(NaN)],
+    ["a Map", new Map([["a", 1]])],
+    ["a Set", new Set([1])],
+    ["a class instance", new (class Point {})()],
+    ["a RegExp", /x/],
+    ["an object inside an object", { a: { b: 1 } }],
+    ["a list inside an object", { a: [1] }],
+    ["a list inside a list", [[1]]],
+    ["a lone surrogate", "a\ud800"],
+    ["a lone surrogate in a list", ["\udc00"]],
+    ["a lone surrogate as an object key", { "\ud800": "x" }],
+  ])("%s has no URL form: INVALID_PARAMETER", (_kind, value) => {
+    expect(errorOf(() => url("GET /a", { v: value }))).toMatchObject({ code: "INVALID_PARAMETER", argument: "v" });
+    expect(errorOf(() => url("GET /a/{v}", { v: value }))).toMatchObject({ code: "INVALID_PARAMETER", argument: "v" });
+  });
+
+  test("a prefix modifier on a list or object is rejected (RFC 6570 section 2.4.1)", () => {
+    expect(errorOf(() => url("GET /a{?v:2}", { v: ["ab"] }))).toMatchObject({ code: "INVALID_PARAMETER", argument: "v" });
+  });
+
+  test("null is dropped from the query but kept in a body", () => {
+    expect(url("GET /a", { v: null, w: 1 })).toBe("https://api.github.com/a?w=1");
+    expect(endpoint("PATCH /a", { v: null }).body).toEqual({ v: null });
+  });
+
+  test("query parameter names are percent-encoded too", () => {
+    expect(url("GET /a", { "a#": 1, "b&c=": 2, é: 3 })).toBe("https://api.github.com/a?a%23=1&b%26c%3D=2&%C3%A9=3");
+  });
+});
+
+describe("url-template's faults are fixed around it", () => {
+  test("a prefix modifier counts characters, not UTF-16 code units, and never splits one", () => {
+    expect(url("GET /a{?v:1}", { v: "😀😀" })).toBe("https://api.github.com/a?v=%F0%9F%98%80");
+    expect(url("GET /a/{v:3}", { v: "a😀bc" })).toBe("https://api.github.com/a/a%F0%9F%98%80b");
+    expect(url("GET /a{;v:2,w}", { v: "xyz", w: "1" })).toBe("https://api.github.com/a;v=xy;w=1");
+    expect(url("GET /a{#v:2}", { v: "x/y" })).toBe("https://api.github.com/a#x/");
+  });
+
+  test("a lone % in a reserved expansion is encoded, and so is what follows it", () => {
+    expect(url("GET /a/{+v}", { v: "%4 x" })).toBe("https://api.github.com/a/%254%20x");
+    expect(url("GET /a/{+v}", { v: "100%" })).toBe("https://api.github.com/a/100%25");
+    expect(url("GET /a/{+v}", { v: "a%20b" })).toBe("https://api.github.com/a/a%20b");
+    expect(url("GET /a{#v}", { v: ["%", "%41"] })).toBe("https://api.github.com/a#%25,%41");
+    expect(url("GET /a{+v*}", { v: { k: "%zz" } })).toBe("https://api.github.com/ak=%25zz");
+  });
+
+  test("an empty list or object is undefined in ? ; & expansions (RFC 6570 section 2.3)", () => {
+    expect(url("GET /a{?v,w}", { v: [], w: 1 })).toBe("https://api.github.com/a?w=1");
+    expect(url("GET /a{;v}", { v: {} })).toBe("https://api.github.com/a");
+    expect(url("GET /a?x=1{&v}", { v: [null] })).toBe("https://api.github.com/a?x=1");
+  });
+
+  test("a pct-encoded variable name is written as it is in ? ; & expansions", () => {
+    expect(url("GET /a{?%41}", { "%41": "v" })).toBe("https://api.github.com/a?%41=v");
+    expect(url("GET /a{;%41,b}", { "%41": "", b: "x" })).toBe("https://api.github.com/a;%41;b=x");
+    expect(url("GET /a{?%41*}", { "%41": ["x", "y"] })).toBe("https://api.github.com/a?%41=x&%41=y");
+    expect(url("GET /a{&%41*}", { "%41": { k: "v" } })).toBe("https://api.github.com/a&k=v");
+    expect(url("GET /a{?%41}", {})).toBe("https://api.github.com/a");
+  });
+});

@@ -1,0 +1,18 @@
+import { EndpointError } from "../../lib/index.js";
+
+/** Runs `call` and returns the code of the EndpointError it throws; fails on any other outcome. */
+export function errorOf(call: () => unknown): { code: string; argument: string; message: string } {
+  try {
+    call();
+  } catch (error) {
+    if (!(error instanceof EndpointError)) throw new Error(`expected an EndpointError, got ${String(error)}`);
+    expect(error).toBeInstanceOf(TypeError);
+    expect(error.name).toBe("EndpointError");
+    return { code: error.code, argument: error.argument, message: error.message };
+  }
+  throw new Error("expected an EndpointError, but the call returned");
+}
+
+export function codeOf(call: () => unknown): string {
+  return errorOf(call).code;
+}

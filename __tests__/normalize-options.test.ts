@@ -1,0 +1,200 @@
+import { Readable } from "node:stream";
+import { endpoint } from "../lib/index.js";
+import { MAX_DEPTH } from "../lib/normalize-options.js";
+import { headers } from "./helpers/defaults.js";
+import { errorOf } from "./helpers/errors.js";
+
+describe("header fields", () => {
+  test.each([
+    [{ "bad name": "x" }, "INVALID_HEADER_NAME"],
+    [{ "x:y": "x" }, "INVALID_HEADER_NAME"],
+    [{ "": "x" }, "INVALID_HEADER_NAME"],
+    [{ "x-ü": "x" }, "INVALID_HEADER_NAME"],
+    [{ "X-A": "1", "x-a": "2" }, "INVALID_HEADER_NAME"],
+    [{ "x-a": "a\r\nx-injected: 1" }, "INVALID_HEADER_VALUE"],
+    [{ "x-a": "a\nb" }, "INVALID_HEADER_VALUE"],
+    [{ "x-a": "a\u0000" }, "INVALID_HEADER_VALUE"],
+    [{ "x-a": {} }, "INVALID_HEADER_VALUE"],
+    [{ "x-a": true }, "INVALID_HEADER_VALUE"],
+    [{ "x-a": NaN }, "INVALID_HEADER_VALUE"],
+    [{ "x-a": null }, "INVALID_HEADER_VALUE"],
+    [{ "x-a": ["a", {}] }, "INVALID_HEADER_VALUE"],
+    [{ "x-a": ["a\r"] }, "INVALID_HEADER_VALUE"],
+  ])("%j throws %s", (given, code) => {
+    expect(errorOf(() => endpoint("GET /", { headers: given as never }))).toMatchObject({
+      code,
+      argument: "options.headers" + (code === "INVALID_HEADER_VALUE" ? ".x-a" : ""),
+    });
+  });
+
+  test("numbers become strings and lists one comma-joined value (RFC 9110 section 5.3)", () => {
+    expect(endpoint("GET /", { headers: { "Content-Length": 0, "X-List": ["a", 1] } }).headers).toEqual(
+      headers({ "content-length": "0", "x-list": "a, 1" }),
+    );
+  });
+
+  test("headers that are not a plain object are rejected", () => {
+    expect(errorOf(() => endpoint("GET /", { headers: "accept: x" as never }))).toMatchObject({
+      code: "INVALID_OPTIONS",
+      argument: "options.headers",
+    });
+  });
+});
+
+describe("mediaType", () => {
+  test.each([
+    ["raw", "options.mediaType"],
+    [null, "options.mediaType"],
+    [["raw"], "options.mediaType"],
+    [{ format: "../x" }, "options.mediaType.format"],
+    [{ format: 1 }, "options.mediaType.format"],
+    [{ format: "a b" }, "options.mediaType.format"],
+    [{ format: ".raw" }, "options.mediaType.format"],
+    [{ previews: "mercy" }, "options.mediaType.previews"],
+    [{ previews: [""] }, "options.mediaType.previews"],
+    [{ previews: ["a,b"] }, "options.mediaType.previews"],
+    [{ previews: [1] }, "options.mediaType.previews"],
+  ])("%j throws INVALID_MEDIA_TYPE", (mediaType, argument) => {
+    expect(errorOf(() => endpoint("GET /", { mediaType: mediaType as never }))).toMatchObject({ code: "INVALID_MEDIA_TYPE", argument });
+  });
+
+  test("undefined format and previews are ignored", () => {
+    expect(endpoint.merge("GET /", { mediaType: { format: undefined, previews: undefined } as never }).mediaType).toEqual({
+      format: "",
+      previews: [],
+    });
+  });
+});
+
+describe("options objects", () => {
+  test.each([
+    ["an array", []],
+    ["a class instance", new (class Options {})()],
+    ["a string", "owner=o"],
+    ["null", null],
+  ])("%s as options throws INVALID_OPTIONS", (_kind, options) => {
+    expect(errorOf(() => endpoint("GET /", options as never))).toMatchObject({ code: "INVALID_OPTIONS", argument: "options" });
+  });
+
+  test.each([
+    ["method", 1, "INVALID_METHOD"],
+    ["method", "GE T", "INVALID_METHOD"],
+    ["url", 1, "INVALID_URL"],
+    ["request", "x", "INVALID_OPTIONS"],
+  ])("options.%s = %j throws %s", (key, value, code) => {
+    expect(errorOf(() => endpoint({ url: "/", [key]: value }))).toMatchObject({ code, argument: `options.${key}` });
+  });
+
+  test("defaults are checked the same way", () => {
+    expect(errorOf(() => endpoint.defaults({ headers: { "a b": "x" } }))).toMatchObject({
+      code: "INVALID_HEADER_NAME",
+      argument: "defaults.headers",
+    });
+  });
+
+  test(`options nested deeper than ${MAX_DEPTH} levels throw TOO_DEEP, never a RangeError`, () => {
+    let deep: Record<string, unknown> = { leaf: 1 };
+    for (let i = 0; i < 100_000; i++) deep = { deep };
+    expect(errorOf(() => endpoint("POST /", { deep }))).toMatchObject({ code: "TOO_DEEP", argument: "deep" });
+    expect(errorOf(() => endpoint.defaults({ request: { deep } }))).toMatchObject({ code: "TOO_DEEP" });
+    let fits: Record<string, unknown> = { leaf: 1 };
+    for (let i = 1; i < MAX_DEPTH; i++) fits = { fits };
+    expect(endpoint("POST /", { fits }).body).toEqual({ fits });
+  });
+
+  test("circular options throw TOO_DEEP", () => {
+    const loop: Record<string, unknown> = { a: 1 };
+    loop.self = loop;
+    const error = errorOf(() => endpoint("POST /", { loop }));
+    expect(error).toMatchObject({ code: "TOO_DEEP", argument: "loop" });
+    expect(error.message).toContain("refers to itself");
+    const list: unknown[] = [];
+    list.push(list);
+    expect(errorOf(() => endpoint.defaults({ list }))).toMatchObject({ code: "TOO_DEEP" });
+  });
+
+  test("a shared (not circular) object is fine", () => {
+    const shared = { a: 1 };
+    expect(endpoint("POST /", { x: shared, y: [shared, shared] }).body).toEqual({ x: { a: 1 }, y: [{ a: 1 }, { a: 1 }] });
+  });
+});
+
+describe("data is passed through untouched, whatever it is", () => {
+  test.each([
+    ["a string", "text"],
+    ["a Buffer", Buffer.from("bytes")],
+    ["a typed array", new Uint16Array([1, 2])],
+    ["an ArrayBuffer", new ArrayBuffer(4)],
+    ["a stream", Readable.from(["a"])],
+    [
+      "a circular object",
+      ((): object => {
+        const loop: Record<string, unknown> = {};
+        loop.self = loop;
+        return loop;
+      })(),
+    ],
+    ["null", null],
+  ])("%s is the body, by identity", (_kind, data) => {
+    expect(endpoint("POST /", { data }).body).toBe(data);
+    expect(endpoint.defaults({ data }).DEFAULTS.data).toBe(data);
+  });
+});
+
+describe("only own enumerable keys are read; __proto__, constructor and prototype are ignored", () => {
+  test("from JSON with __proto__ keys, at every level", () => {
+    const options = JSON.parse(
+      '{"__proto__": {"baseUrl": "https://evil.example"}, "constructor": {"x": 1}, "prototype": 1, "owner": "o", "headers": {"__proto__": {"authorization": "token evil"}, "x-a": "1"}, "nested": {"__proto__": {"polluted": true}, "ok": 1}}',
+    ) as Record<string, unknown>;
+    const withAuth = endpoint.defaults({ headers: { authorization: "token good" } });
+    expect(withAuth("POST /repos/{owner}", options)).toEqual({
+      method: "post",
+      url: "https://api.github.com/repos/o",
+      headers: headers({ authorization: "token good", "x-a": "1", "content-type": "application/json; charset=utf-8" }),
+      body: { nested: { ok: 1 } },
+    });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  test("inherited and non-enumerable keys are not options", () => {
+    const options = Object.create({ owner: "inherited", data: "inherited" }) as Record<string, unknown>;
+    Object.defineProperty(options, "hidden", { value: 1, enumerable: false });
+    options.repo = "r";
+    expect(endpoint("POST /x", options).body).toEqual({ repo: "r" });
+  });
+
+  test("a polluted Object.prototype changes no result", () => {
+    const plain = (): unknown => [
+      endpoint("GET /repos/{owner}/{repo}", { owner: "o", repo: "r", headers: { authorization: "token a" } }),
+      endpoint("POST /x", { a: 1, request: { timeout: 1 } }),
+      endpoint.defaults({ headers: { authorization: "token b" }, request: { signal: "s" } })("PUT /x", { request: { retries: 1 } }),
+      endpoint.merge("PATCH /x", { mediaType: { previews: ["mercy"] } }),
+    ];
+    const before = plain();
+    const keys = [
+      "data",
+      "request",
+      "headers",
+      "baseUrl",
+      "url",
+      "method",
+      "mediaType",
+      "body",
+      "authorization",
+      "signal",
+      "retries",
+      "previews",
+      "format",
+      "accept",
+      "owner",
+      "a",
+    ];
+    const proto = Object.prototype as Record<string, unknown>;
+    try {
+      for (const key of keys) proto[key] = `polluted-${key}`;
+      expect(plain()).toEqual(before);
+    } finally {
+      for (const key of keys) Reflect.deleteProperty(proto, key);
+    }
+  });
+});
