@@ -69,7 +69,7 @@ describe("mediaType", () => {
 describe("options objects", () => {
   test.each([
     ["an array", []],
-    ["a class instance", new (class Options {})()],
+    ["a class instance", new URLSearchParams("owner=o")],
     ["a string", "owner=o"],
     ["null", null],
   ])("%s as options throws INVALID_OPTIONS", (_kind, options) => {

@@ -35,8 +35,9 @@ function runBlock(code: string): unknown {
     .trimEnd()
     .split("\n")
     .filter((line) => !line.startsWith("import "));
-  const last = lines.findLastIndex((line) => /^[$A-Z_a-z]/.test(line));
+  const last = lines.findLastIndex((line) => /^[$A-Z_]/i.test(line));
   lines[last] = `return ${lines[last]!}`;
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- running the README's own code is the point
   return (new Function("endpoint", lines.join("\n")) as (e: typeof endpoint) => unknown)(endpoint);
 }
 

@@ -150,7 +150,7 @@ function scan(template: string): CompiledTemplate {
   });
   const pathParts = parts.slice(pathStart, pathEnd);
   const hasPathExpression = pathParts.some((part) => typeof part !== "string");
-  if (!hasPathExpression) checkDotSegments(pathParts.join(""), 0);
+  if (!hasPathExpression) checkDotSegments((pathParts as string[]).join(""), 0);
   return { absolute, parts, pathStart, pathEnd, hasAuthorityExpression, hasPathExpression, names };
 }
 

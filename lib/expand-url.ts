@@ -189,7 +189,7 @@ function toTemplateValue(value: unknown, name: string): TemplateValue | undefine
     const map: Record<string, string> = {};
     let empty = true;
     for (const key of Object.keys(value)) {
-      const item = (value as Record<string, unknown>)[key];
+      const item = (value)[key];
       if (item === undefined || item === null) continue;
       checkText(key, name);
       map[key] = toText(item, name);

@@ -71,7 +71,7 @@ function freeze(value: unknown, prototypes: boolean, top: boolean): unknown {
   if (!isPlainRecord(value)) return value;
   const copy: Record<string, unknown> = prototypes ? {} : (Object.create(null) as Record<string, unknown>);
   for (const key of Object.keys(value)) {
-    const item = (value as Record<string, unknown>)[key];
+    const item = (value)[key];
     // `data` is the caller's body (possibly a stream or Buffer): it is kept, not frozen or copied.
     copy[key] = top && key === "data" ? item : freeze(item, prototypes, false);
   }

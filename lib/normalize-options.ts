@@ -49,7 +49,7 @@ export function normalizeOptions(options: unknown, argument: string): Normalized
   const result: NormalizedOptions = {};
   for (const key of Object.keys(options)) {
     if (UNSAFE_KEYS.has(key)) continue;
-    const value: unknown = (options as Record<string, unknown>)[key];
+    const value: unknown = (options)[key];
     if (value === undefined) continue;
     switch (key) {
       case "method":
@@ -144,7 +144,7 @@ function normalizeHeaders(headers: unknown, argument: string): Record<string, st
   const result: Record<string, string> = {};
   for (const name of Object.keys(headers)) {
     if (UNSAFE_KEYS.has(name)) continue;
-    const value: unknown = (headers as Record<string, unknown>)[name];
+    const value: unknown = (headers)[name];
     if (value === undefined) continue;
     if (!isToken(name)) {
       throw new EndpointError(

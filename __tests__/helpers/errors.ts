@@ -5,7 +5,7 @@ export function errorOf(call: () => unknown): { code: string; argument: string; 
   try {
     call();
   } catch (error) {
-    if (!(error instanceof EndpointError)) throw new Error(`expected an EndpointError, got ${String(error)}`);
+    if (!(error instanceof EndpointError)) throw new Error(`expected an EndpointError, got ${String(error)}`, { cause: error });
     expect(error).toBeInstanceOf(TypeError);
     expect(error.name).toBe("EndpointError");
     return { code: error.code, argument: error.argument, message: error.message };
