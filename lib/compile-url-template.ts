@@ -148,6 +148,7 @@ function scan(template: string): CompiledTemplate {
     const inPath = index >= pathStart && index < pathEnd;
     parts.push(toExpression(part, inPath ? segmentOf(rawParts, index, pathEnd) : "partial"));
   });
+  if (absolute && !hasAuthorityExpression) checkOrigin((parts.slice(0, pathStart) as string[]).join(""));
   const pathParts = parts.slice(pathStart, pathEnd);
   const hasPathExpression = pathParts.some((part) => typeof part !== "string");
   if (!hasPathExpression) checkDotSegments((pathParts as string[]).join(""), 0);
@@ -261,6 +262,17 @@ export function checkDotSegments(url: string, pathOffset: number): void {
       }
     }
     start = slash + 1;
+  }
+}
+
+/** A literal scheme and authority must make a URL with a host (`https://ghe.example|` does not). */
+function checkOrigin(origin: string): void {
+  if (!URL.canParse(origin) || origin.endsWith("//")) {
+    throw new EndpointError(
+      "INVALID_URL",
+      "url",
+      `the \`url\` does not begin with a valid http(s) origin: ${describeValue(origin)}. Check its host and port`,
+    );
   }
 }
 

@@ -83,19 +83,15 @@ export function describeValue(value: unknown): string {
 }
 
 function describeObject(value: object): string {
-  if (Array.isArray(value)) return `array of ${value.length}`;
-  let proto: unknown;
   try {
-    proto = Object.getPrototypeOf(value);
-  } catch {
-    return "unreadable";
-  }
-  if (proto === null || proto === Object.prototype) return "plain object";
-  try {
+    if (Array.isArray(value)) return `array of ${value.length}`;
+    const proto: unknown = Object.getPrototypeOf(value);
+    if (proto === null || proto === Object.prototype) return "plain object";
     const name: unknown = (proto as { constructor?: { name?: unknown } }).constructor?.name;
     return typeof name === "string" && name !== "" ? name : "object";
   } catch {
-    return "object";
+    // A revoked Proxy, or a prototype whose `constructor` getter throws.
+    return "unreadable object";
   }
 }
 

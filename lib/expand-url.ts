@@ -189,7 +189,7 @@ function toTemplateValue(value: unknown, name: string): TemplateValue | undefine
     const map: Record<string, string> = {};
     let empty = true;
     for (const key of Object.keys(value)) {
-      const item = (value)[key];
+      const item = value[key];
       if (item === undefined || item === null) continue;
       checkText(key, name);
       map[key] = toText(item, name);
@@ -212,7 +212,11 @@ function toText(value: unknown, name: string): string {
       return String(value);
     case "object":
       // GitHub's timestamps are ISO 8601 (https://docs.github.com/rest/overview/resources-in-the-rest-api#timezones).
-      if (value instanceof Date && !Number.isNaN(value.getTime())) return value.toISOString();
+      // Brand check, not instanceof: a Date from another realm (a vm context, structuredClone) counts.
+      if (Object.prototype.toString.call(value) === "[object Date]") {
+        const time = Date.prototype.getTime.call(value);
+        if (!Number.isNaN(time)) return new Date(time).toISOString();
+      }
   }
   throw new EndpointError(
     "INVALID_PARAMETER",

@@ -11,9 +11,9 @@ export type FrozenDefaults = Readonly<Record<string, unknown>>;
 
 const DEEPMERGE_OPTIONS: deepmerge.Options = {
   // Only plain objects merge; Buffers, streams, AbortSignals and Dates are values, not containers.
+  // Arrays are not mergeable either, so an array from the call replaces the one from the defaults
+  // (deepmerge's default would concatenate them); `mediaType.previews` are united separately.
   isMergeableObject: isPlainObject,
-  // Arrays from the call replace those from the defaults (deepmerge's default would concatenate them).
-  arrayMerge: (_target: unknown[], source: unknown[]) => source,
   // Both sides are copied afterwards by `copyPlain`; cloning here would read keys through the
   // prototype chain of fresh `{}` objects.
   clone: false,
@@ -71,7 +71,7 @@ function freeze(value: unknown, prototypes: boolean, top: boolean): unknown {
   if (!isPlainRecord(value)) return value;
   const copy: Record<string, unknown> = prototypes ? {} : (Object.create(null) as Record<string, unknown>);
   for (const key of Object.keys(value)) {
-    const item = (value)[key];
+    const item = value[key];
     // `data` is the caller's body (possibly a stream or Buffer): it is kept, not frozen or copied.
     copy[key] = top && key === "data" ? item : freeze(item, prototypes, false);
   }

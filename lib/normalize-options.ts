@@ -12,14 +12,22 @@ export const MAX_DEPTH = 64;
 const UNSAFE_KEYS = new Set(["__proto__", "constructor", "prototype"]);
 
 /**
- * A plain object: made by `{}`, `Object.create(null)` or `JSON.parse`. is-plain-object alone says
- * no to an object with an own `constructor` key, which JSON input can have (the key is then ignored).
+ * A plain object: made by `{}`, `Object.create(null)`, `JSON.parse` or `structuredClone`, in this
+ * realm or another (a vm context). The prototype is asked directly: is-plain-object says no to JSON
+ * input with an own `constructor` key (`{constructor: {}}`), and throws on `{constructor: null}`.
  */
 export function isPlainRecord(value: unknown): value is Record<string, unknown> {
-  if (isPlainObject(value)) return true;
   if (typeof value !== "object" || value === null) return false;
-  const proto: unknown = Object.getPrototypeOf(value);
-  return proto === null || proto === Object.prototype;
+  try {
+    const proto: unknown = Object.getPrototypeOf(value);
+    if (proto === null || proto === Object.prototype) return true;
+    if (!Object.hasOwn(value, "constructor")) return isPlainObject(value);
+    // Another realm's Object.prototype: no prototype of its own, and Object.prototype's methods.
+    return Object.getPrototypeOf(proto) === null && Object.hasOwn(proto as object, "isPrototypeOf");
+  } catch {
+    // A revoked Proxy cannot be read: it is not a plain object.
+    return false;
+  }
 }
 
 /** Options with every check done: own keys only, header names lowercase, fresh objects. */
@@ -49,7 +57,7 @@ export function normalizeOptions(options: unknown, argument: string): Normalized
   const result: NormalizedOptions = {};
   for (const key of Object.keys(options)) {
     if (UNSAFE_KEYS.has(key)) continue;
-    const value: unknown = (options)[key];
+    const value: unknown = options[key];
     if (value === undefined) continue;
     switch (key) {
       case "method":
@@ -144,7 +152,7 @@ function normalizeHeaders(headers: unknown, argument: string): Record<string, st
   const result: Record<string, string> = {};
   for (const name of Object.keys(headers)) {
     if (UNSAFE_KEYS.has(name)) continue;
-    const value: unknown = (headers)[name];
+    const value: unknown = headers[name];
     if (value === undefined) continue;
     if (!isToken(name)) {
       throw new EndpointError(

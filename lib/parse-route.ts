@@ -8,17 +8,10 @@ import { checkMethod } from "./normalize-options.js";
  * - A URL alone means GET: `"/user"` gives `{ method: "GET", url: "/user" }`.
  * - A method alone (upper-case letters) means its root: `"POST"` gives `{ method: "POST", url: "/" }`.
  *
- * @throws {@link EndpointError} `INVALID_ROUTE` when the route is not a string or is empty, has a
+ * @throws {@link EndpointError} `INVALID_ROUTE` when the route is empty, has a
  * second space or a trailing word; `INVALID_METHOD` when the method is not an RFC 9110 token.
  */
-export function parseRoute(route: unknown): { method: string; url: string } {
-  if (typeof route !== "string") {
-    throw new EndpointError(
-      "INVALID_ROUTE",
-      "route",
-      `the \`route\` argument must be a string such as "GET /user", or an options object; received ${describeValue(route)}`,
-    );
-  }
+export function parseRoute(route: string): { method: string; url: string } {
   const trimmed = route.trim();
   const space = trimmed.indexOf(" ");
   if (space === -1) {

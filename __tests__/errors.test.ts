@@ -1,0 +1,65 @@
+import { describeValue } from "../lib/errors.js";
+import { endpoint, EndpointError, VERSION } from "../lib/index.js";
+import { packageVersion } from "./helpers/defaults.js";
+import { errorOf } from "./helpers/errors.js";
+
+describe("EndpointError", () => {
+  test("is a TypeError with name, code, argument and the route being built", () => {
+    const error = new EndpointError("INVALID_URL", "url", "message");
+    expect(error).toBeInstanceOf(TypeError);
+    expect({ name: error.name, code: error.code, argument: error.argument, message: error.message, route: error.route }).toEqual({
+      name: "EndpointError",
+      code: "INVALID_URL",
+      argument: "url",
+      message: "message",
+      route: undefined,
+    });
+  });
+});
+
+describe("received values are described shortly and safely", () => {
+  const revoked = Proxy.revocable({}, {});
+  revoked.revoke();
+  const throwingConstructor = Object.create(
+    Object.defineProperty({}, "constructor", {
+      get() {
+        throw new Error("no");
+      },
+    }),
+  ) as object;
+  test.each([
+    ["x".repeat(100), `"${"x".repeat(59)}…" (string of 100 characters)`],
+    ["short", '"short" (string)'],
+    [1.5, "1.5 (number)"],
+    [10n, "10 (bigint)"],
+    [false, "false (boolean)"],
+    [Symbol("s"), "a Symbol"],
+    [() => 1, "a function"],
+    [undefined, "undefined"],
+    [null, "null"],
+    [[1, 2], "an object (array of 2)"],
+    [{}, "an object (plain object)"],
+    [Object.create(null), "an object (plain object)"],
+    [new Map(), "an object (Map)"],
+    [Object.create(Object.create(null)), "an object (object)"],
+  ])("value %# is described as %s", (value, text) => {
+    expect(describeValue(value)).toBe(text);
+  });
+
+  test("a revoked Proxy and a throwing constructor getter are described, not thrown", () => {
+    expect([describeValue(revoked.proxy), describeValue(throwingConstructor)]).toEqual([
+      "an object (unreadable object)",
+      "an object (unreadable object)",
+    ]);
+  });
+
+  test("a revoked Proxy as options is an INVALID_OPTIONS error, not a crash", () => {
+    expect(errorOf(() => endpoint("GET /", revoked.proxy as never))).toMatchObject({ code: "INVALID_OPTIONS" });
+  });
+});
+
+describe("VERSION", () => {
+  test("is package.json's version", () => {
+    expect(VERSION).toBe(packageVersion);
+  });
+});
