@@ -83,27 +83,89 @@ export type Defaults = Readonly<MergedOptions>;
 
 /**
  * An endpoint function: call it with a route and parameters, or with an options object, to get
- * {@link RequestOptions}. Its members work with the defaults it carries.
+ * {@link RequestOptions}. Its members work with the defaults it carries. The function object and
+ * its `DEFAULTS` are frozen.
  */
 export interface EndpointInterface {
   /**
-   * Builds request options from a route and parameters.
-   * @param route - `"<METHOD> <URL>"`, e.g. `"GET /repos/{owner}/{repo}/issues"`
-   * @param options - parameters and options
+   * Builds request options from a route and parameters (spec §4.2).
+   *
+   * @param route - `"<METHOD> <URL>"`, e.g. `"GET /repos/{owner}/{repo}/issues"`; the URL is an RFC
+   *   6570 template (RFC 6570 section 2), `:name` at the start of a path segment meaning `{name}`
+   * @param options - parameters, and the options `baseUrl`, `headers`, `mediaType`, `data`, `request`
+   * @returns `{ method, url, headers, body?, request? }`: `method` lowercase; parameters not in the
+   *   template go to the query for GET/HEAD (RFC 6570 section 3.2.8 encoding), to a JSON body for
+   *   POST/PUT/PATCH/DELETE; `body: ""` for PUT and PATCH without one
+   * @throws {@link EndpointError} `INVALID_ROUTE` (not `"<METHOD> <URL>"`), `INVALID_METHOD`,
+   *   `INVALID_URL_TEMPLATE`, `INVALID_URL`, `MISSING_PARAMETER`, `INVALID_PATH_SEGMENT`,
+   *   `URL_LEAVES_BASE_URL`, `INVALID_PARAMETER`, `INVALID_HEADER_NAME`, `INVALID_HEADER_VALUE`,
+   *   `INVALID_MEDIA_TYPE`, `INVALID_OPTIONS`, `TOO_DEEP`; see docs/errors.md
+   * @example
+   * ```ts
+   * endpoint("POST /repos/{owner}/{repo}/issues", { owner: "octokit", repo: "rest.js", title: "Bug" });
+   * // { method: "post", url: "https://api.github.com/repos/octokit/rest.js/issues",
+   * //   headers: { accept: "application/vnd.github.v3+json", "user-agent": "rest-endpoint/0.1.0 …",
+   * //              "content-type": "application/json; charset=utf-8" },
+   * //   body: { title: "Bug" } }
+   * ```
    */
   (route: Route, options?: EndpointParameters): RequestOptions;
   /**
-   * Builds request options from an options object holding `url` (and usually `method`).
+   * Builds request options from an options object holding `url` and usually `method` (default GET).
+   *
    * @param options - options with `url`
+   * @returns request options, as for the route form
+   * @throws {@link EndpointError} as for the route form
+   * @example
+   * ```ts
+   * endpoint({ method: "GET", url: "/orgs/{org}", org: "octokit" });
+   * // { method: "get", url: "https://api.github.com/orgs/octokit", headers: { … } }
+   * ```
    */
   (options: EndpointOptions): RequestOptions;
-  /** The defaults this function applies (deeply frozen). */
+  /**
+   * The defaults this function applies, deeply frozen.
+   * @defaultValue `{ method: "GET", baseUrl: "https://api.github.com", headers: { accept:
+   *   "application/vnd.github.v3+json", "user-agent": "rest-endpoint/<version> <platform>" },
+   *   mediaType: { format: "", previews: [] } }`
+   */
   readonly DEFAULTS: Defaults;
-  /** Returns a new endpoint function whose defaults are these overlaid with `options`. */
+  /**
+   * Returns a new endpoint function whose defaults are these overlaid with `options` (spec §4.2
+   * rule 11): nested objects merge, arrays replace, `mediaType.previews` unite.
+   *
+   * @param options - any options or parameters, e.g. `{ baseUrl, headers: { authorization }, per_page: 100 }`
+   * @returns a new, frozen endpoint function
+   * @throws {@link EndpointError} for options that a call would reject (`INVALID_HEADER_NAME`, `TOO_DEEP`, …)
+   * @example
+   * ```ts
+   * endpoint.defaults({ owner: "octokit", per_page: 100 })("GET /repos/{owner}/{repo}/pulls", { repo: "rest.js" }).url;
+   * // "https://api.github.com/repos/octokit/rest.js/pulls?per_page=100"
+   * ```
+   */
   defaults(options: EndpointParameters): EndpointInterface;
-  /** Applies the defaults without expanding anything. */
+  /**
+   * Applies the defaults without expanding anything (spec §2.3): `method` as written, `url` with
+   * its placeholders.
+   *
+   * @returns fresh merged options sharing no mutable object with the defaults or the arguments
+   * @throws {@link EndpointError} `INVALID_ROUTE`, `INVALID_OPTIONS`, header, media-type and depth errors
+   * @example
+   * ```ts
+   * endpoint.merge("GET /orgs/{org}", { org: "octokit" });
+   * // { method: "GET", baseUrl: "https://api.github.com", headers: { … }, mediaType: { format: "", previews: [] },
+   * //   org: "octokit", url: "/orgs/{org}" }
+   * ```
+   */
   merge(route: Route, options?: EndpointParameters): MergedOptions;
   merge(options: EndpointParameters): MergedOptions;
-  /** Turns merged options into request options. Stateless: it applies no defaults. */
+  /**
+   * Turns merged options into request options. Stateless: it applies no defaults, so
+   * `endpoint(o)` deep-equals `endpoint.parse(endpoint.merge(o))`.
+   *
+   * @param options - merged options, as `merge()` returns them
+   * @returns request options
+   * @throws {@link EndpointError} as `endpoint()`
+   */
   parse(options: MergedOptions): RequestOptions;
 }
