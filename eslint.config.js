@@ -9,7 +9,7 @@ export default tseslint.config(
   regexp.configs["flat/recommended"],
   {
     languageOptions: {
-      parserOptions: { projectService: { allowDefaultProject: ["*.js", "*.mjs"] }, tsconfigRootDir: import.meta.dirname },
+      parserOptions: { projectService: { allowDefaultProject: ["*.js", "*.mjs", "scripts/*.mjs"] }, tsconfigRootDir: import.meta.dirname },
     },
     rules: {
       // Super-linear backtracking is how the incumbent's CVE-2025-25285 happened: forbid it outright.
@@ -29,7 +29,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["*.js", "*.mjs"],
+    files: ["*.js", "*.mjs", "scripts/*.mjs"],
     ...tseslint.configs.disableTypeChecked,
     languageOptions: { globals: { URL: "readonly", process: "readonly", console: "readonly" } },
   },

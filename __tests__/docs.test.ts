@@ -14,7 +14,15 @@ describe("docs", () => {
   });
 
   test("every code is thrown somewhere in lib/", () => {
-    const sources = ["compile-url-template", "expand-url", "normalize-options", "parse-options", "parse-route", "with-defaults", "media-type"]
+    const sources = [
+      "compile-url-template",
+      "expand-url",
+      "normalize-options",
+      "parse-options",
+      "parse-route",
+      "with-defaults",
+      "media-type",
+    ]
       .map((name) => read(`lib/${name}.ts`))
       .join("\n");
     const documented = [...read("docs/errors.md").matchAll(/^### `([A-Z_]+)`$/gm)].map(([, code]) => code!);
