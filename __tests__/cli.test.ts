@@ -48,10 +48,15 @@ describe("the rest-endpoint CLI", () => {
     });
   });
 
-  test("--version prints package.json's version, which the built library also carries", async () => {
+  test("--version prints package.json's version, which both built libraries also carry", () => {
     expect(run("--version")).toEqual({ status: 0, stdout: `${packageVersion}\n`, stderr: "" });
-    const built = (await import(pathToFileURL(join(__dirname, "..", "dist", "index.cjs")).href)) as { VERSION: string };
-    expect(built.VERSION).toBe(packageVersion);
+    const dist = join(__dirname, "..", "dist");
+    const script = `import(${JSON.stringify(pathToFileURL(join(dist, "index.js")).href)}).then((esm) => {
+      const cjs = require(${JSON.stringify(join(dist, "index.cjs"))});
+      console.log(JSON.stringify([esm.VERSION, cjs.VERSION, esm.endpoint.DEFAULTS.headers["user-agent"].split(" ")[0]]));
+    })`;
+    const { stdout } = spawnSync(process.execPath, ["--no-experimental-require-module", "-e", script], { encoding: "utf8" });
+    expect(JSON.parse(stdout)).toEqual([packageVersion, packageVersion, `rest-endpoint/${packageVersion}`]);
   });
 
   test("--help prints the usage", () => {
