@@ -251,7 +251,9 @@ export function checkDotSegments(url: string, pathOffset: number): void {
     let slash = url.indexOf("/", start);
     if (slash === -1 || slash > end) slash = end;
     const length = slash - start;
-    if (length > 0 && length <= 6) {
+    const first = url.charCodeAt(start);
+    // Only a segment that starts with "." or "%" and is at most 6 long ("%2e%2e") can be a dot-segment.
+    if (length > 0 && length <= 6 && (first === 0x2e || first === 0x25)) {
       const segment = url.slice(start, slash).toLowerCase().replaceAll("%2e", ".");
       if (segment === "." || segment === "..") {
         throw new EndpointError(

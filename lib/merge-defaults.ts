@@ -3,10 +3,7 @@ import { isPlainObject } from "is-plain-object";
 import { readMediaType } from "./media-type.js";
 import { copyPlain, isPlainRecord, type NormalizedOptions } from "./normalize-options.js";
 
-/**
- * Defaults as an endpoint function keeps them: deeply frozen and without prototypes, so that no
- * later edit, and no polluted `Object.prototype`, can change them or how they merge.
- */
+/** Defaults as an endpoint function keeps them: deeply frozen, so that no later edit can change them. */
 export type FrozenDefaults = Readonly<Record<string, unknown>>;
 
 const DEEPMERGE_OPTIONS: deepmerge.Options = {
@@ -14,37 +11,54 @@ const DEEPMERGE_OPTIONS: deepmerge.Options = {
   // Arrays are not mergeable either, so an array from the call replaces the one from the defaults
   // (deepmerge's default would concatenate them); `mediaType.previews` are united separately.
   isMergeableObject: isPlainObject,
-  // Both sides are copied afterwards by `copyPlain`; cloning here would read keys through the
-  // prototype chain of fresh `{}` objects.
+  // Nothing is cloned here: what leaves the library is copied on the way out (`thaw`, `parseOptions`).
   clone: false,
 };
 
 /**
- * Overlays normalised options on defaults (spec §4.2 rules 10 and 11): nested plain objects merge
- * key by key through deepmerge, arrays and other values from the options replace those of the
- * defaults, `data` is taken whole, and `mediaType.previews` are united (defaults first, each once).
+ * Overlays normalised options on defaults (spec §4.2 rules 10 and 11): header fields from the
+ * options replace those of the defaults, nested plain objects merge key by key through deepmerge,
+ * arrays and other values replace, `data` is taken whole, and `mediaType.previews` are united
+ * (defaults first, each once).
  *
- * @returns fresh merged options sharing no mutable object with `defaults`
+ * @returns merged options, which may share frozen objects with `defaults`: `thaw()` them before
+ *   handing them out
  */
 export function mergeDefaults(defaults: FrozenDefaults, options: NormalizedOptions): NormalizedOptions {
-  const merged: Record<string, unknown> = {};
-  for (const key of Object.keys(defaults)) merged[key] = defaults[key];
+  const merged: NormalizedOptions = { ...defaults };
   for (const key of Object.keys(options)) {
     const value = options[key];
     const base = Object.hasOwn(merged, key) ? merged[key] : undefined;
-    if (key === "mediaType") {
-      merged[key] = mergeMediaType(base as MediaTypeOption | undefined, value as MediaTypeOption);
+    if (key === "headers") {
+      // Normalised headers are flat, lowercase and own: a spread is their merge.
+      merged.headers = base === undefined ? value : { ...(base as object), ...(value as object) };
+    } else if (key === "mediaType") {
+      merged.mediaType = mergeMediaType(base as MediaTypeOption | undefined, value as MediaTypeOption);
     } else if (key !== "data" && isPlainRecord(base) && isPlainRecord(value)) {
-      merged[key] = deepmerge(base as object, value as object, DEEPMERGE_OPTIONS);
+      // deepmerge asks `key in target`: a target without prototype keeps a polluted
+      // Object.prototype from hiding keys of the options.
+      merged[key] = deepmerge(withoutPrototypes(base), value, DEEPMERGE_OPTIONS);
     } else {
       merged[key] = value;
     }
   }
+  return merged;
+}
+
+/** A fresh deep copy of merged options to hand out: it shares no mutable object with the defaults. */
+export function thaw(merged: NormalizedOptions): NormalizedOptions {
   const result: NormalizedOptions = {};
-  for (const key of Object.keys(merged)) {
-    result[key] = key === "data" ? merged[key] : copyPlain(merged[key], key, 1, []);
-  }
+  for (const key of Object.keys(merged)) result[key] = key === "data" ? merged[key] : copyPlain(merged[key], key, 1, []);
   return result;
+}
+
+function withoutPrototypes(value: Record<string, unknown>): Record<string, unknown> {
+  const copy = Object.create(null) as Record<string, unknown>;
+  for (const key of Object.keys(value)) {
+    const item = value[key];
+    copy[key] = isPlainRecord(item) ? withoutPrototypes(item) : item;
+  }
+  return copy;
 }
 
 interface MediaTypeOption {
@@ -58,22 +72,18 @@ function mergeMediaType(base: MediaTypeOption | undefined, value: MediaTypeOptio
   return { format: to.format ?? from.format ?? "", previews: [...new Set([...from.previews, ...to.previews])] };
 }
 
-/**
- * Deep-copies options into frozen objects. With `prototypes: false` the objects have no
- * prototype (the form kept for merging); with `true` they are ordinary objects (`DEFAULTS`).
- */
-export function freezeDefaults(options: NormalizedOptions, prototypes: boolean): FrozenDefaults {
-  return freeze(options, prototypes, true) as FrozenDefaults;
+/** Deep-copies options into frozen objects: the defaults an endpoint function keeps and shows. */
+export function freezeDefaults(options: NormalizedOptions): FrozenDefaults {
+  return freeze(options, true) as FrozenDefaults;
 }
 
-function freeze(value: unknown, prototypes: boolean, top: boolean): unknown {
-  if (Array.isArray(value)) return Object.freeze(value.map((item) => freeze(item, prototypes, false)));
+function freeze(value: unknown, top: boolean): unknown {
+  if (Array.isArray(value)) return Object.freeze(value.map((item) => freeze(item, false)));
   if (!isPlainRecord(value)) return value;
-  const copy: Record<string, unknown> = prototypes ? {} : (Object.create(null) as Record<string, unknown>);
+  const copy: Record<string, unknown> = {};
   for (const key of Object.keys(value)) {
-    const item = value[key];
     // `data` is the caller's body (possibly a stream or Buffer): it is kept, not frozen or copied.
-    copy[key] = top && key === "data" ? item : freeze(item, prototypes, false);
+    copy[key] = top && key === "data" ? value[key] : freeze(value[key], false);
   }
   return Object.freeze(copy);
 }

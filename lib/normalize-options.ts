@@ -106,6 +106,7 @@ export function normalizeOptions(options: unknown, argument: string): Normalized
  * Depth and cycles are checked along the way.
  */
 export function copyPlain(value: unknown, argument: string, depth: number, ancestors: object[]): unknown {
+  if (typeof value !== "object" || value === null) return value;
   const array = Array.isArray(value);
   if (!array && !isPlainRecord(value)) return value;
   if (ancestors.includes(value)) {

@@ -1,7 +1,7 @@
 import { EndpointError } from "./errors.js";
 import { appendQuery, expandUrl, type ParameterMap } from "./expand-url.js";
 import { applyMediaType, readMediaType } from "./media-type.js";
-import { checkMethod, isPlainRecord, type NormalizedOptions } from "./normalize-options.js";
+import { checkMethod, copyPlain, isPlainRecord, type NormalizedOptions } from "./normalize-options.js";
 import type { MediaType as MediaTypeOption, RequestMeta, RequestOptions } from "./types.js";
 
 /** Methods whose requests carry content (spec §2.2); all others put parameters in the query. */
@@ -73,7 +73,8 @@ export function parseOptions(options: NormalizedOptions): RequestOptions {
       body = data;
     } else if (remaining.length > 0) {
       const content: Record<string, unknown> = {};
-      for (const name of remaining) content[name] = parameters[name];
+      // Copied: a value from the defaults (frozen) or the caller must not be shared with the result.
+      for (const name of remaining) content[name] = copyPlain(parameters[name], name, 1, []);
       body = content;
     }
     if (body === undefined) {
@@ -100,7 +101,7 @@ export function parseOptions(options: NormalizedOptions): RequestOptions {
     const accept = applyMediaType(Object.hasOwn(result.headers, "accept") ? (result.headers.accept as string) : "", format, previews);
     if (accept !== "") result.headers.accept = accept;
   }
-  if (request !== undefined) result.request = request;
+  if (request !== undefined) result.request = copyPlain(request, "request", 1, []) as RequestMeta;
   return result;
 }
 

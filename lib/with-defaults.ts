@@ -1,5 +1,5 @@
 import { describeValue, EndpointError } from "./errors.js";
-import { freezeDefaults, mergeDefaults, type FrozenDefaults } from "./merge-defaults.js";
+import { freezeDefaults, mergeDefaults, thaw, type FrozenDefaults } from "./merge-defaults.js";
 import { normalizeOptions, type NormalizedOptions } from "./normalize-options.js";
 import { parseOptions } from "./parse-options.js";
 import { parseRoute } from "./parse-route.js";
@@ -14,19 +14,19 @@ import type { Defaults, EndpointInterface, MergedOptions, RequestOptions } from 
  */
 export function withDefaults(base: FrozenDefaults | undefined, options: unknown): EndpointInterface {
   const normalized = normalizeOptions(options, "defaults");
-  const merged = base === undefined ? normalized : mergeDefaults(base, normalized);
-  const internal = freezeDefaults(merged, false);
+  const defaults = freezeDefaults(base === undefined ? normalized : mergeDefaults(base, normalized));
 
   const merge = (route: unknown, callOptions?: unknown): MergedOptions =>
-    mergeDefaults(internal, routeOptions(route, callOptions)) as MergedOptions;
+    thaw(mergeDefaults(defaults, routeOptions(route, callOptions))) as MergedOptions;
+  // parseOptions copies what it hands out, so the merged options need no copy of their own here.
   const endpoint = (route: unknown, callOptions?: unknown): RequestOptions =>
-    parseOptions(mergeDefaults(internal, routeOptions(route, callOptions)));
+    parseOptions(mergeDefaults(defaults, routeOptions(route, callOptions)));
 
   // Frozen, so that no assignment to `DEFAULTS`, `merge` or `parse` can redirect later calls.
   return Object.freeze(
     Object.assign(endpoint, {
-      DEFAULTS: freezeDefaults(merged, true) as Defaults,
-      defaults: (next: unknown) => withDefaults(internal, next),
+      DEFAULTS: defaults as Defaults,
+      defaults: (next: unknown) => withDefaults(defaults, next),
       merge,
       parse: (mergedOptions: unknown) => parseOptions(normalizeOptions(mergedOptions, "options")),
     }),
