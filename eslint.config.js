@@ -9,7 +9,7 @@ export default tseslint.config(
   regexp.configs["flat/recommended"],
   {
     languageOptions: {
-      parserOptions: { projectService: { allowDefaultProject: ["*.js", "*.mjs", "scripts/*.mjs"] }, tsconfigRootDir: import.meta.dirname },
+      parserOptions: { projectService: { allowDefaultProject: ["*.js", "*.mjs", "scripts/*.mjs", "bench/*.mjs"] }, tsconfigRootDir: import.meta.dirname },
     },
     rules: {
       // Super-linear backtracking is how the incumbent's CVE-2025-25285 happened: forbid it outright.
@@ -29,8 +29,8 @@ export default tseslint.config(
     },
   },
   {
-    files: ["*.js", "*.mjs", "scripts/*.mjs"],
+    files: ["*.js", "*.mjs", "scripts/*.mjs", "bench/*.mjs"],
     ...tseslint.configs.disableTypeChecked,
-    languageOptions: { globals: { URL: "readonly", process: "readonly", console: "readonly" } },
+    languageOptions: { globals: { URL: "readonly", process: "readonly", console: "readonly", globalThis: "readonly" } },
   },
 );

@@ -161,6 +161,17 @@ describe("parameter values", () => {
   });
 });
 
+describe("variables named like Object.prototype's members", () => {
+  // Found by the property tests: a context `{}` read `{__proto__}` through the prototype chain.
+  test.each([
+    ["GET /a{.__proto__:3,owner}", { owner: "o" }, "https://api.github.com/a.o"],
+    ["GET /a{?constructor,toString}", { constructor: "c" }, "https://api.github.com/a"],
+    ["GET /a{?hasOwnProperty}", { hasOwnProperty: "x" }, "https://api.github.com/a?hasOwnProperty=x"],
+  ])("%s with %j gives %s", (route, parameters, expected) => {
+    expect(url(route, parameters)).toBe(expected);
+  });
+});
+
 describe("url-template's faults are fixed around it", () => {
   test("a prefix modifier counts characters, not UTF-16 code units, and never splits one", () => {
     expect(url("GET /a{?v:1}", { v: "😀😀" })).toBe("https://api.github.com/a?v=%F0%9F%98%80");

@@ -32,6 +32,8 @@ export interface Expression {
    * encodes its `%` again).
    */
   readonly perVariable: boolean;
+  /** A variable is named `__proto__`: its context must have no prototype for the name to be a key. */
+  readonly protoName: boolean;
   /** url-template's expansion of this expression alone. */
   readonly expand: (context: TemplateContext) => string;
 }
@@ -224,7 +226,8 @@ function toExpression(raw: RawExpression, segment: Segment): Expression {
   const perVariable = raw.varspecs.some((varspec) => varspec.prefix > 0 || (keyed && varspec.name.includes("%")));
   const source = `{${raw.operator}${raw.varspecs.map((varspec) => varspec.name + (varspec.explode ? "*" : "")).join(",")}}`;
   const compiled = parseTemplate(source);
-  return { operator: raw.operator, varspecs: raw.varspecs, segment, perVariable, expand: (context) => compiled.expand(context) };
+  const protoName = raw.varspecs.some((varspec) => varspec.name === "__proto__");
+  return { operator: raw.operator, varspecs: raw.varspecs, segment, perVariable, protoName, expand: (context) => compiled.expand(context) };
 }
 
 /** A simple or reserved expression between `/` and the next `/` or the end of the path. */

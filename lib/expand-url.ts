@@ -70,10 +70,28 @@ export function expandUrl(
  */
 export function appendQuery(url: string, query: ParameterMap, names: readonly string[]): string {
   let search = "";
+  // Names and values, in the order name, value, …, that need url-template to encode them.
+  let items: TemplateValue[] | undefined;
   for (const name of names) {
     const value = toTemplateValue(query[name], name);
     if (value === undefined) continue;
-    search += `&${encodeSimple(name)}=${encodeSimple(value)}`;
+    if (items === undefined && typeof value === "string" && isUnreserved(name) && isUnreserved(value)) {
+      // Fast path, no arrays: both are their own expansion.
+      search += `&${name}=${value}`;
+    } else {
+      (items ??= []).push(name, value);
+    }
+  }
+  if (items !== undefined) {
+    const pairs = items;
+    const encoded = withUrlForm(
+      () => encodeSimple(pairs),
+      () => {
+        const at = pairs.findIndex((item) => !isWellFormed(item));
+        return pairs[at - (at % 2)] as string;
+      },
+    );
+    for (let i = 0; i < encoded.length; i += 2) search += `&${encoded[i] as string}=${encoded[i + 1] as string}`;
   }
   if (search === "") return url;
   const hash = url.indexOf("#");
@@ -87,10 +105,28 @@ export function appendQuery(url: string, query: ParameterMap, names: readonly st
 
 function expandExpression(expression: Expression, parameters: ParameterMap): string {
   const { operator, varspecs } = expression;
-  const context: Record<string, TemplateValue> = Object.create(null) as Record<string, TemplateValue>;
+  // Fast path, no context object: a simple expression of one string made only of unreserved
+  // characters expands to itself.
+  if (varspecs.length === 1 && operator === "" && !expression.perVariable) {
+    const { name } = varspecs[0] as (typeof varspecs)[0];
+    const value = Object.hasOwn(parameters, name) ? parameters[name] : undefined;
+    if (
+      typeof value === "string" &&
+      value !== "." &&
+      value !== ".." &&
+      isUnreserved(value) &&
+      (value !== "" || expression.segment === "partial")
+    ) {
+      return value;
+    }
+  }
+  // Every variable is set, `undefined` included, so that url-template never reads one through the
+  // prototype chain (`{constructor}`, or a polluted Object.prototype).
+  const context: Record<string, TemplateValue | undefined> = expression.protoName ? (Object.create(null) as Record<string, undefined>) : {};
   let defined = false;
   for (const { name, prefix } of varspecs) {
     let value = toTemplateValue(Object.hasOwn(parameters, name) ? parameters[name] : undefined, name);
+    context[name] = value;
     if (value === undefined) continue;
     if (prefix > 0 && typeof value !== "string") {
       throw new EndpointError(
@@ -112,14 +148,10 @@ function expandExpression(expression: Expression, parameters: ParameterMap): str
       `the url needs the parameter \`${names}\` for a whole path segment, but it is undefined or null. Pass a value for it`,
     );
   }
-  let expanded: string;
-  if (!expression.perVariable) {
-    const only = varspecs.length === 1 && operator === "" ? context[(varspecs[0] as (typeof varspecs)[0]).name] : undefined;
-    // Fast path: a simple expression of one string whose characters are all unreserved expands to itself.
-    expanded = typeof only === "string" && isUnreserved(only) ? only : expression.expand(context);
-  } else {
-    expanded = expandPerVariable(expression, context);
-  }
+  const expanded = withUrlForm(
+    () => (expression.perVariable ? expandPerVariable(expression, context) : expression.expand(context as TemplateContext)),
+    () => varspecs.find(({ name }) => !isWellFormed(context[name]))?.name,
+  );
   if (expression.segment !== "partial" && (expanded === "." || expanded === "..")) {
     throw pathSegmentError(expression, `expands to the dot-segment "${expanded}", which would walk the path`);
   }
@@ -136,7 +168,7 @@ const single = new Map<string, (context: TemplateContext) => string>();
  * pct-encoded variable name under `;`, `?`, `&` (it encodes the `%` again). Each variable is
  * expanded under the stand-in name `v`, whose own keys are then replaced by the name as written.
  */
-function expandPerVariable(expression: Expression, context: Record<string, TemplateValue>): string {
+function expandPerVariable(expression: Expression, context: Record<string, TemplateValue | undefined>): string {
   const { operator } = expression;
   const pieces: string[] = [];
   for (const { name, explode, prefix } of expression.varspecs) {
@@ -158,16 +190,44 @@ function expandPerVariable(expression: Expression, context: Record<string, Templ
   return pieces.length === 0 ? "" : FIRST[operator] + pieces.join(SEPARATOR[operator]);
 }
 
-const simple = toExpand("{v}");
-
 function toExpand(template: string): (context: TemplateContext) => string {
   const compiled = parseTemplate(template);
   return (context) => compiled.expand(context);
 }
 
-/** RFC 6570 simple string expansion of one value (`encodeURIComponent` plus `!'()*`). */
-function encodeSimple(value: TemplateValue): string {
-  return typeof value === "string" && isUnreserved(value) ? value : simple({ v: value });
+const BATCH = 64;
+const batches: ((context: TemplateContext) => string)[] = [];
+
+/**
+ * RFC 6570 simple string expansion of each value (`encodeURIComponent` plus `!'()*`; lists and
+ * objects comma-joined). Values (and lists of values) made only of unreserved characters are their
+ * own expansion; the others go to url-template together, as one path-segment expression `{/v0,v1,…}` per 64 values:
+ * it encodes each value exactly as simple expansion does and puts an unencoded "/" before each,
+ * which no encoded value contains.
+ */
+function encodeSimple(values: readonly TemplateValue[]): string[] {
+  const result: string[] = [];
+  const pending: number[] = [];
+  for (const value of values) {
+    if (typeof value === "string" && isUnreserved(value)) result.push(value);
+    // A list of unreserved items expands to them comma-joined (RFC 6570 section 3.2.2).
+    else if (Array.isArray(value) && value.every(isUnreserved)) result.push(value.join(","));
+    else {
+      pending.push(result.length);
+      result.push("");
+    }
+  }
+  for (let start = 0; start < pending.length; start += BATCH) {
+    const chunk = pending.slice(start, start + BATCH);
+    const context: Record<string, TemplateValue> = {};
+    chunk.forEach((index, i) => (context[`v${i}`] = values[index] as TemplateValue));
+    const expand = (batches[chunk.length] ??= toExpand(`{/${chunk.map((_, i) => `v${i}`).join(",")}}`));
+    expand(context)
+      .slice(1)
+      .split("/")
+      .forEach((text, i) => (result[chunk[i] as number] = text));
+  }
+  return result;
 }
 
 /**
@@ -191,7 +251,6 @@ function toTemplateValue(value: unknown, name: string): TemplateValue | undefine
     for (const key of Object.keys(value)) {
       const item = value[key];
       if (item === undefined || item === null) continue;
-      checkText(key, name);
       map[key] = toText(item, name);
       empty = false;
     }
@@ -203,7 +262,7 @@ function toTemplateValue(value: unknown, name: string): TemplateValue | undefine
 function toText(value: unknown, name: string): string {
   switch (typeof value) {
     case "string":
-      return checkText(value, name);
+      return value;
     case "number":
       if (Number.isFinite(value)) return String(value);
       break;
@@ -225,15 +284,30 @@ function toText(value: unknown, name: string): string {
   );
 }
 
-function checkText(text: string, name: string): string {
-  if (!text.isWellFormed()) {
+/**
+ * Runs a url-template expansion. url-template throws a URIError (from encodeURIComponent) on a lone
+ * UTF-16 surrogate, which has no URL form: that becomes `INVALID_PARAMETER` naming the parameter.
+ * Checking every string beforehand would cost each call far more than this rare failure does.
+ */
+function withUrlForm<T>(expand: () => T, culprit: () => string | undefined): T {
+  try {
+    return expand();
+  } catch (error) {
+    if (!(error instanceof URIError)) throw error;
+    const name = culprit() ?? "";
     throw new EndpointError(
       "INVALID_PARAMETER",
       name,
-      `the parameter \`${name}\` holds a lone UTF-16 surrogate, which has no URL form: received ${describeValue(text)}. Pass well-formed text`,
+      `the parameter \`${name}\` holds a lone UTF-16 surrogate, which has no URL form. Pass well-formed text`,
     );
   }
-  return text;
+}
+
+function isWellFormed(value: TemplateValue | undefined): boolean {
+  if (value === undefined) return true;
+  if (typeof value === "string") return value.isWellFormed();
+  if (Array.isArray(value)) return value.every(isWellFormed);
+  return Object.keys(value).every((key) => key.isWellFormed() && isWellFormed(value[key]));
 }
 
 function encodeLonePercents(value: TemplateValue): TemplateValue {

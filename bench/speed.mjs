@@ -1,0 +1,59 @@
+// npm run bench: rest-endpoint against @octokit/endpoint in one process, interleaved, with tinybench.
+// Prints ops/s, ns/op and the speed-up per scenario, and their geometric mean.
+import { endpoint as incumbent } from "@octokit/endpoint";
+import { Bench } from "tinybench";
+import { endpoint } from "../dist/index.js";
+import { scenarios } from "./scenarios.mjs";
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const TIME = Number(process.env.BENCH_TIME ?? 150); // ms per task per round
+const BATCH = 20; // calls per sample, so that timer resolution does not dominate a sub-microsecond call
+
+const ours = scenarios(endpoint);
+const theirs = scenarios(incumbent);
+const names = Object.keys(ours);
+const samples = new Map(names.map((name) => [name, { ours: [], theirs: [] }]));
+let sink = 0;
+const batched = (fn) => () => {
+  for (let i = 0; i < BATCH; i++) sink += fn().url.length;
+};
+
+for (let round = 0; round < ROUNDS; round++) {
+  for (const name of names) {
+    const bench = new Bench({ time: TIME, warmupTime: 30 });
+    // Interleaved: the order of the two libraries alternates from round to round.
+    const pair = [
+      ["ours", batched(ours[name])],
+      ["theirs", batched(theirs[name])],
+    ];
+    for (const [who, fn] of round % 2 === 0 ? pair : pair.reverse()) bench.add(who, fn);
+    await bench.run();
+    for (const task of bench.tasks) samples.get(name)[task.name].push((task.result.latency.p50 * 1e6) / BATCH);
+  }
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+const rows = names.map((name) => {
+  const { ours: a, theirs: b } = samples.get(name);
+  const nsOurs = median(a);
+  const nsTheirs = median(b);
+  return { name, nsOurs, nsTheirs, speedup: nsTheirs / nsOurs };
+});
+const geomean = Math.exp(rows.reduce((sum, row) => sum + Math.log(row.speedup), 0) / rows.length);
+const pad = (text, width) => String(text).padStart(width);
+console.log(
+  `rest-endpoint vs @octokit/endpoint 11.0.5 · Node ${process.version} · ${ROUNDS} interleaved rounds, median of per-round p50\n`,
+);
+console.log(`| scenario | rest-endpoint ops/s | ns/op | @octokit/endpoint ops/s | ns/op | speed-up |`);
+console.log(`| --- | ---: | ---: | ---: | ---: | ---: |`);
+for (const row of rows) {
+  console.log(
+    `| ${row.name} | ${pad(Math.round(1e9 / row.nsOurs).toLocaleString("en"), 10)} | ${pad(row.nsOurs.toFixed(0), 6)} | ${pad(Math.round(1e9 / row.nsTheirs).toLocaleString("en"), 10)} | ${pad(row.nsTheirs.toFixed(0), 6)} | ${row.speedup.toFixed(2)}× |`,
+  );
+}
+const lowest = Math.min(...rows.map((row) => row.speedup));
+console.log(`\ngeometric mean speed-up: ${geomean.toFixed(2)}× (target ≥ 2.0×); lowest: ${lowest.toFixed(2)}× (target ≥ 1.2×)`);
+if (sink === 0) console.log("");
