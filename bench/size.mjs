@@ -1,0 +1,38 @@
+// npm run size: min+gzip size of an esbuild bundle that imports and uses `endpoint` (so it is not
+// tree-shaken away), with its dependencies, for rest-endpoint and for @octokit/endpoint.
+import { build } from "esbuild";
+import { gzipSync } from "node:zlib";
+
+const TARGET = 3.3 * 1024;
+const rows = [];
+for (const [name, from] of [
+  ["rest-endpoint", "./dist/index.js"],
+  ["@octokit/endpoint", "@octokit/endpoint"],
+]) {
+  const result = await build({
+    stdin: {
+      contents: `import { endpoint } from ${JSON.stringify(from)};\nglobalThis.options = endpoint("GET /repos/{owner}/{repo}", { owner: "o", repo: "r" });`,
+      resolveDir: process.cwd(),
+    },
+    bundle: true,
+    minify: true,
+    format: "esm",
+    platform: "browser",
+    write: false,
+    metafile: true,
+  });
+  const code = result.outputFiles[0].contents;
+  const inputs = Object.values(result.metafile.outputs)[0].inputs;
+  rows.push({ name, min: code.length, gzip: gzipSync(code, { level: 9 }).length, inputs });
+}
+console.log("| bundle | min | min+gzip |\n| --- | ---: | ---: |");
+for (const { name, min, gzip } of rows) console.log(`| ${name} | ${(min / 1024).toFixed(2)} KB | ${(gzip / 1024).toFixed(2)} KB |`);
+console.log("\nminified bytes by input:");
+for (const { name, inputs } of rows) {
+  console.log(`  ${name}`);
+  for (const [file, { bytesInOutput }] of Object.entries(inputs)) if (bytesInOutput > 0) console.log(`    ${file}: ${bytesInOutput}`);
+}
+const ours = rows[0].gzip;
+console.log(
+  `\nrest-endpoint: ${(ours / 1024).toFixed(2)} KB min+gzip (target ≤ ${(TARGET / 1024).toFixed(1)} KB): ${ours <= TARGET ? "met" : "not met"}`,
+);
