@@ -1,0 +1,116 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { join } from "node:path";
+import { Readable } from "node:stream";
+import { endpoint, toAxios, toFetch, toGot, toKy, toNodeHttp, toUndici } from "../lib/index.js";
+import { headers, JSON_TYPE } from "./helpers/defaults.js";
+import { startRecordingServer, type Arrival } from "./helpers/recording-server.js";
+
+describe("converters from request options to each client's arguments", () => {
+  const post = endpoint("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", title: "Bug" });
+  const url = "https://api.github.com/repos/o/r/issues";
+  const json = '{"title":"Bug"}';
+
+  test("toFetch upper-cases the method, serialises JSON and passes request.signal", () => {
+    const signal = new AbortController().signal;
+    expect(toFetch({ ...post, request: { signal } })).toEqual([url, { method: "POST", headers: headers(JSON_TYPE), body: json, signal }]);
+    expect(toFetch(endpoint("GET /user"))).toEqual(["https://api.github.com/user", { method: "GET", headers: headers() }]);
+  });
+
+  test("toFetch passes data as given and marks a stream body duplex: half", () => {
+    const bytes = new Uint8Array([1]);
+    expect(toFetch(endpoint("POST /x", { data: bytes }))[1].body).toBe(bytes);
+    const stream = Readable.from(["a"]);
+    expect(toFetch(endpoint("POST /x", { data: stream }))[1]).toEqual({ method: "POST", headers: headers(), body: stream, duplex: "half" });
+    const web = new ReadableStream();
+    expect(toFetch(endpoint("POST /x", { data: web }))[1].duplex).toBe("half");
+  });
+
+  test("toUndici, toGot and toKy give [url, { method, headers, body }]", () => {
+    for (const convert of [toUndici, toGot, toKy])
+      expect(convert(post)).toEqual([url, { method: "POST", headers: headers(JSON_TYPE), body: json }]);
+    expect(toUndici(endpoint("PUT /x"))[1].body).toBe("");
+  });
+
+  test("toAxios puts the body in data", () => {
+    expect(toAxios(post)).toEqual({ url, method: "POST", headers: headers(JSON_TYPE), data: json });
+    expect(toAxios(endpoint("GET /user"))).toEqual({ url: "https://api.github.com/user", method: "GET", headers: headers() });
+    expect(toAxios(endpoint("PUT /user/starred/o/r"))).toEqual({
+      url: "https://api.github.com/user/starred/o/r",
+      method: "PUT",
+      headers: { ...headers(), "content-type": false },
+      data: "",
+    });
+  });
+
+  test("toFetch and toKy send an empty body as empty bytes, so that no content-type is invented", () => {
+    expect(toFetch(endpoint("PATCH /x"))[1].body).toEqual(new Uint8Array(0));
+    expect(toKy(endpoint("PUT /x"))[1].body).toEqual(new Uint8Array(0));
+  });
+
+  test("toNodeHttp adds the content-length in bytes of a string or byte body", () => {
+    expect(toNodeHttp(endpoint("PUT /user/starred/o/r"))).toEqual([
+      "https://api.github.com/user/starred/o/r",
+      { method: "PUT", headers: headers({ "content-length": "0" }) },
+      "",
+    ]);
+    expect(toNodeHttp(endpoint("POST /x", { data: "é" }))[1].headers["content-length"]).toBe("2");
+    expect(toNodeHttp(endpoint("POST /x", { data: new Uint8Array(3) }))[1].headers["content-length"]).toBe("3");
+    expect(toNodeHttp(endpoint("POST /x", { data: new ArrayBuffer(5) }))[1].headers["content-length"]).toBe("5");
+    expect(toNodeHttp(endpoint("POST /x", { data: "abc", headers: { "content-length": 3 } }))[1].headers["content-length"]).toBe("3");
+    expect(toNodeHttp(endpoint("GET /x"))).toEqual(["https://api.github.com/x", { method: "GET", headers: headers() }, undefined]);
+  });
+
+  test("no converter changes the request options", () => {
+    const before = structuredClone(post);
+    for (const convert of [toFetch, toUndici, toAxios, toGot, toKy, toNodeHttp]) convert(post);
+    expect(post).toEqual(before);
+  });
+});
+
+describe("each real client sends each case to a server on 127.0.0.1 exactly as asserted", () => {
+  const hex = (text: string): string => Buffer.from(text).toString("hex");
+  const userAgent = headers()["user-agent"];
+  const expected = (target: string, method: string, body: string, contentType: string | undefined, contentLength: string | undefined) => ({
+    method,
+    target,
+    body,
+    accept: "application/vnd.github.v3+json",
+    userAgent,
+    contentType,
+    contentLength,
+    transferEncoding: undefined,
+  });
+  const cases = [
+    expected("/repos/octokit/rest.js/issues?labels=bug,ui&state=open", "GET", "", undefined, undefined),
+    expected("/repos/octokit/rest.js/issues", "POST", hex('{"title":"Bug","labels":["ui"]}'), JSON_TYPE["content-type"], "31"),
+    expected("/repos/octokit/rest.js/issues/7", "PATCH", hex('{"state":"closed"}'), JSON_TYPE["content-type"], "18"),
+    expected("/user/starred/octokit/rest.js", "PUT", "", undefined, "0"),
+    expected("/markdown/raw", "POST", hex("Hello **world**"), "text/plain; charset=utf-8", "15"),
+    expected("/upload?name=a.bin", "POST", "000102ff", "application/octet-stream", "4"),
+  ];
+  const summary = (arrival: Arrival) => ({
+    method: arrival.method,
+    target: arrival.target,
+    body: arrival.body,
+    accept: arrival.headers.accept,
+    userAgent: arrival.headers["user-agent"],
+    contentType: arrival.headers["content-type"],
+    contentLength: arrival.headers["content-length"],
+    transferEncoding: arrival.headers["transfer-encoding"],
+  });
+
+  test.each(["fetch", "undici", "axios", "got", "ky", "node:http"])("%s", async (client) => {
+    const server = await startRecordingServer();
+    try {
+      // Asynchronous, so that this process's event loop keeps serving the requests.
+      const run = await promisify(execFile)(process.execPath, [join(__dirname, "clients", "send.mjs"), client, server.url], {
+        timeout: 30_000,
+      });
+      expect(run.stderr).toBe("");
+    } finally {
+      await server.close();
+    }
+    expect(server.arrivals.map(summary)).toEqual(cases);
+  });
+});
