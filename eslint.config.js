@@ -10,7 +10,7 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ["*.js", "*.mjs", "scripts/*.mjs", "bench/*.mjs"] },
+        projectService: { allowDefaultProject: ["*.js"] },
         tsconfigRootDir: import.meta.dirname,
       },
     },
@@ -32,8 +32,11 @@ export default tseslint.config(
     },
   },
   {
-    files: ["*.js", "*.mjs", "scripts/*.mjs", "bench/*.mjs"],
+    files: ["*.js", "**/*.mjs"],
     ...tseslint.configs.disableTypeChecked,
-    languageOptions: { globals: { URL: "readonly", process: "readonly", console: "readonly", globalThis: "readonly" } },
+    languageOptions: {
+      ...tseslint.configs.disableTypeChecked.languageOptions,
+      globals: { URL: "readonly", process: "readonly", console: "readonly", globalThis: "readonly", fetch: "readonly", Buffer: "readonly" },
+    },
   },
 );
