@@ -1,11 +1,15 @@
-import { spawnSync } from "node:child_process";
-import { join } from "node:path";
+import { execFile, spawnSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { promisify } from "node:util";
 import { pathToFileURL } from "node:url";
 import { headers, JSON_TYPE, packageVersion } from "./helpers/defaults.js";
+import { startRecordingServer, type Arrival } from "./helpers/recording-server.js";
 
 const cli = join(__dirname, "..", "dist", "cli.js");
 
 function run(...args: string[]): { status: number | null; stdout: string; stderr: string } {
+  // Synchronous is fine: the CLI sends nothing, so no server of this process waits on it.
   const { status, stdout, stderr } = spawnSync(process.execPath, [cli, ...args], { encoding: "utf8" });
   return { status, stdout, stderr };
 }
@@ -62,7 +66,7 @@ describe("the rest-endpoint CLI", () => {
   test("--help prints the usage", () => {
     const { status, stdout } = run("--help");
     expect(status).toBe(0);
-    expect(stdout).toMatch(/^Usage: rest-endpoint \[--base-url URL\] "<METHOD> <URL>" \[ITEM \.\.\.\]/);
+    expect(stdout).toMatch(/^Usage: rest-endpoint \[--base-url URL\] \[--format json\|curl\|fetch\] "<METHOD> <URL>" \[ITEM \.\.\.\]/);
   });
 
   test.each([
@@ -77,5 +81,85 @@ describe("the rest-endpoint CLI", () => {
     expect({ status, stdout }).toEqual({ status: 2, stdout: "" });
     expect(stderr.startsWith(message)).toBe(true);
     expect(stderr.trimEnd().split("\n")).toHaveLength(1);
+  });
+});
+
+describe("--format curl and --format fetch print commands that send the same request", () => {
+  const hex = (text: string): string => Buffer.from(text).toString("hex");
+  const summary = (arrival: Arrival) => ({
+    method: arrival.method,
+    target: arrival.target,
+    body: arrival.body,
+    accept: arrival.headers.accept,
+    authorization: arrival.headers.authorization,
+    contentType: arrival.headers["content-type"],
+    contentLength: arrival.headers["content-length"],
+  });
+  const calls: [string[], ReturnType<typeof summary>][] = [
+    [
+      ["GET /search/issues", "q=repo:octokit/rest.js is:open", "per_page:=2", "authorization:token it's $HOME"],
+      {
+        method: "GET",
+        target: "/search/issues?q=repo%3Aoctokit%2Frest.js%20is%3Aopen&per_page=2",
+        body: "",
+        accept: "application/vnd.github.v3+json",
+        authorization: "token it's $HOME",
+        contentType: undefined,
+        contentLength: undefined,
+      },
+    ],
+    [
+      ["POST /repos/{owner}/{repo}/issues", "owner=o", "repo=r", 'title="quoted" `tick` \\ $(x)', 'labels:=["a b"]'],
+      {
+        method: "POST",
+        target: "/repos/o/r/issues",
+        body: hex(JSON.stringify({ title: '"quoted" `tick` \\ $(x)', labels: ["a b"] })),
+        accept: "application/vnd.github.v3+json",
+        authorization: undefined,
+        contentType: "application/json; charset=utf-8",
+        contentLength: String(JSON.stringify({ title: '"quoted" `tick` \\ $(x)', labels: ["a b"] }).length),
+      },
+    ],
+    [
+      ["PUT /user/starred/{owner}/{repo}", "owner=o", "repo=r"],
+      {
+        method: "PUT",
+        target: "/user/starred/o/r",
+        body: "",
+        accept: "application/vnd.github.v3+json",
+        authorization: undefined,
+        contentType: undefined,
+        contentLength: "0",
+      },
+    ],
+  ];
+
+  test.each(calls)("%j", async (args, expected) => {
+    const server = await startRecordingServer();
+    try {
+      const curl = run("--base-url", server.url, "--format", "curl", ...args);
+      expect(curl.status).toBe(0);
+      // Run as a user would paste it: by a real shell, so that the quoting itself is tested.
+      expect(curl.stdout.startsWith("curl ")).toBe(true);
+      await promisify(execFile)("bash", ["-c", curl.stdout]);
+
+      const snippet = run("--base-url", server.url, "--format", "fetch", ...args);
+      const file = join(__dirname, "..", ".tmp", `snippet-${process.pid}.mjs`);
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, snippet.stdout);
+      const { stdout } = await promisify(execFile)(process.execPath, [file]);
+      expect(stdout).toBe('200 {"ok":true}\n');
+    } finally {
+      await server.close();
+    }
+    expect(server.arrivals.map(summary)).toEqual([expected, expected]);
+  });
+
+  test("an unknown format is a usage error", () => {
+    expect(run("--format", "xml", "GET /")).toEqual({
+      status: 2,
+      stdout: "",
+      stderr: 'rest-endpoint: --format must be json, curl or fetch; received "xml"\n',
+    });
   });
 });

@@ -1,11 +1,13 @@
 import { parseArgs } from "node:util";
+import { quote } from "shell-quote";
 import { EndpointError } from "./errors.js";
 import { endpoint, VERSION } from "./index.js";
-import type { EndpointParameters } from "./types.js";
+import { toFetch } from "./to-client-options.js";
+import type { EndpointParameters, RequestOptions } from "./types.js";
 
-const USAGE = `Usage: rest-endpoint [--base-url URL] "<METHOD> <URL>" [ITEM ...]
+const USAGE = `Usage: rest-endpoint [--base-url URL] [--format json|curl|fetch] "<METHOD> <URL>" [ITEM ...]
 
-Prints the request options for a route as JSON. Sends nothing.
+Prints the request options for a route (as JSON, a curl command or a fetch snippet). Sends nothing.
 
 Items (HTTPie's conventions):
   name=value     a string parameter             owner=octokit
@@ -14,6 +16,8 @@ Items (HTTPie's conventions):
 
 Options:
   --base-url URL  address a relative URL is joined to (default https://api.github.com)
+  --format F      json (default): the request options; curl: a curl command to paste;
+                  fetch: a JavaScript snippet that sends them with fetch
   --help          print this help
   --version       print the version
 
@@ -50,13 +54,55 @@ function readItem(item: string, parameters: EndpointParameters, headers: Record<
   throw new UsageError(`the item "${item}" is not name=value, name:=json or Header:value`);
 }
 
+/**
+ * A curl command for request options, every word quoted by shell-quote. An empty body is sent as
+ * `--data-binary ''` with curl's default content-type removed (`-H 'content-type:'`).
+ */
+function toCurl(options: RequestOptions): string {
+  const words = ["curl", "--silent", "--show-error"];
+  const method = options.method.toUpperCase();
+  if (method === "HEAD") words.push("--head");
+  else if (method !== "GET") words.push("--request", method);
+  for (const [name, value] of Object.entries(options.headers)) words.push("--header", `${name}: ${value}`);
+  if (options.body !== undefined) {
+    if (options.body === "" && !Object.hasOwn(options.headers, "content-type")) words.push("--header", "content-type:");
+    words.push("--data-binary", typeof options.body === "string" ? options.body : JSON.stringify(options.body));
+  }
+  words.push(options.url);
+  return quote(words);
+}
+
+/** A JavaScript module that sends the request options with fetch, through `toFetch`. */
+function toFetchSnippet(options: RequestOptions): string {
+  const [url, init] = toFetch(options);
+  return [
+    `// ${init.method ?? "GET"} ${url}`,
+    'import { toFetch } from "rest-endpoint";',
+    "",
+    `const options = ${JSON.stringify(options, null, 2)};`,
+    "const response = await fetch(...toFetch(options));",
+    "console.log(response.status, await response.text());",
+  ].join("\n");
+}
+
+const FORMATS: Record<string, ((options: RequestOptions) => string) | undefined> = {
+  json: (options) => JSON.stringify(options, null, 2),
+  curl: toCurl,
+  fetch: toFetchSnippet,
+};
+
 /** Runs the CLI with the given arguments; returns the exit status. */
 export function main(args: readonly string[], out: (text: string) => void, err: (text: string) => void): number {
   try {
     const { values, positionals } = parseArgs({
       args: [...args],
       allowPositionals: true,
-      options: { "base-url": { type: "string" }, help: { type: "boolean" }, version: { type: "boolean" } },
+      options: {
+        "base-url": { type: "string" },
+        format: { type: "string", default: "json" },
+        help: { type: "boolean" },
+        version: { type: "boolean" },
+      },
     });
     if (values.help === true) {
       out(USAGE);
@@ -66,6 +112,8 @@ export function main(args: readonly string[], out: (text: string) => void, err: 
       out(VERSION);
       return 0;
     }
+    const format = FORMATS[values.format as string];
+    if (format === undefined) throw new UsageError(`--format must be json, curl or fetch; received "${values.format as string}"`);
     const [route, ...items] = positionals;
     if (route === undefined) throw new UsageError('a route is required, e.g. "GET /repos/{owner}/{repo}/issues" (see --help)');
     const parameters: EndpointParameters = {};
@@ -73,7 +121,7 @@ export function main(args: readonly string[], out: (text: string) => void, err: 
     for (const item of items) readItem(item, parameters, headers);
     if (Object.keys(headers).length > 0) parameters.headers = headers;
     if (values["base-url"] !== undefined) parameters.baseUrl = values["base-url"];
-    out(JSON.stringify(endpoint(route as `${string} ${string}`, parameters), null, 2));
+    out(format(endpoint(route as `${string} ${string}`, parameters)));
     return 0;
   } catch (error) {
     if (error instanceof UsageError || error instanceof EndpointError || (error instanceof TypeError && "code" in error)) {

@@ -31,6 +31,11 @@ export async function startRecordingServer(): Promise<{ url: string; arrivals: A
   return {
     url: `http://127.0.0.1:${port}`,
     arrivals,
-    close: () => new Promise<void>((resolve) => server.close(() => { resolve(); })),
+    close: () =>
+      new Promise<void>((resolve) =>
+        server.close(() => {
+          resolve();
+        }),
+      ),
   };
 }
