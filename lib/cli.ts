@@ -112,8 +112,8 @@ export function main(args: readonly string[], out: (text: string) => void, err: 
       out(VERSION);
       return 0;
     }
-    const format = FORMATS[values.format as string];
-    if (format === undefined) throw new UsageError(`--format must be json, curl or fetch; received "${values.format as string}"`);
+    const format = FORMATS[values.format];
+    if (format === undefined) throw new UsageError(`--format must be json, curl or fetch; received "${values.format}"`);
     const [route, ...items] = positionals;
     if (route === undefined) throw new UsageError('a route is required, e.g. "GET /repos/{owner}/{repo}/issues" (see --help)');
     const parameters: EndpointParameters = {};

@@ -1,5 +1,3 @@
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import type { EndpointParameters } from "../../lib/index.js";
 
 /** One corpus entry (see __tests__/fixtures/README-corpus.md). */
@@ -16,10 +14,6 @@ export interface CorpusCall {
   expectedUrlSlashesKept?: string;
   multiSegmentParams?: string[];
   variant?: string;
-}
-
-export function readFixture(name: string): unknown {
-  return JSON.parse(readFileSync(join(__dirname, "..", "fixtures", name), "utf8"));
 }
 
 const OPTION_NAMES = new Set(["method", "url", "baseUrl", "headers", "mediaType", "data", "request"]);

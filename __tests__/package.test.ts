@@ -1,0 +1,105 @@
+import { execFile } from "node:child_process";
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { promisify } from "node:util";
+
+// The packed package, not the source tree: `npm pack`, installed into a scratch project, used the
+// ways consumers use it. Slow (an npm install), so it runs once with a generous timeout.
+jest.setTimeout(240_000);
+
+const root = join(__dirname, "..");
+const scratch = join(root, ".tmp", "package-smoke");
+const run = async (file: string, args: string[], cwd = scratch): Promise<string> =>
+  (await promisify(execFile)(file, args, { cwd, encoding: "utf8" })).stdout;
+const npm = (...args: string[]): Promise<string> =>
+  run("npm", [...args, "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error"]);
+const EXPECTED = "https://api.github.com/repos/octokit/rest.js/issues?state=open";
+const CALL = 'endpoint("GET /repos/{owner}/{repo}/issues", { owner: "octokit", repo: "rest.js", state: "open" }).url';
+
+beforeAll(async () => {
+  rmSync(scratch, { recursive: true, force: true });
+  mkdirSync(scratch, { recursive: true });
+  // --ignore-scripts: dist/ is built (npm ci ran `prepare`); rebuilding would pull it from under other test files.
+  await run("npm", ["pack", "--ignore-scripts", "--pack-destination", scratch, "--loglevel=error"], root);
+  const tarball = readdirSync(scratch).find((name) => name.endsWith(".tgz"))!;
+  writeFileSync(join(scratch, "package.json"), JSON.stringify({ name: "smoke", private: true, type: "module" }));
+  await npm("install", `./${tarball}`);
+});
+
+describe("the packed package", () => {
+  test("holds only dist/, README, CHANGELOG, LICENSE and package.json", async () => {
+    const listing = JSON.parse(await run("npm", ["pack", "--dry-run", "--ignore-scripts", "--json", "--loglevel=error"], root)) as [
+      { files: { path: string }[] },
+    ];
+    expect(listing[0].files.map((file) => file.path).sort()).toEqual(
+      [
+        "CHANGELOG.md",
+        "LICENSE",
+        "README.md",
+        "dist/cli.js",
+        "dist/index.cjs",
+        "dist/index.d.cts",
+        "dist/index.d.ts",
+        "dist/index.js",
+        "package.json",
+      ].sort(),
+    );
+  });
+
+  test("works through require, even where Node cannot require ES modules", async () => {
+    expect(
+      await run(process.execPath, [
+        "--no-experimental-require-module",
+        "-e",
+        `const { endpoint } = require("rest-endpoint"); console.log(${CALL})`,
+      ]),
+    ).toBe(`${EXPECTED}\n`);
+  });
+
+  test("works through import", async () => {
+    expect(
+      await run(process.execPath, ["--input-type=module", "-e", `import { endpoint } from "rest-endpoint"; console.log(${CALL})`]),
+    ).toBe(`${EXPECTED}\n`);
+  });
+
+  test("installs the CLI", async () => {
+    expect(
+      JSON.parse(
+        await run(join(scratch, "node_modules", ".bin", "rest-endpoint"), [
+          "GET /repos/{owner}/{repo}/issues",
+          "owner=octokit",
+          "repo=rest.js",
+          "state=open",
+        ]),
+      ).url,
+    ).toBe(EXPECTED);
+  });
+
+  test.each([
+    ["node16", "Node16", "Node16", "consumer.ts"],
+    ["node16, from CommonJS", "Node16", "Node16", "consumer.cts"],
+    ["bundler", "ESNext", "Bundler", "consumer.ts"],
+  ])("type-checks in a TypeScript consumer with moduleResolution %s", async (_name, module, moduleResolution, file) => {
+    const dir = join(scratch, `ts-${moduleResolution}-${file}`);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(
+      join(dir, file),
+      `import { endpoint, EndpointError, toFetch, type RequestOptions } from "rest-endpoint";
+const options: RequestOptions = endpoint("GET /repos/{owner}/{repo}", { owner: "o", repo: "r" });
+const [url, init] = toFetch(options);
+const method: string | undefined = init.method;
+export const results: [string, string | undefined, boolean] = [url, method, new EndpointError("INVALID_URL", "url", "m") instanceof TypeError];
+// @ts-expect-error the options form needs a url
+endpoint({ method: "GET" });
+`,
+    );
+    writeFileSync(
+      join(dir, "tsconfig.json"),
+      JSON.stringify({
+        compilerOptions: { module, moduleResolution, target: "ES2022", lib: ["ES2022", "DOM"], strict: true, noEmit: true, types: [] },
+        files: [file],
+      }),
+    );
+    await expect(run(process.execPath, [join(root, "node_modules", "typescript", "bin", "tsc"), "-p", dir])).resolves.toBe("");
+  });
+});
