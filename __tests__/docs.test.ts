@@ -1,5 +1,9 @@
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { execFile } from "node:child_process";
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { promisify } from "node:util";
+import { endpoint } from "../lib/index.js";
+import { startRecordingServer } from "./helpers/recording-server.js";
 
 const root = join(__dirname, "..");
 const read = (file: string): string => readFileSync(join(root, file), "utf8");
@@ -31,10 +35,60 @@ describe("docs", () => {
 
   test("README and docs link to pages that exist", () => {
     for (const file of ["README.md", "docs/index.md"]) {
-      for (const [, target] of read(file).matchAll(/\]\(((?:docs\/)?[\w-]+\.md)\)/g)) {
+      for (const [, target] of read(file).matchAll(/\]\(((?:docs\/)?(?:api\/)?[\w-]+\.md)\)/g)) {
         const path = file.startsWith("docs/") && !target!.startsWith("docs/") ? `docs/${target!}` : target!;
         expect(() => read(path)).not.toThrow();
       }
+    }
+  });
+});
+
+describe("docs/clients.md", () => {
+  const recipes = [...read("docs/clients.md").matchAll(/^## (.+)\n[\s\S]*?^```js\n([\s\S]*?)^```$/gm)].map(
+    ([, title, code]) => [title!, code!] as const,
+  );
+
+  test("has a recipe for fetch, undici, axios, got, ky and node:http", () => {
+    expect(recipes.map(([title]) => title)).toEqual(["fetch (and `Request`)", "undici", "axios", "got", "ky", "node:http and node:https"]);
+  });
+
+  test.each(recipes)("the %s recipe sends the request options as they are", async (_title, code) => {
+    const server = await startRecordingServer();
+    const file = join(root, ".tmp", `recipe-${process.pid}-${Math.random().toString(36).slice(2)}.mjs`);
+    try {
+      const options = endpoint("POST /repos/{owner}/{repo}/issues", { baseUrl: server.url, owner: "o", repo: "r", title: "Bug" });
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, `const options = ${JSON.stringify(options)};\n${code}`);
+      await promisify(execFile)(process.execPath, [file], { timeout: 30_000 });
+    } finally {
+      await server.close();
+      rmSync(file, { force: true });
+    }
+    expect(server.arrivals.map(({ method, target, body, headers }) => ({ method, target, body, type: headers["content-type"] }))).toEqual([
+      {
+        method: "POST",
+        target: "/repos/o/r/issues",
+        body: Buffer.from('{"title":"Bug"}').toString("hex"),
+        type: "application/json; charset=utf-8",
+      },
+    ]);
+  });
+});
+
+describe("docs/api", () => {
+  jest.setTimeout(60_000);
+
+  test("is TypeDoc's output for the current TSDoc, generated without warnings", async () => {
+    const out = join(root, ".tmp", `api-${process.pid}`);
+    try {
+      await promisify(execFile)(process.execPath, [join(root, "node_modules", "typedoc", "bin", "typedoc"), "--out", out], { cwd: root });
+      const files = (dir: string): string[] => readdirSync(dir, { recursive: true, encoding: "utf8" }).sort();
+      expect(files(out)).toEqual(files(join(root, "docs", "api")));
+      for (const file of files(out).filter((name) => name.endsWith(".md"))) {
+        expect([file, readFileSync(join(out, file), "utf8")]).toEqual([file, read(join("docs", "api", file))]);
+      }
+    } finally {
+      rmSync(out, { recursive: true, force: true });
     }
   });
 });

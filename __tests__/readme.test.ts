@@ -1,10 +1,9 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { createServer, type IncomingMessage } from "node:http";
-import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { getUserAgent } from "universal-user-agent";
-import { endpoint } from "../lib/index.js";
+import { endpoint, toFetch } from "../lib/index.js";
+import { startRecordingServer } from "./helpers/recording-server.js";
 
 const root = join(__dirname, "..");
 const readme = readFileSync(join(root, "README.md"), "utf8");
@@ -79,33 +78,21 @@ describe("README examples give the output shown", () => {
 
 describe("README: handing the result to fetch", () => {
   test("the fetch recipe sends the method, headers and JSON body that arrive at a real server", async () => {
-    expect(readme).toContain(
-      'await fetch(url, { method: method.toUpperCase(), headers, body: typeof body === "object" ? JSON.stringify(body) : body });',
-    );
-    const arrived: { method: string | undefined; url: string | undefined; contentType: string | undefined; body: string }[] = [];
-    const server = createServer((request: IncomingMessage, response) => {
-      let body = "";
-      request.on("data", (chunk: Buffer) => (body += chunk.toString()));
-      request.on("end", () => {
-        arrived.push({ method: request.method, url: request.url, contentType: request.headers["content-type"], body });
-        response.end("ok");
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    expect(readme).toContain('const response = await fetch(...toFetch(endpoint("POST /markdown", { text: "Hello **world**" })));');
+    const server = await startRecordingServer();
     try {
-      const { port } = server.address() as AddressInfo;
-      const { method, url, headers, body } = endpoint("POST /markdown", { text: "Hello **world**", baseUrl: `http://127.0.0.1:${port}` });
-      const response = await fetch(url, {
-        method: method.toUpperCase(),
-        headers,
-        body: typeof body === "object" ? JSON.stringify(body) : (body as string),
-      });
-      expect(await response.text()).toBe("ok");
+      const response = await fetch(...toFetch(endpoint("POST /markdown", { text: "Hello **world**", baseUrl: server.url })));
+      expect(await response.text()).toBe('{"ok":true}');
     } finally {
-      await new Promise((resolve) => server.close(resolve));
+      await server.close();
     }
-    expect(arrived).toEqual([
-      { method: "POST", url: "/markdown", contentType: "application/json; charset=utf-8", body: '{"text":"Hello **world**"}' },
+    expect(server.arrivals.map(({ method, target, headers, body }) => ({ method, target, type: headers["content-type"], body }))).toEqual([
+      {
+        method: "POST",
+        target: "/markdown",
+        type: "application/json; charset=utf-8",
+        body: Buffer.from('{"text":"Hello **world**"}').toString("hex"),
+      },
     ]);
   });
 });

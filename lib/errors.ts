@@ -36,6 +36,7 @@ export type EndpointErrorCode =
  * ```
  */
 export class EndpointError extends TypeError {
+  /** Always `"EndpointError"`. */
   override readonly name = "EndpointError";
   /** Stable identifier of the condition, e.g. `"MISSING_PARAMETER"`. */
   readonly code: EndpointErrorCode;

@@ -25,7 +25,19 @@ import type { EndpointInterface } from "./types.js";
 export const endpoint: EndpointInterface = withDefaults(undefined, DEFAULTS);
 
 export { EndpointError, type EndpointErrorCode } from "./errors.js";
-export { toAxios, toFetch, toGot, toKy, toNodeHttp, toUndici, type ClientBody } from "./to-client-options.js";
+export {
+  toAxios,
+  toFetch,
+  toGot,
+  toKy,
+  toNodeHttp,
+  toUndici,
+  type AxiosConfig,
+  type ClientBody,
+  type ClientRequest,
+  type FetchInit,
+  type NodeHttpInit,
+} from "./to-client-options.js";
 export { VERSION } from "./defaults.js";
 export type {
   Defaults,

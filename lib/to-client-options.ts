@@ -4,12 +4,43 @@ import type { RequestOptions } from "./types.js";
 /** A request body as HTTP clients take it: JSON already serialised, anything else as given. */
 export type ClientBody = string | Uint8Array | ArrayBuffer | Blob | ReadableStream | AsyncIterable<Uint8Array> | URLSearchParams | FormData;
 
-/** What the converters share: the method upper-cased, the header fields, the body serialised. */
-interface Converted {
+/** The options undici, got and ky take (and what every converter starts from). */
+export interface ClientRequest {
+  /** The method, upper-cased: `"PATCH"`. */
   method: string;
+  /** Header fields, lowercase names. */
   headers: Record<string, string>;
+  /** The body: JSON serialised, other `data` as given; absent when there is none. */
   body?: ClientBody;
 }
+
+/** fetch's `init` as `toFetch` fills it. */
+export type FetchInit = RequestInit & {
+  /** `"half"` for a stream body, which Node's fetch requires (Fetch standard, `duplex`). */
+  duplex?: "half";
+};
+
+/** An axios request config as `toAxios` fills it. */
+export interface AxiosConfig {
+  /** The full URL. */
+  url: string;
+  /** The method, upper-cased. */
+  method: string;
+  /** Header fields; `content-type: false` tells axios to send none. */
+  headers: Record<string, string | false>;
+  /** The body, already serialised; absent when there is none. */
+  data?: ClientBody;
+}
+
+/** The options of `node:http` `request(url, options)` as `toNodeHttp` fills them. */
+export interface NodeHttpInit {
+  /** The method, upper-cased. */
+  method: string;
+  /** Header fields, with `content-length` for a string or byte body. */
+  headers: Record<string, string>;
+}
+
+type Converted = ClientRequest;
 
 /**
  * The parts every client needs. The method is upper-cased: RFC 9110 methods are case-sensitive
@@ -54,9 +85,9 @@ function isStream(body: unknown): boolean {
  * // sends PATCH https://api.github.com/user with body {"bio":"hi"}
  * ```
  */
-export function toFetch(options: RequestOptions): [url: string, init: RequestInit & { duplex?: "half" }] {
+export function toFetch(options: RequestOptions): [url: string, init: FetchInit] {
   const { method, headers, body } = withoutEmptyText(convert(options));
-  const init: RequestInit & { duplex?: "half" } = { method, headers };
+  const init: FetchInit = { method, headers };
   if (body !== undefined) init.body = body as BodyInit;
   if (isStream(body)) init.duplex = "half";
   const signal = options.request?.signal;
@@ -74,7 +105,7 @@ export function toFetch(options: RequestOptions): [url: string, init: RequestIni
  * const { statusCode } = await request(...toUndici(endpoint("GET /user")));
  * ```
  */
-export function toUndici(options: RequestOptions): [url: string, options: Converted] {
+export function toUndici(options: RequestOptions): [url: string, options: ClientRequest] {
   return [options.url, convert(options)];
 }
 
@@ -90,18 +121,9 @@ export function toUndici(options: RequestOptions): [url: string, options: Conver
  * const { data } = await axios.request(toAxios(endpoint("GET /user")));
  * ```
  */
-export function toAxios(options: RequestOptions): {
-  url: string;
-  method: string;
-  headers: Record<string, string | false>;
-  data?: ClientBody;
-} {
+export function toAxios(options: RequestOptions): AxiosConfig {
   const { method, headers, body } = convert(options);
-  const config: { url: string; method: string; headers: Record<string, string | false>; data?: ClientBody } = {
-    url: options.url,
-    method,
-    headers,
-  };
+  const config: AxiosConfig = { url: options.url, method, headers };
   if (body !== undefined) config.data = body;
   if (body === "" && !Object.hasOwn(headers, "content-type")) config.headers["content-type"] = false;
   return config;
@@ -118,7 +140,7 @@ export function toAxios(options: RequestOptions): {
  * const user = await got(...toGot(endpoint("GET /user"))).json();
  * ```
  */
-export function toGot(options: RequestOptions): [url: string, options: Converted] {
+export function toGot(options: RequestOptions): [url: string, options: ClientRequest] {
   return [options.url, convert(options)];
 }
 
@@ -132,7 +154,7 @@ export function toGot(options: RequestOptions): [url: string, options: Converted
  * const user = await ky(...toKy(endpoint("GET /user"))).json();
  * ```
  */
-export function toKy(options: RequestOptions): [url: string, options: Converted] {
+export function toKy(options: RequestOptions): [url: string, options: ClientRequest] {
   return [options.url, withoutEmptyText(convert(options))];
 }
 
@@ -150,9 +172,7 @@ export function toKy(options: RequestOptions): [url: string, options: Converted]
  * // sends PUT /user/starred/o/r with content-length: 0
  * ```
  */
-export function toNodeHttp(
-  options: RequestOptions,
-): [url: string, options: { method: string; headers: Record<string, string> }, body: ClientBody | undefined] {
+export function toNodeHttp(options: RequestOptions): [url: string, options: NodeHttpInit, body: ClientBody | undefined] {
   const { method, headers, body } = convert(options);
   if (!Object.hasOwn(headers, "content-length")) {
     if (typeof body === "string") headers["content-length"] = String(new TextEncoder().encode(body).length);

@@ -12,9 +12,13 @@ export type HeaderValue = string | number | readonly (string | number)[];
 
 /** Request header fields. Names are case-insensitive on input and lowercase in every output. */
 export type RequestHeaders = {
+  /** Media types the response may have. @defaultValue `"application/vnd.github.v3+json"` */
   accept?: string | undefined;
+  /** Credentials, e.g. `"token ghp_…"` (spec §5). */
   authorization?: string | undefined;
+  /** The client's name. @defaultValue `"rest-endpoint/<version> <platform>"` */
   "user-agent"?: string | undefined;
+  /** The body's media type; `application/json; charset=utf-8` is added for a JSON body. */
   "content-type"?: string | undefined;
 } & { [name: string]: HeaderValue | undefined };
 
@@ -53,7 +57,10 @@ export interface EndpointParameters {
 }
 
 /** Options of the object call form: like {@link EndpointParameters}, with a `url`. */
-export type EndpointOptions = EndpointParameters & { url: Url };
+export type EndpointOptions = EndpointParameters & {
+  /** Path or full URL, a URL template. */
+  url: Url;
+};
 
 /** Options after defaults are applied (spec §2.3): what `merge()` returns and `parse()` takes. */
 export interface MergedOptions extends EndpointParameters {
@@ -61,7 +68,12 @@ export interface MergedOptions extends EndpointParameters {
   baseUrl: string;
   url?: Url;
   headers: { [name: string]: string };
-  mediaType: { format: string; previews: string[] };
+  mediaType: {
+    /** Media type format, `""` for none. */
+    format: string;
+    /** Previews of the defaults and the call, united. */
+    previews: string[];
+  };
 }
 
 /** Request options (spec §2.2): what `endpoint()` and `parse()` return. */
@@ -158,6 +170,12 @@ export interface EndpointInterface {
    * ```
    */
   merge(route: Route, options?: EndpointParameters): MergedOptions;
+  /**
+   * Applies the defaults to an options object (the second call form).
+   * @param options - options, usually with `method` and `url`
+   * @returns fresh merged options
+   * @throws {@link EndpointError} as the route form
+   */
   merge(options: EndpointParameters): MergedOptions;
   /**
    * Turns merged options into request options. Stateless: it applies no defaults, so

@@ -1,0 +1,69 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { endpoint as incumbent } from "@octokit/endpoint";
+import { endpoint } from "../lib/index.js";
+
+/** Each row of docs/migrating-from-octokit-endpoint.md, recomputed on both libraries. */
+const rows: [title: string, run: (lib: typeof endpoint) => unknown, incumbentShows: string, oursShows: string][] = [
+  ["method", (lib) => lib("PATCH /x").method, '"PATCH"', '"patch"'],
+  ["list in the query", (lib) => lib("GET /x", { labels: ["bug", "ui"] }).url, "?labels=bug%2Cui", "?labels=bug,ui"],
+  ["`*` in the query", (lib) => lib("GET /x", { v: "a*b" }).url, "?v=a*b", "?v=a%2Ab"],
+  ["`+` in `q`", (lib) => lib("GET /search/issues", { q: "a+b c" }).url, "?q=a+b%20c", "?q=a%2Bb%20c"],
+  ["`null` in the query", (lib) => lib("GET /x", { milestone: null }).url, "?milestone=null", "https://api.github.com/x"],
+  [
+    "a Date",
+    (lib) => lib("GET /x", { since: new Date(Date.UTC(2026, 0, 2)) }).url,
+    "?since=Fri%20Jan%2002%202026",
+    "?since=2026-01-02T00%3A00%3A00.000Z",
+  ],
+  ["a query name", (lib) => lib("GET /a", { "a b": 1 }).url, "?a b=1", "?a%20b=1"],
+  ["`:name` in a query", (lib) => lib("GET /search/issues?q=repo:octokit").url, "/search/issues?q=repo", "/search/issues?q=repo:octokit"],
+  ["query and fragment", (lib) => lib("GET /a#f", { p: 1 }).url, "/a#f?p=1", "/a?p=1#f"],
+  ["an empty list", (lib) => lib("GET /a{?list}", { list: [] }).url, "/a?list=", "https://api.github.com/a"],
+  [
+    "previews on a REST route",
+    (lib) => lib("GET /x", { mediaType: { previews: ["mercy"] } }).headers.accept,
+    "application/vnd.github.v3+json",
+    "application/vnd.github.mercy-preview+json",
+  ],
+  ["a missing path parameter", (lib) => lib("GET /repos/{owner}/{repo}", { repo: "r" }).url, "/repos//r", "MISSING_PARAMETER"],
+  [
+    "`..` as a path parameter",
+    (lib) => lib("GET /repos/{owner}/{repo}/issues", { owner: "..", repo: ".." }).url,
+    "/repos/../../issues",
+    "INVALID_PATH_SEGMENT",
+  ],
+  ["a url without a leading /", (lib) => lib("GET .evil.com/x").url, "https://api.github.com.evil.com/x", "INVALID_URL"],
+  ["`data` on GET", (lib) => lib("GET /x", { data: "d" }).url, "?data=d", "INVALID_OPTIONS"],
+  ["parameters next to `data`", (lib) => lib("POST /x", { data: "d", name: "n" }).body, '"d"', "INVALID_OPTIONS"],
+  ["a route and `url`", (lib) => lib("GET /a", { url: "/b" }).url, "https://api.github.com/b", "INVALID_OPTIONS"],
+  ["CR/LF in a header", (lib) => lib("GET /a", { headers: { "x-a": "a\r\nb" } }).headers["x-a"], '"a\\r\\nb"', "INVALID_HEADER_VALUE"],
+  [
+    "the default user-agent",
+    (lib) => lib.DEFAULTS.headers["user-agent"]?.split(" ")[0],
+    "octokit-endpoint.js/0.0.0-development",
+    "rest-endpoint/0.1.0",
+  ],
+];
+
+function outcome(run: () => unknown): string {
+  try {
+    return JSON.stringify(run());
+  } catch (error) {
+    return (error as { code?: string }).code ?? String(error);
+  }
+}
+
+const doc = readFileSync(join(__dirname, "..", "docs", "migrating-from-octokit-endpoint.md"), "utf8");
+
+describe("docs/migrating-from-octokit-endpoint.md", () => {
+  test.each(rows)("%s differs as the guide shows", (title, run, incumbentShows, oursShows) => {
+    expect(outcome(() => run(incumbent as unknown as typeof endpoint))).toContain(incumbentShows);
+    expect(outcome(() => run(endpoint))).toContain(oursShows);
+    // The table row whose first cell is the title (Prettier pads cells with spaces).
+    const line = doc.split("\n").find((text) => text.split("|")[1]?.trim() === title);
+    expect(line).toBeDefined();
+    expect(line).toContain(`\`${incumbentShows}\``);
+    expect(line).toContain(`\`${oursShows}\``);
+  });
+});
