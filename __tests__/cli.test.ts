@@ -163,3 +163,8 @@ describe("--format curl and --format fetch print commands that send the same req
     });
   });
 });
+
+test("the built CLI is executable, as npx runs it directly", () => {
+  const { status, stdout } = spawnSync(cli, ["--version"], { encoding: "utf8" });
+  expect({ status, stdout }).toEqual({ status: 0, stdout: `${packageVersion}\n` });
+});

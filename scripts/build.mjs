@@ -1,7 +1,7 @@
 // Builds dist/: the ESM and CommonJS bundles of the library, the CLI, and one bundled declaration
 // file per module system. Run by `npm run build` and by `prepare` (so `npm ci` leaves a usable package).
 import { execFileSync } from "node:child_process";
-import { copyFileSync, readFileSync, rmSync } from "node:fs";
+import { chmodSync, copyFileSync, readFileSync, rmSync } from "node:fs";
 import { build } from "esbuild";
 
 const { version } = JSON.parse(readFileSync("package.json", "utf8"));
@@ -47,3 +47,5 @@ execFileSync(
   },
 );
 copyFileSync("dist/index.d.ts", "dist/index.d.cts");
+// The bin must be executable: `npx rest-endpoint` runs it directly.
+chmodSync("dist/cli.js", 0o755);
