@@ -17,6 +17,32 @@ describe("EndpointError", () => {
   });
 });
 
+describe("errors carry the route of the call as context", () => {
+  test.each([
+    [() => endpoint("GET /repos/{owner}", {}), "GET /repos/{owner}"],
+    [() => endpoint({ method: "POST", url: "/repos/{owner}" }), "POST /repos/{owner}"],
+    [() => endpoint({ url: "/{x:0}" }), "GET /{x:0}"],
+    [() => endpoint.merge("GET /a b"), "GET /a b"],
+    [() => endpoint.parse({ method: "GET", url: "/{", baseUrl: "https://x" } as never), "GET /{"],
+    [() => endpoint(42 as never), undefined],
+    [() => endpoint({ method: "GET" } as never, {}), undefined],
+  ])("call %# has route %j", (call, route) => {
+    try {
+      call();
+    } catch (error) {
+      expect(error).toBeInstanceOf(EndpointError);
+      expect((error as EndpointError).route).toBe(route);
+      return;
+    }
+    throw new Error("expected an EndpointError");
+  });
+
+  test("a long route is shortened to 200 characters", () => {
+    const route = `GET /${"a".repeat(500)}/{x}`;
+    expect(() => endpoint(route as "GET /")).toThrow(expect.objectContaining({ route: route.slice(0, 200) }));
+  });
+});
+
 describe("received values are described shortly and safely", () => {
   const revoked = Proxy.revocable({}, {});
   revoked.revoke();

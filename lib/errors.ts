@@ -42,7 +42,10 @@ export class EndpointError extends TypeError {
   readonly code: EndpointErrorCode;
   /** The argument or option at fault, e.g. `"route"`, `"headers.accept"`, `"owner"`. */
   readonly argument: string;
-  /** The route or URL template being built when the error occurred, if known. */
+  /**
+   * The route of the call that failed (`"GET /repos/{owner}"`, or `"<method> <url>"` of an options
+   * object), shortened to 200 characters; `undefined` when the call had none.
+   */
   route: string | undefined;
 
   /**

@@ -1,6 +1,6 @@
 import { describeValue, EndpointError } from "./errors.js";
 import { freezeDefaults, mergeDefaults, thaw, type FrozenDefaults } from "./merge-defaults.js";
-import { normalizeOptions, type NormalizedOptions } from "./normalize-options.js";
+import { isPlainRecord, normalizeOptions, type NormalizedOptions } from "./normalize-options.js";
 import { parseOptions } from "./parse-options.js";
 import { parseRoute } from "./parse-route.js";
 import type { Defaults, EndpointInterface, MergedOptions, RequestOptions } from "./types.js";
@@ -17,10 +17,10 @@ export function withDefaults(base: FrozenDefaults | undefined, options: unknown)
   const defaults = freezeDefaults(base === undefined ? normalized : mergeDefaults(base, normalized));
 
   const merge = (route: unknown, callOptions?: unknown): MergedOptions =>
-    thaw(mergeDefaults(defaults, routeOptions(route, callOptions))) as MergedOptions;
+    withRoute(route, () => thaw(mergeDefaults(defaults, routeOptions(route, callOptions))) as MergedOptions);
   // parseOptions copies what it hands out, so the merged options need no copy of their own here.
   const endpoint = (route: unknown, callOptions?: unknown): RequestOptions =>
-    parseOptions(mergeDefaults(defaults, routeOptions(route, callOptions)));
+    withRoute(route, () => parseOptions(mergeDefaults(defaults, routeOptions(route, callOptions))));
 
   // Frozen, so that no assignment to `DEFAULTS`, `merge` or `parse` can redirect later calls.
   return Object.freeze(
@@ -28,9 +28,32 @@ export function withDefaults(base: FrozenDefaults | undefined, options: unknown)
       DEFAULTS: defaults as Defaults,
       defaults: (next: unknown) => withDefaults(defaults, next),
       merge,
-      parse: (mergedOptions: unknown) => parseOptions(normalizeOptions(mergedOptions, "options")),
+      parse: (mergedOptions: unknown) => withRoute(mergedOptions, () => parseOptions(normalizeOptions(mergedOptions, "options"))),
     }),
   );
+}
+
+/**
+ * Runs a call; an EndpointError leaving it gets the call's route as context: the route string, or
+ * `"<method> <url>"` of an options object (shortened to 200 characters).
+ */
+function withRoute<T>(route: unknown, call: () => T): T {
+  try {
+    return call();
+  } catch (error) {
+    if (error instanceof EndpointError) error.route = describeRoute(route);
+    throw error;
+  }
+}
+
+function describeRoute(route: unknown): string | undefined {
+  let text: unknown = route;
+  if (isPlainRecord(route)) {
+    const method = Object.hasOwn(route, "method") ? route.method : undefined;
+    const url = Object.hasOwn(route, "url") ? route.url : undefined;
+    text = typeof url === "string" ? `${typeof method === "string" ? method : "GET"} ${url}` : undefined;
+  }
+  return typeof text === "string" ? text.slice(0, 200) : undefined;
 }
 
 /** The options of a call in either form: `(route, options?)` or `(options)`. */
