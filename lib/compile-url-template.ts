@@ -1,8 +1,9 @@
 import { parseTemplate } from "url-template";
+import { checkDotSegments, checkOrigin, checkRelativeStart } from "./check-url.js";
+import { EndpointError } from "./errors.js";
 
 /** Variables as url-template takes them. */
 export type TemplateContext = Parameters<ReturnType<typeof parseTemplate>["expand"]>[0];
-import { describeValue, EndpointError } from "./errors.js";
 
 /** An RFC 6570 operator (section 2.2); `""` is simple string expansion. */
 export type Operator = "" | "+" | "#" | "." | "/" | ";" | "?" | "&";
@@ -55,9 +56,13 @@ export interface CompiledTemplate {
 }
 
 const OPERATORS = "+#./;?&";
+
 const RESERVED_OPERATORS = "=,!@|";
+
 const MAX_PREFIX = 9999;
+
 const CACHE_SIZE = 1000;
+
 const cache = new Map<string, CompiledTemplate>();
 
 /**
@@ -242,63 +247,6 @@ function segmentOf(parts: readonly (string | RawExpression)[], index: number, pa
   return typeof after === "string" && after.startsWith("/") ? "whole" : "partial";
 }
 
-/** Rejects `.` and `..` path segments in the path that starts at `pathOffset`, also pct-encoded (`%2e`), which URL parsers resolve away. */
-export function checkDotSegments(url: string, pathOffset: number): void {
-  let end = url.length;
-  for (const stop of ["?", "#"]) {
-    const at = url.indexOf(stop, pathOffset);
-    if (at !== -1 && at < end) end = at;
-  }
-  let start = pathOffset;
-  while (start <= end) {
-    let slash = url.indexOf("/", start);
-    if (slash === -1 || slash > end) slash = end;
-    const length = slash - start;
-    const first = url.charCodeAt(start);
-    // Only a segment that starts with "." or "%" and is at most 6 long ("%2e%2e") can be a dot-segment.
-    if (length > 0 && length <= 6 && (first === 0x2e || first === 0x25)) {
-      const segment = url.slice(start, slash).toLowerCase().replaceAll("%2e", ".");
-      if (segment === "." || segment === "..") {
-        throw new EndpointError(
-          "INVALID_PATH_SEGMENT",
-          "url",
-          `the url's path would hold the dot-segment ${JSON.stringify(url.slice(start, slash))}, which walks the path: ${describeValue(url)}. Check the parameters in the path`,
-        );
-      }
-    }
-    start = slash + 1;
-  }
-}
-
-/** A literal scheme and authority must make a URL with a host (`https://ghe.example|` does not). */
-function checkOrigin(origin: string): void {
-  if (!URL.canParse(origin) || origin.endsWith("//")) {
-    throw new EndpointError(
-      "INVALID_URL",
-      "url",
-      `the \`url\` does not begin with a valid http(s) origin: ${describeValue(origin)}. Check its host and port`,
-    );
-  }
-}
-
-function checkRelativeStart(template: string): void {
-  if (template.startsWith("/") && !template.startsWith("//")) return;
-  if (template.startsWith("{")) return;
-  const scheme = /^([a-z][\d+.a-z-]*):/i.exec(template);
-  if (scheme) {
-    throw new EndpointError(
-      "INVALID_URL",
-      "url",
-      `the \`url\` must use http or https; received the scheme "${scheme[1] ?? ""}:". Use an http(s) URL or a path such as "/user"`,
-    );
-  }
-  throw new EndpointError(
-    "INVALID_URL",
-    "url",
-    `a relative \`url\` must begin with "/" (or an expression such as "{/path*}"); received ${JSON.stringify(template.slice(0, 60))}. Write e.g. "/repos/{owner}/{repo}"`,
-  );
-}
-
 function checkPercent(template: string, i: number): void {
   if (!isHex(template.charCodeAt(i + 1)) || !isHex(template.charCodeAt(i + 2))) {
     fail(template, i, "`%` must start a pct-encoded triplet such as %20", "write a literal percent sign as %25");
@@ -317,19 +265,24 @@ function fail(template: string, position: number, problem: string, fix: string):
 function isDigit(code: number): boolean {
   return code >= 0x30 && code <= 0x39;
 }
+
 function isHex(code: number): boolean {
   return isDigit(code) || (code >= 0x41 && code <= 0x46) || (code >= 0x61 && code <= 0x66);
 }
+
 function isAlpha(code: number): boolean {
   return (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a);
 }
+
 function isNameStart(code: number): boolean {
   return isAlpha(code) || code === 0x5f;
 }
+
 /** RFC 6570 varchar (ALPHA, DIGIT, `_`) plus `-`, which GitHub's routes use (`{enterprise-team}`). */
 function isVarChar(code: number): boolean {
   return isAlpha(code) || isDigit(code) || code === 0x5f || code === 0x2d;
 }
+
 function isSurrogatePairAt(text: string, i: number): boolean {
   const code = text.charCodeAt(i);
   if (code <= 0xdbff) {

@@ -1,10 +1,15 @@
-import { parseTemplate } from "url-template";
-import { checkDotSegments, compileUrlTemplate, type Expression, type Operator, type TemplateContext } from "./compile-url-template.js";
+import { checkDotSegments, hasHost, resolveBaseUrl } from "./check-url.js";
+import { compileUrlTemplate, type Expression, type Operator, type TemplateContext } from "./compile-url-template.js";
 import { describeValue, EndpointError } from "./errors.js";
-import { isPlainRecord } from "./normalize-options.js";
-
-/** A parameter value in the form RFC 6570 expands: a string, a list or an associative array. */
-type TemplateValue = string | string[] | Record<string, string>;
+import {
+  encodeLonePercents,
+  isUnreserved,
+  isWellFormed,
+  toExpand,
+  toTemplateValue,
+  withUrlForm,
+  type TemplateValue,
+} from "./template-values.js";
 
 /** Parameters by name: own keys only, read through `Object.hasOwn`. */
 export type ParameterMap = Record<string, unknown>;
@@ -64,45 +69,6 @@ export function expandUrl(
   return { url: resolveBaseUrl(baseUrl) + url, names: compiled.names };
 }
 
-/**
- * Appends query parameters to a URL, before its fragment, each encoded exactly as RFC 6570
- * form-style query expansion `{?name}` encodes it (names too).
- */
-export function appendQuery(url: string, query: ParameterMap, names: readonly string[]): string {
-  let search = "";
-  // Names and values, in the order name, value, …, that need url-template to encode them.
-  let items: TemplateValue[] | undefined;
-  for (const name of names) {
-    const value = toTemplateValue(query[name], name);
-    if (value === undefined) continue;
-    if (items === undefined && typeof value === "string" && isUnreserved(name) && isUnreserved(value)) {
-      // Fast path, no arrays: both are their own expansion.
-      search += `&${name}=${value}`;
-    } else {
-      (items ??= []).push(name, value);
-    }
-  }
-  if (items !== undefined) {
-    const pairs = items;
-    const encoded = withUrlForm(
-      () => encodeSimple(pairs),
-      () => {
-        const at = pairs.findIndex((item) => !isWellFormed(item));
-        return pairs[at - (at % 2)] as string;
-      },
-    );
-    for (let i = 0; i < encoded.length; i += 2) search += `&${encoded[i] as string}=${encoded[i + 1] as string}`;
-  }
-  if (search === "") return url;
-  const hash = url.indexOf("#");
-  const end = hash === -1 ? url.length : hash;
-  const question = url.lastIndexOf("?", end - 1);
-  const last = url[end - 1];
-  // Join with "&" when the URL has a query already, and nothing when it ends with "?" or "&".
-  search = question === -1 ? `?${search.slice(1)}` : last === "?" || last === "&" ? search.slice(1) : search;
-  return url.slice(0, end) + search + url.slice(end);
-}
-
 function expandExpression(expression: Expression, parameters: ParameterMap): string {
   const { operator, varspecs } = expression;
   // Fast path, no context object: a simple expression of one string made only of unreserved
@@ -159,7 +125,9 @@ function expandExpression(expression: Expression, parameters: ParameterMap): str
 }
 
 const FIRST: Record<Operator, string> = { "": "", "+": "", "#": "#", ".": ".", "/": "/", ";": ";", "?": "?", "&": "&" };
+
 const SEPARATOR: Record<Operator, string> = { "": ",", "+": ",", "#": ",", ".": ".", "/": "/", ";": ";", "?": "&", "&": "&" };
+
 const single = new Map<string, (context: TemplateContext) => string>();
 
 /**
@@ -190,134 +158,6 @@ function expandPerVariable(expression: Expression, context: Record<string, Templ
   return pieces.length === 0 ? "" : FIRST[operator] + pieces.join(SEPARATOR[operator]);
 }
 
-function toExpand(template: string): (context: TemplateContext) => string {
-  const compiled = parseTemplate(template);
-  return (context) => compiled.expand(context);
-}
-
-const BATCH = 64;
-const batches: ((context: TemplateContext) => string)[] = [];
-
-/**
- * RFC 6570 simple string expansion of each value (`encodeURIComponent` plus `!'()*`; lists and
- * objects comma-joined). Values (and lists of values) made only of unreserved characters are their
- * own expansion; the others go to url-template together, as one path-segment expression `{/v0,v1,…}` per 64 values:
- * it encodes each value exactly as simple expansion does and puts an unencoded "/" before each,
- * which no encoded value contains.
- */
-function encodeSimple(values: readonly TemplateValue[]): string[] {
-  const result: string[] = [];
-  const pending: number[] = [];
-  for (const value of values) {
-    if (typeof value === "string" && isUnreserved(value)) result.push(value);
-    // A list of unreserved items expands to them comma-joined (RFC 6570 section 3.2.2).
-    else if (Array.isArray(value) && value.every(isUnreserved)) result.push(value.join(","));
-    else {
-      pending.push(result.length);
-      result.push("");
-    }
-  }
-  for (let start = 0; start < pending.length; start += BATCH) {
-    const chunk = pending.slice(start, start + BATCH);
-    const context: Record<string, TemplateValue> = {};
-    chunk.forEach((index, i) => (context[`v${i}`] = values[index] as TemplateValue));
-    const expand = (batches[chunk.length] ??= toExpand(`{/${chunk.map((_, i) => `v${i}`).join(",")}}`));
-    expand(context)
-      .slice(1)
-      .split("/")
-      .forEach((text, i) => (result[chunk[i] as number] = text));
-  }
-  return result;
-}
-
-/**
- * Converts a parameter value to the form RFC 6570 expands, or `undefined` when it has none to
- * give (`undefined`, `null`, empty lists and objects: RFC 6570 section 2.3).
- *
- * @throws {@link EndpointError} `INVALID_PARAMETER` for a value with no URL form
- */
-function toTemplateValue(value: unknown, name: string): TemplateValue | undefined {
-  if (value === undefined || value === null) return undefined;
-  if (Array.isArray(value)) {
-    const list: string[] = [];
-    for (const item of value as unknown[]) {
-      if (item !== undefined && item !== null) list.push(toText(item, name));
-    }
-    return list.length === 0 ? undefined : list;
-  }
-  if (isPlainRecord(value)) {
-    const map: Record<string, string> = {};
-    let empty = true;
-    for (const key of Object.keys(value)) {
-      const item = value[key];
-      if (item === undefined || item === null) continue;
-      map[key] = toText(item, name);
-      empty = false;
-    }
-    return empty ? undefined : map;
-  }
-  return toText(value, name);
-}
-
-function toText(value: unknown, name: string): string {
-  switch (typeof value) {
-    case "string":
-      return value;
-    case "number":
-      if (Number.isFinite(value)) return String(value);
-      break;
-    case "boolean":
-    case "bigint":
-      return String(value);
-    case "object":
-      // GitHub's timestamps are ISO 8601 (https://docs.github.com/rest/overview/resources-in-the-rest-api#timezones).
-      // Brand check, not instanceof: a Date from another realm (a vm context, structuredClone) counts.
-      if (Object.prototype.toString.call(value) === "[object Date]") {
-        const time = Date.prototype.getTime.call(value);
-        if (!Number.isNaN(time)) return new Date(time).toISOString();
-      }
-  }
-  throw new EndpointError(
-    "INVALID_PARAMETER",
-    name,
-    `the parameter \`${name}\` has no URL form: received ${describeValue(value)}. Pass a string, a finite number, a boolean, a bigint, a Date, or a flat list or object of those`,
-  );
-}
-
-/**
- * Runs a url-template expansion. url-template throws a URIError (from encodeURIComponent) on a lone
- * UTF-16 surrogate, which has no URL form: that becomes `INVALID_PARAMETER` naming the parameter.
- * Checking every string beforehand would cost each call far more than this rare failure does.
- */
-function withUrlForm<T>(expand: () => T, culprit: () => string | undefined): T {
-  try {
-    return expand();
-  } catch (error) {
-    if (!(error instanceof URIError)) throw error;
-    const name = culprit() ?? "";
-    throw new EndpointError(
-      "INVALID_PARAMETER",
-      name,
-      `the parameter \`${name}\` holds a lone UTF-16 surrogate, which has no URL form. Pass well-formed text`,
-    );
-  }
-}
-
-function isWellFormed(value: TemplateValue | undefined): boolean {
-  if (value === undefined) return true;
-  if (typeof value === "string") return value.isWellFormed();
-  if (Array.isArray(value)) return value.every(isWellFormed);
-  return Object.keys(value).every((key) => key.isWellFormed() && isWellFormed(value[key]));
-}
-
-function encodeLonePercents(value: TemplateValue): TemplateValue {
-  if (typeof value === "string") return value.includes("%") ? value.replace(/%(?![\dA-F]{2})/gi, "%25") : value;
-  if (Array.isArray(value)) return value.map((item) => encodeLonePercents(item) as string);
-  const map: Record<string, string> = {};
-  for (const key of Object.keys(value)) map[key] = encodeLonePercents(value[key] as string) as string;
-  return map;
-}
-
 /** The first `length` characters (code points, RFC 6570 section 2.4.1) of `text`. */
 function truncate(text: string, length: number): string {
   let end = 0;
@@ -328,25 +168,6 @@ function truncate(text: string, length: number): string {
   return text.slice(0, end);
 }
 
-/** True when every character is in RFC 3986's unreserved set, so encoding leaves it unchanged. */
-function isUnreserved(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (!(
-      (code >= 0x61 && code <= 0x7a) ||
-      (code >= 0x41 && code <= 0x5a) ||
-      (code >= 0x30 && code <= 0x39) ||
-      code === 0x2d ||
-      code === 0x2e ||
-      code === 0x5f ||
-      code === 0x7e
-    )) {
-      return false;
-    }
-  }
-  return true;
-}
-
 function pathSegmentError(expression: Expression, problem: string): EndpointError {
   const name = expression.varspecs.map((varspec) => varspec.name).join(",");
   return new EndpointError(
@@ -354,32 +175,4 @@ function pathSegmentError(expression: Expression, problem: string): EndpointErro
     name,
     `the parameter \`${name}\` fills a whole path segment but ${problem}. Pass a non-empty value`,
   );
-}
-
-function hasHost(url: string): boolean {
-  const rest = url.indexOf("//") + 2;
-  return URL.canParse(url) && !"/?#".includes(url[rest] ?? "/");
-}
-
-const MAX_BASE_URLS = 100;
-const baseUrls = new Map<string, string>();
-
-/**
- * Checks `baseUrl` once per distinct value: an absolute http(s) URL without query, fragment,
- * white space or backslash. Returns it without a trailing "/".
- */
-function resolveBaseUrl(baseUrl: string | undefined): string {
-  const known = baseUrl === undefined ? undefined : baseUrls.get(baseUrl);
-  if (known !== undefined) return known;
-  if (typeof baseUrl !== "string" || !/^https?:\/\/[^\s#?\\]+$/i.test(baseUrl) || !URL.canParse(baseUrl) || !hasHost(baseUrl)) {
-    throw new EndpointError(
-      "INVALID_BASE_URL",
-      "baseUrl",
-      `\`baseUrl\` must be an absolute http(s) URL without query or fragment; received ${describeValue(baseUrl)}. Use e.g. "https://api.github.com" or "https://ghe.example/api/v3"`,
-    );
-  }
-  const resolved = baseUrl.endsWith("/") ? baseUrl.slice(0, -1) : baseUrl;
-  if (baseUrls.size >= MAX_BASE_URLS) baseUrls.clear();
-  baseUrls.set(baseUrl, resolved);
-  return resolved;
 }

@@ -1,5 +1,6 @@
 import { EndpointError } from "./errors.js";
-import { appendQuery, expandUrl, type ParameterMap } from "./expand-url.js";
+import { appendQuery } from "./append-query.js";
+import { expandUrl, type ParameterMap } from "./expand-url.js";
 import { applyMediaType, readMediaType } from "./media-type.js";
 import { checkMethod, copyPlain, isPlainRecord, type NormalizedOptions } from "./normalize-options.js";
 import type { MediaType as MediaTypeOption, RequestMeta, RequestOptions } from "./types.js";
