@@ -2,7 +2,7 @@ import { EndpointError } from "./errors.js";
 import { appendQuery } from "./append-query.js";
 import { expandUrl, type ParameterMap } from "./expand-url.js";
 import { applyMediaType, readMediaType } from "./media-type.js";
-import { checkMethod, copyPlain, isPlainRecord, type NormalizedOptions } from "./normalize-options.js";
+import { copyPlain, isPlainRecord, type NormalizedOptions } from "./normalize-options.js";
 import type { MediaType as MediaTypeOption, RequestMeta, RequestOptions } from "./types.js";
 
 /** Methods whose requests carry content (spec §2.2); all others put parameters in the query. */
@@ -61,7 +61,7 @@ export function parseOptions(options: NormalizedOptions): RequestOptions {
         names.push(key);
     }
   }
-  checkMethod(method, "method");
+  // The method was checked where it entered: parseRoute, or normalizeOptions (calls, defaults, parse()).
   const lowerMethod = method.toLowerCase();
   const expanded = expandUrl(url, baseUrl, parameters);
   const remaining = names.filter((name) => !expanded.names.has(name));
