@@ -48,7 +48,7 @@ export function mergeDefaults(defaults: FrozenDefaults, options: NormalizedOptio
 /** A fresh deep copy of merged options to hand out: it shares no mutable object with the defaults. */
 export function thaw(merged: NormalizedOptions): NormalizedOptions {
   const result: NormalizedOptions = {};
-  for (const key of Object.keys(merged)) result[key] = key === "data" ? merged[key] : copyPlain(merged[key], key, 1, []);
+  for (const key of Object.keys(merged)) result[key] = key === "data" ? merged[key] : copyPlain(merged[key], key);
   return result;
 }
 

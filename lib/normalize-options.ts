@@ -92,10 +92,10 @@ export function normalizeOptions(options: unknown, argument: string): Normalized
             `\`${argument}.request\` must be a plain object; received ${describeValue(value)}`,
           );
         }
-        result[key] = copyPlain(value, `${argument}.request`, 1, []);
+        result[key] = copyPlain(value, `${argument}.request`);
         break;
       default:
-        result[key] = copyPlain(value, key, 1, []);
+        result[key] = copyPlain(value, key);
     }
   }
   return result;
@@ -105,7 +105,8 @@ export function normalizeOptions(options: unknown, argument: string): Normalized
  * Copies plain objects and arrays (skipping unsafe keys); returns anything else as it is.
  * Depth and cycles are checked along the way.
  */
-export function copyPlain(value: unknown, argument: string, depth: number, ancestors: object[]): unknown {
+export function copyPlain(value: unknown, argument: string, depth = 1, ancestors: object[] = []): unknown {
+  // Primitives first, before anything is allocated: most options are strings and numbers.
   if (typeof value !== "object" || value === null) return value;
   const array = Array.isArray(value);
   if (!array && !isPlainRecord(value)) return value;

@@ -75,7 +75,7 @@ export function parseOptions(options: NormalizedOptions): RequestOptions {
     } else if (remaining.length > 0) {
       const content: Record<string, unknown> = {};
       // Copied: a value from the defaults (frozen) or the caller must not be shared with the result.
-      for (const name of remaining) content[name] = copyPlain(parameters[name], name, 1, []);
+      for (const name of remaining) content[name] = copyPlain(parameters[name], name);
       body = content;
     }
     if (body === undefined) {
@@ -102,7 +102,7 @@ export function parseOptions(options: NormalizedOptions): RequestOptions {
     const accept = applyMediaType(Object.hasOwn(result.headers, "accept") ? (result.headers.accept as string) : "", format, previews);
     if (accept !== "") result.headers.accept = accept;
   }
-  if (request !== undefined) result.request = copyPlain(request, "request", 1, []) as RequestMeta;
+  if (request !== undefined) result.request = copyPlain(request, "request") as RequestMeta;
   return result;
 }
 

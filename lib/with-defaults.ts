@@ -16,11 +16,29 @@ export function withDefaults(base: FrozenDefaults | undefined, options: unknown)
   const normalized = normalizeOptions(options, "defaults");
   const defaults = freezeDefaults(base === undefined ? normalized : mergeDefaults(base, normalized));
 
-  const merge = (route: unknown, callOptions?: unknown): MergedOptions =>
-    withRoute(route, () => thaw(mergeDefaults(defaults, routeOptions(route, callOptions))) as MergedOptions);
-  // parseOptions copies what it hands out, so the merged options need no copy of their own here.
-  const endpoint = (route: unknown, callOptions?: unknown): RequestOptions =>
-    withRoute(route, () => parseOptions(mergeDefaults(defaults, routeOptions(route, callOptions))));
+  // Each member catches its EndpointError only to add the route; no closure is made per call.
+  const merge = (route: unknown, callOptions?: unknown): MergedOptions => {
+    try {
+      return thaw(mergeDefaults(defaults, routeOptions(route, callOptions))) as MergedOptions;
+    } catch (error) {
+      throw withRoute(error, route);
+    }
+  };
+  const endpoint = (route: unknown, callOptions?: unknown): RequestOptions => {
+    try {
+      // parseOptions copies what it hands out, so the merged options need no copy of their own here.
+      return parseOptions(mergeDefaults(defaults, routeOptions(route, callOptions)));
+    } catch (error) {
+      throw withRoute(error, route);
+    }
+  };
+  const parse = (mergedOptions: unknown): RequestOptions => {
+    try {
+      return parseOptions(normalizeOptions(mergedOptions, "options"));
+    } catch (error) {
+      throw withRoute(error, mergedOptions);
+    }
+  };
 
   // Frozen, so that no assignment to `DEFAULTS`, `merge` or `parse` can redirect later calls.
   return Object.freeze(
@@ -28,22 +46,18 @@ export function withDefaults(base: FrozenDefaults | undefined, options: unknown)
       DEFAULTS: defaults as Defaults,
       defaults: (next: unknown) => withDefaults(defaults, next),
       merge,
-      parse: (mergedOptions: unknown) => withRoute(mergedOptions, () => parseOptions(normalizeOptions(mergedOptions, "options"))),
+      parse,
     }),
   );
 }
 
 /**
- * Runs a call; an EndpointError leaving it gets the call's route as context: the route string, or
- * `"<method> <url>"` of an options object (shortened to 200 characters).
+ * Gives an EndpointError leaving a call the call's route as context: the route string, or
+ * `"<method> <url>"` of an options object (shortened to 200 characters). Other errors pass as they are.
  */
-function withRoute<T>(route: unknown, call: () => T): T {
-  try {
-    return call();
-  } catch (error) {
-    if (error instanceof EndpointError) error.route = describeRoute(route);
-    throw error;
-  }
+function withRoute(error: unknown, route: unknown): unknown {
+  if (error instanceof EndpointError) error.route = describeRoute(route);
+  return error;
 }
 
 function describeRoute(route: unknown): string | undefined {
