@@ -46,6 +46,12 @@ describe("whole path segments need a value", () => {
     expect(errorOf(() => url("GET /repos/{owner}/{repo}", { repo: "r" })).message).toBe(
       "the url needs the parameter `owner` for a whole path segment, but it is undefined or null. Pass a value for it",
     );
+    expect(errorOf(() => url("GET /repos/{owner}/{repo}", { owner: "..", repo: "r" })).message).toBe(
+      'the parameter `owner` fills a whole path segment but expands to the dot-segment "..", which would walk the path. Pass another value',
+    );
+    expect(errorOf(() => url("GET /repos/{owner}/{repo}", { owner: "", repo: "r" })).message).toBe(
+      'the parameter `owner` fills a whole path segment but expands to an empty path segment ("//"). Pass a non-empty value',
+    );
   });
 });
 

@@ -40,7 +40,7 @@ export function expandUrl(
     const expanded = expandExpression(part, parameters);
     if (part.segment !== "partial" && expanded === "") {
       if (part.segment === "whole") {
-        throw pathSegmentError(part, `expands to an empty path segment ("//")`);
+        throw pathSegmentError(part, `expands to an empty path segment ("//")`, "a non-empty value");
       }
       // An empty last segment drops its "/": `…/contents/{path}` with path "" is `…/contents`.
       url = url.slice(0, -1);
@@ -70,41 +70,47 @@ export function expandUrl(
 }
 
 function expandExpression(expression: Expression, parameters: ParameterMap): string {
-  const { operator, varspecs } = expression;
-  // Fast path, no context object: a simple expression of one string made only of unreserved
-  // characters expands to itself.
-  if (varspecs.length === 1 && operator === "" && !expression.perVariable) {
-    const { name } = varspecs[0] as (typeof varspecs)[0];
-    const value = Object.hasOwn(parameters, name) ? parameters[name] : undefined;
-    if (
-      typeof value === "string" &&
-      value !== "." &&
-      value !== ".." &&
-      isUnreserved(value) &&
-      (value !== "" || expression.segment === "partial")
-    ) {
-      return value;
-    }
+  const expanded = expandUnreserved(expression, parameters) ?? expandWithTemplate(expression, parameters);
+  // An empty expansion is expandUrl's concern (a dropped last segment, or an error).
+  if (expression.segment !== "partial" && (expanded === "." || expanded === "..")) {
+    throw pathSegmentError(expression, `expands to the dot-segment "${expanded}", which would walk the path`, "another value");
   }
+  return expanded;
+}
+
+/**
+ * The fast path, with no context object and no url-template call: a simple expression of one
+ * string made only of unreserved characters expands to itself. `undefined` otherwise.
+ */
+function expandUnreserved(expression: Expression, parameters: ParameterMap): string | undefined {
+  const { varspecs } = expression;
+  if (varspecs.length !== 1 || expression.operator !== "" || expression.perVariable) return undefined;
+  const { name } = varspecs[0] as (typeof varspecs)[0];
+  const value = Object.hasOwn(parameters, name) ? parameters[name] : undefined;
+  return typeof value === "string" && isUnreserved(value) ? value : undefined;
+}
+
+function expandWithTemplate(expression: Expression, parameters: ParameterMap): string {
+  const { operator, varspecs } = expression;
   // Every variable is set, `undefined` included, so that url-template never reads one through the
   // prototype chain (`{constructor}`, or a polluted Object.prototype).
   const context: Record<string, TemplateValue | undefined> = expression.protoName ? (Object.create(null) as Record<string, undefined>) : {};
   let defined = false;
   for (const { name, prefix } of varspecs) {
     let value = toTemplateValue(Object.hasOwn(parameters, name) ? parameters[name] : undefined, name);
-    context[name] = value;
-    if (value === undefined) continue;
-    if (prefix > 0 && typeof value !== "string") {
-      throw new EndpointError(
-        "INVALID_PARAMETER",
-        name,
-        `the parameter \`${name}\` has a prefix modifier (:${prefix}) in the url, which RFC 6570 section 2.4.1 does not allow for lists or objects; received ${describeValue(parameters[name])}. Pass a string, or remove the modifier`,
-      );
+    if (value !== undefined) {
+      if (prefix > 0 && typeof value !== "string") {
+        throw new EndpointError(
+          "INVALID_PARAMETER",
+          name,
+          `the parameter \`${name}\` has a prefix modifier (:${prefix}) in the url, which RFC 6570 section 2.4.1 does not allow for lists or objects; received ${describeValue(parameters[name])}. Pass a string, or remove the modifier`,
+        );
+      }
+      // url-template leaves "%4 x" unencoded in reserved expansions: encode a "%" that starts no triplet.
+      if (operator === "+" || operator === "#") value = encodeLonePercents(value);
+      defined = true;
     }
-    // url-template leaves "%4 x" unencoded in reserved expansions: encode a "%" that starts no triplet.
-    if (operator === "+" || operator === "#") value = encodeLonePercents(value);
     context[name] = value;
-    defined = true;
   }
   if (!defined && expression.segment !== "partial") {
     const names = varspecs.map((varspec) => varspec.name).join("`, `");
@@ -114,14 +120,10 @@ function expandExpression(expression: Expression, parameters: ParameterMap): str
       `the url needs the parameter \`${names}\` for a whole path segment, but it is undefined or null. Pass a value for it`,
     );
   }
-  const expanded = withUrlForm(
+  return withUrlForm(
     () => (expression.perVariable ? expandPerVariable(expression, context) : expression.expand(context as TemplateContext)),
     () => varspecs.find(({ name }) => !isWellFormed(context[name]))?.name,
   );
-  if (expression.segment !== "partial" && (expanded === "." || expanded === "..")) {
-    throw pathSegmentError(expression, `expands to the dot-segment "${expanded}", which would walk the path`);
-  }
-  return expanded;
 }
 
 const FIRST: Record<Operator, string> = { "": "", "+": "", "#": "#", ".": ".", "/": "/", ";": ";", "?": "?", "&": "&" };
@@ -142,9 +144,9 @@ function expandPerVariable(expression: Expression, context: Record<string, Templ
   for (const { name, explode, prefix } of expression.varspecs) {
     const value = context[name];
     if (value === undefined) continue;
-    const key = `${operator}${explode ? "*" : ""}`;
-    const expand = single.get(key) ?? toExpand(`{${operator}v${explode ? "*" : ""}}`);
-    single.set(key, expand);
+    const source = `{${operator}v${explode ? "*" : ""}}`;
+    let expand = single.get(source);
+    if (expand === undefined) single.set(source, (expand = toExpand(source)));
     const input = prefix > 0 ? truncate(value as string, prefix) : value;
     let piece = expand({ v: input }).slice(FIRST[operator].length);
     if ((operator === ";" || operator === "?" || operator === "&") && !(explode && !Array.isArray(value) && typeof value === "object")) {
@@ -168,11 +170,11 @@ function truncate(text: string, length: number): string {
   return text.slice(0, end);
 }
 
-function pathSegmentError(expression: Expression, problem: string): EndpointError {
+function pathSegmentError(expression: Expression, problem: string, fix: string): EndpointError {
   const name = expression.varspecs.map((varspec) => varspec.name).join(",");
   return new EndpointError(
     "INVALID_PATH_SEGMENT",
     name,
-    `the parameter \`${name}\` fills a whole path segment but ${problem}. Pass a non-empty value`,
+    `the parameter \`${name}\` fills a whole path segment but ${problem}. Pass ${fix}`,
   );
 }
