@@ -30,7 +30,7 @@ export function checkDotSegments(url: string, pathOffset: number): void {
 
 /** A literal scheme and authority must make a URL with a host (`https://ghe.example|` does not). */
 export function checkOrigin(origin: string): void {
-  if (!URL.canParse(origin) || origin.endsWith("//")) {
+  if (!hasHost(origin)) {
     throw new EndpointError(
       "INVALID_URL",
       "url",
@@ -39,6 +39,10 @@ export function checkOrigin(origin: string): void {
   }
 }
 
+/**
+ * A relative URL must begin with "/" (not "//", which names a host) or with an expression; a URL
+ * with a scheme must be http(s), which the caller has ruled out.
+ */
 export function checkRelativeStart(template: string): void {
   if (template.startsWith("/") && !template.startsWith("//")) return;
   if (template.startsWith("{")) return;
@@ -57,6 +61,10 @@ export function checkRelativeStart(template: string): void {
   );
 }
 
+/**
+ * Whether an absolute URL parses and has a host: something after "//" that is not already the path,
+ * query or fragment (WHATWG URL parsing would take `https:///x` as host "x").
+ */
 export function hasHost(url: string): boolean {
   const rest = url.indexOf("//") + 2;
   return URL.canParse(url) && !"/?#".includes(url[rest] ?? "/");
@@ -73,7 +81,7 @@ const baseUrls = new Map<string, string>();
 export function resolveBaseUrl(baseUrl: string | undefined): string {
   const known = baseUrl === undefined ? undefined : baseUrls.get(baseUrl);
   if (known !== undefined) return known;
-  if (typeof baseUrl !== "string" || !/^https?:\/\/[^\s#?\\]+$/i.test(baseUrl) || !URL.canParse(baseUrl) || !hasHost(baseUrl)) {
+  if (typeof baseUrl !== "string" || !/^https?:\/\/[^\s#?\\]+$/i.test(baseUrl) || !hasHost(baseUrl)) {
     throw new EndpointError(
       "INVALID_BASE_URL",
       "baseUrl",
