@@ -8,7 +8,8 @@ import { isUnreserved, isWellFormed, toExpand, toTemplateValue, withUrlForm, typ
  */
 export function appendQuery(url: string, query: ParameterMap, names: readonly string[]): string {
   let search = "";
-  // Names and values, in the order name, value, …, that need url-template to encode them.
+  // Names and values, in the order name, value, …, that need url-template to encode them. Once one
+  // pair does, every later pair joins it, so that the query keeps the parameters' order.
   let items: TemplateValue[] | undefined;
   for (const name of names) {
     const value = toTemplateValue(query[name], name);

@@ -1,4 +1,5 @@
 import { describeValue, EndpointError } from "./errors.js";
+import type { MediaType } from "./types.js";
 
 const GITHUB = "application/vnd.github";
 const PREVIEW = "-preview";
@@ -78,7 +79,7 @@ export function normalizeMediaType(mediaType: unknown, argument: string): { form
 }
 
 /** A normalised `mediaType`'s own `format` and `previews`, never read through the prototype chain. */
-export function readMediaType(mediaType: { format?: string; previews?: readonly string[] } | undefined): {
+export function readMediaType(mediaType: MediaType | undefined): {
   format: string | undefined;
   previews: readonly string[];
 } {

@@ -1,6 +1,7 @@
 import deepmerge from "deepmerge";
 import { isPlainObject } from "is-plain-object";
 import { readMediaType } from "./media-type.js";
+import type { MediaType } from "./types.js";
 import { copyPlain, isPlainRecord, type NormalizedOptions } from "./normalize-options.js";
 
 /** Defaults as an endpoint function keeps them: deeply frozen, so that no later edit can change them. */
@@ -33,7 +34,7 @@ export function mergeDefaults(defaults: FrozenDefaults, options: NormalizedOptio
       // Normalised headers are flat, lowercase and own: a spread is their merge.
       merged.headers = base === undefined ? value : { ...(base as object), ...(value as object) };
     } else if (key === "mediaType") {
-      merged.mediaType = mergeMediaType(base as MediaTypeOption | undefined, value as MediaTypeOption);
+      merged.mediaType = mergeMediaType(base as MediaType | undefined, value as MediaType);
     } else if (key !== "data" && isPlainRecord(base) && isPlainRecord(value)) {
       // deepmerge asks `key in target`: a target without prototype keeps a polluted
       // Object.prototype from hiding keys of the options.
@@ -61,12 +62,7 @@ function withoutPrototypes(value: Record<string, unknown>): Record<string, unkno
   return copy;
 }
 
-interface MediaTypeOption {
-  format?: string;
-  previews?: readonly string[];
-}
-
-function mergeMediaType(base: MediaTypeOption | undefined, value: MediaTypeOption): { format: string; previews: string[] } {
+function mergeMediaType(base: MediaType | undefined, value: MediaType): { format: string; previews: string[] } {
   const from = readMediaType(base);
   const to = readMediaType(value);
   return { format: to.format ?? from.format ?? "", previews: [...new Set([...from.previews, ...to.previews])] };

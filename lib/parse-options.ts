@@ -3,7 +3,7 @@ import { appendQuery } from "./append-query.js";
 import { expandUrl, type ParameterMap } from "./expand-url.js";
 import { applyMediaType, readMediaType } from "./media-type.js";
 import { copyPlain, isPlainRecord, type NormalizedOptions } from "./normalize-options.js";
-import type { MediaType as MediaTypeOption, RequestMeta, RequestOptions } from "./types.js";
+import type { MediaType, RequestMeta, RequestOptions } from "./types.js";
 
 /** Methods whose requests carry content (spec §2.2); all others put parameters in the query. */
 const BODY_METHODS = new Set(["post", "put", "patch", "delete"]);
@@ -47,7 +47,7 @@ export function parseOptions(options: NormalizedOptions): RequestOptions {
         headers = value as Record<string, string>;
         break;
       case "mediaType":
-        ({ format = "", previews } = readMediaType(value as MediaTypeOption));
+        ({ format = "", previews } = readMediaType(value as MediaType));
         break;
       case "data":
         data = value;

@@ -35,7 +35,8 @@ export function toTemplateValue(value: unknown, name: string): TemplateValue | u
   return toText(value, name);
 }
 
-export function toText(value: unknown, name: string): string {
+/** One scalar as text: strings as they are, finite numbers, booleans, bigints, valid Dates (ISO 8601). */
+function toText(value: unknown, name: string): string {
   switch (typeof value) {
     case "string":
       return value;
@@ -79,6 +80,7 @@ export function withUrlForm<T>(expand: () => T, culprit: () => string | undefine
   }
 }
 
+/** Whether every string of a value (list items, object keys and values) has no lone surrogate. */
 export function isWellFormed(value: TemplateValue | undefined): boolean {
   if (value === undefined) return true;
   if (typeof value === "string") return value.isWellFormed();
@@ -86,6 +88,7 @@ export function isWellFormed(value: TemplateValue | undefined): boolean {
   return Object.keys(value).every((key) => key.isWellFormed() && isWellFormed(value[key]));
 }
 
+/** Encodes as `%25` each `%` that starts no pct-encoded triplet, in every string of a value. */
 export function encodeLonePercents(value: TemplateValue): TemplateValue {
   if (typeof value === "string") return value.includes("%") ? value.replace(/%(?![\dA-F]{2})/gi, "%25") : value;
   if (Array.isArray(value)) return value.map((item) => encodeLonePercents(item) as string);
