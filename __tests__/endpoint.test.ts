@@ -326,6 +326,44 @@ describe("rule 13: endpoint(o) equals parse(merge(o)); nothing is mutated", () =
     expect(endpoint("GET /").url).toBe("https://api.github.com/");
   });
 
+  test("endpoint functions are frozen, so no member can be replaced", () => {
+    const child = endpoint.defaults({ per_page: 1 });
+    for (const fn of [endpoint, child]) {
+      expect(Object.isFrozen(fn)).toBe(true);
+      expect(() => {
+        (fn as { merge: unknown }).merge = () => ({});
+      }).toThrow(TypeError);
+    }
+  });
+
+  test("merge gives fresh, mutable objects that share nothing with the defaults or the arguments", () => {
+    const labels = ["a"];
+    const withDefaults = endpoint.defaults({ request: { retries: { count: 1 } }, nested: { list: [1] } });
+    const merged = withDefaults.merge("POST /x", { labels, nested: { more: true } }) as unknown as {
+      headers: Record<string, string>;
+      mediaType: { previews: string[] };
+      request: { retries: { count: number } };
+      nested: { list: number[] };
+      labels: string[];
+    };
+    merged.headers.accept = "changed";
+    merged.mediaType.previews.push("changed");
+    merged.request.retries.count = 9;
+    merged.nested.list.push(2);
+    merged.labels.push("b");
+    expect(labels).toEqual(["a"]);
+    expect(withDefaults.merge("POST /x", { labels })).toEqual({
+      method: "POST",
+      baseUrl: "https://api.github.com",
+      headers: headers(),
+      mediaType: { format: "", previews: [] },
+      request: { retries: { count: 1 } },
+      nested: { list: [1] },
+      labels: ["a"],
+      url: "/x",
+    });
+  });
+
   test("errors are EndpointErrors", () => {
     expect(() => endpoint("GET /{x}")).toThrow(EndpointError);
   });

@@ -156,11 +156,13 @@ describe("only own enumerable keys are read; __proto__, constructor and prototyp
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
-  test("inherited and non-enumerable keys are not options", () => {
-    const options = Object.create({ owner: "inherited", data: "inherited" }) as Record<string, unknown>;
+  test("inherited, non-enumerable and symbol keys are not options", () => {
+    const options = Object.create({ owner: "inherited", data: "inherited" }) as Record<string | symbol, unknown>;
     Object.defineProperty(options, "hidden", { value: 1, enumerable: false });
+    options[Symbol("data")] = "symbol";
     options.repo = "r";
     expect(endpoint("POST /x", options).body).toEqual({ repo: "r" });
+    expect(endpoint("GET /x", { headers: { [Symbol("x-a")]: "v" } as never }).headers).toEqual(headers());
   });
 
   test("a polluted Object.prototype changes no result", () => {
