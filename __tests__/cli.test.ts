@@ -70,10 +70,10 @@ describe("the rest-endpoint CLI", () => {
   });
 
   test.each([
-    [["GET /x y"], "rest-endpoint: the `route` argument must look like"],
+    [["GET /x y"], "rest-endpoint: `route` must look like"],
     [["GET /x", "loose"], 'rest-endpoint: the item "loose" is not name=value, name:=json or Header:value'],
     [["GET /x", "n:={bad"], 'rest-endpoint: the item "n:={bad" is not valid JSON after ":="'],
-    [["GET /repos/{owner}"], "rest-endpoint: the url needs the parameter `owner`"],
+    [["GET /repos/{owner}"], "rest-endpoint: `owner` is needed for a whole path segment"],
     [[], "rest-endpoint: a route is required"],
     [["--nope"], "rest-endpoint: Unknown option '--nope'"],
   ])("%j prints one line to stderr and exits 2", (args, message) => {

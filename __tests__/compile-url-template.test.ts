@@ -1,4 +1,4 @@
-import { compileUrlTemplate } from "../lib/compile-url-template.js";
+import { compileTemplate } from "../lib/template.js";
 import { endpoint } from "../lib/index.js";
 import { errorOf } from "./helpers/errors.js";
 
@@ -72,22 +72,22 @@ describe("urls must be http(s) and relative ones must begin with /", () => {
 
   test("the message shows the scheme and how to fix it", () => {
     expect(errorOf(() => endpoint({ url: "javascript:alert(1)" })).message).toBe(
-      'the `url` must use http or https; received the scheme "javascript:". Use an http(s) URL or a path such as "/user"',
+      '`url` must use http or https, or be a path such as "/user"; received the scheme "javascript". See docs/errors.md#invalid_url',
     );
   });
 });
 
 describe("compiled templates are cached, and the cache is bounded", () => {
   test("the same template string gives the same analysis until 1,000 others have been seen", () => {
-    const first = compileUrlTemplate("/cached/{a}");
-    expect(compileUrlTemplate("/cached/{a}")).toBe(first);
-    for (let i = 0; i < 1000; i++) compileUrlTemplate(`/filler/${i}`);
-    expect(compileUrlTemplate("/cached/{a}")).not.toBe(first);
-    const again = compileUrlTemplate("/cached/{a}");
-    expect([again.parts.length, again.pathStart, again.pathEnd, [...again.names]]).toEqual([
+    const first = compileTemplate("/cached/{a}");
+    expect(compileTemplate("/cached/{a}")).toBe(first);
+    for (let i = 0; i < 1000; i++) compileTemplate(`/filler/${i}`);
+    expect(compileTemplate("/cached/{a}")).not.toBe(first);
+    const again = compileTemplate("/cached/{a}");
+    expect([again.parts.length, again.pathFrom, again.queryFrom, [...again.names]]).toEqual([
       first.parts.length,
-      first.pathStart,
-      first.pathEnd,
+      first.pathFrom,
+      first.queryFrom,
       ["a"],
     ]);
   });

@@ -11,7 +11,7 @@ describe("EndpointError", () => {
       name: "EndpointError",
       code: "INVALID_URL",
       argument: "url",
-      message: "message",
+      message: "message. See docs/errors.md#invalid_url",
       route: undefined,
     });
   });

@@ -1,3 +1,4 @@
+import { packageVersion } from "./helpers/defaults.js";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { endpoint as incumbent } from "@octokit/endpoint";
@@ -42,7 +43,7 @@ const rows: [title: string, run: (lib: typeof endpoint) => unknown, incumbentSho
     "the default user-agent",
     (lib) => lib.DEFAULTS.headers["user-agent"]?.split(" ")[0],
     "octokit-endpoint.js/0.0.0-development",
-    "rest-endpoint/0.1.0",
+    `rest-endpoint/${packageVersion}`,
   ],
 ];
 

@@ -27,7 +27,7 @@ beforeAll(async () => {
 });
 
 describe("the packed package", () => {
-  test("holds only dist/, README, CHANGELOG, LICENSE and package.json", async () => {
+  test("holds only dist/, docs/errors.md (which error messages point to), README, CHANGELOG, LICENSE and package.json", async () => {
     const listing = JSON.parse(await run("npm", ["pack", "--dry-run", "--ignore-scripts", "--json", "--loglevel=error"], root)) as [
       { files: { path: string }[] },
     ];
@@ -37,6 +37,11 @@ describe("the packed package", () => {
         "LICENSE",
         "README.md",
         "dist/cli.js",
+        "dist/clients.cjs",
+        "dist/clients.d.cts",
+        "dist/clients.d.ts",
+        "dist/clients.js",
+        "docs/errors.md",
         "dist/index.cjs",
         "dist/index.d.cts",
         "dist/index.d.ts",
@@ -54,6 +59,32 @@ describe("the packed package", () => {
         `const { endpoint } = require("rest-endpoint"); console.log(${CALL})`,
       ]),
     ).toBe(`${EXPECTED}\n`);
+  });
+
+  test("an EndpointError from either build is an instanceof EndpointError of both (no dual-package hazard)", async () => {
+    const script = `
+      const cjs = require("rest-endpoint");
+      import("rest-endpoint").then((esm) => {
+        const caught = (lib) => { try { lib.endpoint("GET /{x}"); } catch (error) { return error; } };
+        const errors = [caught(esm), caught(cjs)];
+        console.log(JSON.stringify(errors.flatMap((error) => [error instanceof esm.EndpointError, error instanceof cjs.EndpointError])));
+        console.log(JSON.stringify([new Error("x") instanceof esm.EndpointError, esm.EndpointError === cjs.EndpointError]));
+      });`;
+    expect(await run(process.execPath, ["--no-experimental-require-module", "-e", script])).toBe("[true,true,true,true]\n[false,false]\n");
+  });
+
+  test("the client converters come from rest-endpoint/clients, through require and import", async () => {
+    const check = 'typeof lib.toFetch + " " + typeof lib.toNodeHttp';
+    expect(
+      await run(process.execPath, [
+        "--no-experimental-require-module",
+        "-e",
+        `const lib = require("rest-endpoint/clients"); console.log(${check})`,
+      ]),
+    ).toBe("function function\n");
+    expect(
+      await run(process.execPath, ["--input-type=module", "-e", `import * as lib from "rest-endpoint/clients"; console.log(${check})`]),
+    ).toBe("function function\n");
   });
 
   test("works through import", async () => {
@@ -84,7 +115,8 @@ describe("the packed package", () => {
     mkdirSync(dir, { recursive: true });
     writeFileSync(
       join(dir, file),
-      `import { endpoint, EndpointError, toFetch, type RequestOptions } from "rest-endpoint";
+      `import { endpoint, EndpointError, type RequestOptions } from "rest-endpoint";
+import { toFetch } from "rest-endpoint/clients";
 const options: RequestOptions = endpoint("GET /repos/{owner}/{repo}", { owner: "o", repo: "r" });
 const [url, init] = toFetch(options);
 const method: string | undefined = init.method;

@@ -2,7 +2,8 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { getUserAgent } from "universal-user-agent";
-import { endpoint, toFetch } from "../lib/index.js";
+import { toFetch } from "../lib/clients.js";
+import { endpoint } from "../lib/index.js";
 import { startRecordingServer } from "./helpers/recording-server.js";
 
 const root = join(__dirname, "..");

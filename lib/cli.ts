@@ -2,7 +2,7 @@ import { parseArgs } from "node:util";
 import { quote } from "shell-quote";
 import { EndpointError } from "./errors.js";
 import { endpoint, VERSION } from "./index.js";
-import { toFetch } from "./to-client-options.js";
+import { toFetch } from "./clients.js";
 import type { EndpointParameters, RequestOptions } from "./types.js";
 
 const USAGE = `Usage: rest-endpoint [--base-url URL] [--format json|curl|fetch] "<METHOD> <URL>" [ITEM ...]
@@ -77,7 +77,7 @@ function toFetchSnippet(options: RequestOptions): string {
   const [url, init] = toFetch(options);
   return [
     `// ${init.method ?? "GET"} ${url}`,
-    'import { toFetch } from "rest-endpoint";',
+    'import { toFetch } from "rest-endpoint/clients";',
     "",
     `const options = ${JSON.stringify(options, null, 2)};`,
     "const response = await fetch(...toFetch(options));",

@@ -1,5 +1,5 @@
 import { getUserAgent } from "universal-user-agent";
-import type { MergedOptions } from "./types.js";
+import { freezeCall, NO_DEFAULTS, type Call } from "./options.js";
 
 declare const __VERSION__: string;
 
@@ -12,12 +12,12 @@ export const VERSION: string = __VERSION__;
  * user-agent naming this library and the platform (GitHub requires a user-agent:
  * https://docs.github.com/rest/using-the-rest-api/getting-started-with-the-rest-api#user-agent).
  */
-export const DEFAULTS: MergedOptions = {
-  method: "GET",
-  baseUrl: "https://api.github.com",
-  headers: {
-    accept: "application/vnd.github.v3+json",
-    "user-agent": `rest-endpoint/${VERSION} ${getUserAgent()}`,
+export const DEFAULTS: Call = freezeCall(
+  {
+    ...NO_DEFAULTS,
+    baseUrl: "https://api.github.com",
+    headers: { accept: "application/vnd.github.v3+json", "user-agent": `rest-endpoint/${VERSION} ${getUserAgent()}` },
+    format: "",
   },
-  mediaType: { format: "", previews: [] },
-};
+  "defaults",
+);

@@ -17,12 +17,18 @@ export type EndpointErrorCode =
   | "INVALID_MEDIA_TYPE"
   | "TOO_DEEP";
 
+/** Marks errors of every copy of this class: the ESM and the CommonJS build each have one. */
+const BRAND = Symbol.for("rest-endpoint.EndpointError");
+
 /**
  * The one error the library throws: a `TypeError` with a stable `code` to branch on.
  *
  * @remarks
- * Every message names the argument, shows what was received (shortened to 60 characters) and says
- * how to fix it. No other error escapes from `endpoint()`, `merge()`, `parse()` or `defaults()`.
+ * The message names the argument, shows what was received (at most 60 characters, control
+ * characters escaped), states the rule, and ends with the `docs/errors.md` section that explains
+ * the fix. Nothing else leaves `endpoint()`, `merge()`, `parse()` or `defaults()`: errors thrown by
+ * caller code (a getter, a revoked Proxy) become an `EndpointError` naming the argument.
+ * `instanceof EndpointError` holds across the ESM and CommonJS builds of the package.
  *
  * @example
  * ```ts
@@ -40,7 +46,7 @@ export class EndpointError extends TypeError {
   override readonly name = "EndpointError";
   /** Stable identifier of the condition, e.g. `"MISSING_PARAMETER"`. */
   readonly code: EndpointErrorCode;
-  /** The argument or option at fault, e.g. `"route"`, `"headers.accept"`, `"owner"`. */
+  /** The argument or option at fault, e.g. `"route"`, `"options.headers.accept"`, `"owner"`. */
   readonly argument: string;
   /**
    * The route of the call that failed (`"GET /repos/{owner}"`, or `"<method> <url>"` of an options
@@ -51,17 +57,40 @@ export class EndpointError extends TypeError {
   /**
    * @param code - the stable error code
    * @param argument - the argument or option at fault
-   * @param message - what was wrong, what was received and how to fix it
+   * @param message - what was wrong and what was received; the link to `docs/errors.md` is added
    */
   constructor(code: EndpointErrorCode, argument: string, message: string) {
-    super(message);
+    super(`${message}. See docs/errors.md#${code.toLowerCase()}`);
     this.code = code;
     this.argument = argument;
     this.route = undefined;
   }
+
+  /** `instanceof` by brand, so that an error from the other build (ESM or CommonJS) counts too. */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    try {
+      return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[BRAND] === true;
+    } catch {
+      return false; // a revoked Proxy
+    }
+  }
+
+  static {
+    Object.defineProperty(this.prototype, BRAND, { value: true });
+  }
 }
 
 const MAX_SHOWN = 60;
+
+/** Text for a message: at most 60 characters, quoted, control characters and quotes escaped (JSON). */
+export function quote(text: string): string {
+  return JSON.stringify(text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN - 1)}…` : text);
+}
+
+/** An argument's name for a message: as it is when short and printable, else quoted. */
+export function nameOf(argument: string): string {
+  return argument.length <= MAX_SHOWN && /^[\w.$-]*$/.test(argument) ? `\`${argument}\`` : quote(argument);
+}
 
 /**
  * Describes a received value for an error message: shortened, with its type, never throwing
@@ -70,11 +99,9 @@ const MAX_SHOWN = 60;
 export function describeValue(value: unknown): string {
   switch (typeof value) {
     case "string":
-      return `${JSON.stringify(shorten(value))} (string${value.length > MAX_SHOWN ? ` of ${value.length} characters` : ""})`;
-    case "number":
-    case "boolean":
-    case "bigint":
-      return `${String(value)} (${typeof value})`;
+      return `${quote(value)} (string${value.length > MAX_SHOWN ? ` of ${value.length} characters` : ""})`;
+    case "object":
+      return value === null ? "null" : `an object (${describeObject(value)})`;
     case "symbol":
       return "a Symbol";
     case "function":
@@ -82,7 +109,7 @@ export function describeValue(value: unknown): string {
     case "undefined":
       return "undefined";
     default:
-      return value === null ? "null" : `an object (${describeObject(value as object)})`;
+      return `${String(value)} (${typeof value})`;
   }
 }
 
@@ -92,13 +119,34 @@ function describeObject(value: object): string {
     const proto: unknown = Object.getPrototypeOf(value);
     if (proto === null || proto === Object.prototype) return "plain object";
     const name: unknown = (proto as { constructor?: { name?: unknown } }).constructor?.name;
-    return typeof name === "string" && name !== "" ? name : "object";
+    return typeof name === "string" && name !== "" ? name.slice(0, MAX_SHOWN) : "object";
   } catch {
     // A revoked Proxy, or a prototype whose `constructor` getter throws.
     return "unreadable object";
   }
 }
 
-function shorten(text: string): string {
-  return text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN - 1)}…` : text;
+/**
+ * Throws an {@link EndpointError}: `` `argument` <rule>; received <value> ``. With no `received`
+ * argument the message is the rule alone.
+ */
+export function fail(code: EndpointErrorCode, argument: string, rule: string, ...received: [unknown?]): never {
+  throw new EndpointError(
+    code,
+    argument,
+    `${nameOf(argument)} ${rule}${received.length > 0 ? `; received ${describeValue(received[0])}` : ""}`,
+  );
+}
+
+/**
+ * An error thrown while reading `argument` (a getter that throws, a revoked Proxy): an
+ * EndpointError passes as it is, anything else becomes `INVALID_OPTIONS` naming the argument.
+ */
+export function unreadable(error: unknown, argument: string): EndpointError {
+  if (error instanceof EndpointError) return error;
+  return new EndpointError(
+    "INVALID_OPTIONS",
+    argument,
+    `${nameOf(argument)} could not be read (a getter that throws, a revoked Proxy): it threw ${describeValue(error)}`,
+  );
 }

@@ -1,5 +1,10 @@
+/**
+ * The library: `rest-endpoint`.
+ *
+ * @module rest-endpoint
+ */
 import { DEFAULTS } from "./defaults.js";
-import { withDefaults } from "./with-defaults.js";
+import { withDefaults } from "./endpoint.js";
 import type { EndpointInterface } from "./types.js";
 
 /**
@@ -18,26 +23,13 @@ import type { EndpointInterface } from "./types.js";
  * // {
  * //   method: "get",
  * //   url: "https://api.github.com/repos/octokit/rest.js/issues?state=open",
- * //   headers: { accept: "application/vnd.github.v3+json", "user-agent": "rest-endpoint/0.1.0 Node.js/20.20.2 (linux; x64)" },
+ * //   headers: { accept: "application/vnd.github.v3+json", "user-agent": "rest-endpoint/0.2.0 Node.js/20.20.2 (linux; x64)" },
  * // }
  * ```
  */
-export const endpoint: EndpointInterface = withDefaults(undefined, DEFAULTS);
+export const endpoint: EndpointInterface = withDefaults(DEFAULTS);
 
 export { EndpointError, type EndpointErrorCode } from "./errors.js";
-export {
-  toAxios,
-  toFetch,
-  toGot,
-  toKy,
-  toNodeHttp,
-  toUndici,
-  type AxiosConfig,
-  type ClientBody,
-  type ClientRequest,
-  type FetchInit,
-  type NodeHttpInit,
-} from "./to-client-options.js";
 export { VERSION } from "./defaults.js";
 export type {
   Defaults,

@@ -1,5 +1,4 @@
-import { describeValue, EndpointError } from "./errors.js";
-import type { MediaType } from "./types.js";
+import { fail } from "./errors.js";
 
 const GITHUB = "application/vnd.github";
 const PREVIEW = "-preview";
@@ -42,65 +41,38 @@ export function applyMediaType(accept: string, format: string, previews: readonl
 }
 
 /**
- * Checks a `mediaType` option and returns it normalised: `format` a string (`""` for none),
- * `previews` a fresh array of names without a trailing `-preview`.
+ * Checks a `mediaType` option: `format` a string (`""` for none), `previews` names without a
+ * trailing `-preview`. Own keys only; caller arrays read by index.
  *
  * @throws {@link EndpointError} `INVALID_MEDIA_TYPE` for a wrong shape or a name outside
  * `[A-Za-z0-9][A-Za-z0-9.+_-]*`
  */
-export function normalizeMediaType(mediaType: unknown, argument: string): { format?: string; previews?: string[] } {
+export function normalizeMediaType(mediaType: unknown, argument: string): { format: string | undefined; previews: string[] } {
   if (mediaType === null || typeof mediaType !== "object" || Array.isArray(mediaType)) {
-    throw mediaTypeError(argument, mediaType, 'must be an object such as { format: "raw", previews: ["mercy"] }');
+    fail("INVALID_MEDIA_TYPE", argument, 'must be an object such as { format: "raw", previews: ["mercy"] }', mediaType);
   }
-  const result: { format?: string; previews?: string[] } = {};
-  if (Object.hasOwn(mediaType, "format")) {
-    const format: unknown = (mediaType as { format: unknown }).format;
-    if (format !== undefined) {
-      if (typeof format !== "string" || (format !== "" && !isMediaTypeName(format))) {
-        throw mediaTypeError(`${argument}.format`, format, 'must be a media type format such as "raw", "diff" or "text+json"');
+  const own = (key: string): unknown => (Object.hasOwn(mediaType, key) ? (mediaType as Record<string, unknown>)[key] : undefined);
+  const format = own("format");
+  if (format !== undefined && (typeof format !== "string" || (format !== "" && !isMediaTypeName(format)))) {
+    fail("INVALID_MEDIA_TYPE", `${argument}.format`, 'must be a media type format such as "raw", "diff" or "text+json"', format);
+  }
+  const given = own("previews");
+  const previews: string[] = [];
+  if (given !== undefined) {
+    if (!Array.isArray(given))
+      fail("INVALID_MEDIA_TYPE", `${argument}.previews`, 'must be an array of preview names such as ["mercy"]', given);
+    for (let i = 0; i < given.length; i++) {
+      const name: unknown = given[i];
+      if (typeof name !== "string" || !isMediaTypeName(name)) {
+        fail("INVALID_MEDIA_TYPE", `${argument}.previews`, 'must hold preview names such as "mercy" or "symmetra"', name);
       }
-      result.format = format;
+      previews.push(name.endsWith(PREVIEW) && name.length > PREVIEW.length ? name.slice(0, -PREVIEW.length) : name);
     }
   }
-  if (Object.hasOwn(mediaType, "previews")) {
-    const previews: unknown = (mediaType as { previews: unknown }).previews;
-    if (previews !== undefined) {
-      if (!Array.isArray(previews))
-        throw mediaTypeError(`${argument}.previews`, previews, 'must be an array of preview names such as ["mercy"]');
-      result.previews = (previews as unknown[]).map((name) => {
-        if (typeof name !== "string" || !isMediaTypeName(name)) {
-          throw mediaTypeError(`${argument}.previews`, name, 'must hold preview names such as "mercy" or "symmetra"');
-        }
-        return name.endsWith(PREVIEW) && name.length > PREVIEW.length ? name.slice(0, -PREVIEW.length) : name;
-      });
-    }
-  }
-  return result;
+  return { format, previews };
 }
 
-/** A normalised `mediaType`'s own `format` and `previews`, never read through the prototype chain. */
-export function readMediaType(mediaType: MediaType | undefined): {
-  format: string | undefined;
-  previews: readonly string[];
-} {
-  if (mediaType === undefined) return { format: undefined, previews: [] };
-  return {
-    format: Object.hasOwn(mediaType, "format") ? mediaType.format : undefined,
-    previews: (Object.hasOwn(mediaType, "previews") ? mediaType.previews : undefined) ?? [],
-  };
-}
-
-/** `[A-Za-z0-9][A-Za-z0-9.+_-]*`, scanned without a regular expression. */
+/** `[A-Za-z0-9][A-Za-z0-9.+_-]*`. */
 function isMediaTypeName(name: string): boolean {
-  if (name === "") return false;
-  for (let i = 0; i < name.length; i++) {
-    const code = name.charCodeAt(i);
-    const alphanumeric = (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a);
-    if (!alphanumeric && (i === 0 || (code !== 0x2e && code !== 0x2b && code !== 0x5f && code !== 0x2d))) return false;
-  }
-  return true;
-}
-
-function mediaTypeError(argument: string, received: unknown, rule: string): EndpointError {
-  return new EndpointError("INVALID_MEDIA_TYPE", argument, `\`${argument}\` ${rule}; received ${describeValue(received)}`);
+  return /^[\da-z][\w+.-]*$/i.test(name);
 }

@@ -14,7 +14,7 @@ export type HeaderValue = string | number | readonly (string | number)[];
 export type RequestHeaders = {
   /** Media types the response may have. @defaultValue `"application/vnd.github.v3+json"` */
   accept?: string | undefined;
-  /** Credentials, e.g. `"token ghp_…"` (spec §5). */
+  /** Credentials, e.g. `"token ghp_0123456789"` (spec §5). */
   authorization?: string | undefined;
   /** The client's name. @defaultValue `"rest-endpoint/<version> <platform>"` */
   "user-agent"?: string | undefined;
@@ -116,7 +116,7 @@ export interface EndpointInterface {
    * ```ts
    * endpoint("POST /repos/{owner}/{repo}/issues", { owner: "octokit", repo: "rest.js", title: "Bug" });
    * // { method: "post", url: "https://api.github.com/repos/octokit/rest.js/issues",
-   * //   headers: { accept: "application/vnd.github.v3+json", "user-agent": "rest-endpoint/0.1.0 …",
+   * //   headers: { accept: "application/vnd.github.v3+json", "user-agent": "rest-endpoint/0.2.0 …",
    * //              "content-type": "application/json; charset=utf-8" },
    * //   body: { title: "Bug" } }
    * ```

@@ -10,18 +10,32 @@ const common = { bundle: true, target: "es2022", define: { __VERSION__: JSON.str
 const dependencies = ["url-template", "deepmerge", "is-plain-object", "universal-user-agent"];
 
 rmSync("dist", { recursive: true, force: true });
+// Two entries: the library, and the client converters (`rest-endpoint/clients`), so that neither
+// CommonJS users nor whole-module imports carry the converters unless they ask for them.
+const entries = ["index", "clients"];
 await Promise.all([
-  build({ ...common, entryPoints: ["lib/index.ts"], outfile: "dist/index.js", format: "esm", platform: "neutral", external: dependencies }),
+  ...entries.map((name) =>
+    build({
+      ...common,
+      entryPoints: [`lib/${name}.ts`],
+      outfile: `dist/${name}.js`,
+      format: "esm",
+      platform: "neutral",
+      external: dependencies,
+    }),
+  ),
   // url-template and universal-user-agent are ESM-only: the CommonJS build carries them inside, so
   // that require("rest-endpoint") works even where Node cannot require ES modules.
-  build({
-    ...common,
-    entryPoints: ["lib/index.ts"],
-    outfile: "dist/index.cjs",
-    format: "cjs",
-    platform: "neutral",
-    external: ["deepmerge", "is-plain-object"],
-  }),
+  ...entries.map((name) =>
+    build({
+      ...common,
+      entryPoints: [`lib/${name}.ts`],
+      outfile: `dist/${name}.cjs`,
+      format: "cjs",
+      platform: "neutral",
+      external: ["deepmerge", "is-plain-object"],
+    }),
+  ),
   build({
     ...common,
     entryPoints: ["lib/cli.ts"],
@@ -32,20 +46,20 @@ await Promise.all([
     banner: { js: "#!/usr/bin/env node" },
   }),
 ]);
-execFileSync(
-  process.execPath,
-  [
-    "node_modules/dts-bundle-generator/dist/bin/dts-bundle-generator.js",
-    "--silent",
-    "--no-banner",
-    "-o",
-    "dist/index.d.ts",
-    "lib/index.ts",
-  ],
-  {
-    stdio: "inherit",
-  },
-);
-copyFileSync("dist/index.d.ts", "dist/index.d.cts");
+for (const name of entries) {
+  execFileSync(
+    process.execPath,
+    [
+      "node_modules/dts-bundle-generator/dist/bin/dts-bundle-generator.js",
+      "--silent",
+      "--no-banner",
+      "-o",
+      `dist/${name}.d.ts`,
+      `lib/${name}.ts`,
+    ],
+    { stdio: "inherit" },
+  );
+  copyFileSync(`dist/${name}.d.ts`, `dist/${name}.d.cts`);
+}
 // The bin must be executable: `npx rest-endpoint` runs it directly.
 chmodSync("dist/cli.js", 0o755);

@@ -5,7 +5,8 @@ import axios from "axios";
 import got from "got";
 import ky from "ky";
 import { request as undiciRequest } from "undici";
-import { endpoint, toAxios, toFetch, toGot, toKy, toNodeHttp, toUndici } from "../../dist/index.js";
+import { toAxios, toFetch, toGot, toKy, toNodeHttp, toUndici } from "../../dist/clients.js";
+import { endpoint } from "../../dist/index.js";
 import { cases } from "./cases.mjs";
 
 const [client, baseUrl] = process.argv.slice(2);

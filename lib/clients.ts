@@ -1,4 +1,9 @@
-import { isPlainRecord } from "./normalize-options.js";
+/**
+ * Converters from request options to the arguments of each HTTP client: `rest-endpoint/clients`.
+ *
+ * @module clients
+ */
+import { isPlainRecord } from "./values.js";
 import type { RequestOptions } from "./types.js";
 
 /** A request body as HTTP clients take it: JSON already serialised, anything else as given. */
@@ -80,7 +85,8 @@ function isStream(body: unknown): boolean {
  *   other `data` as given; `duplex: "half"` for a stream), and `init.signal` from `request.signal`
  * @example
  * ```ts
- * import { endpoint, toFetch } from "rest-endpoint";
+ * import { endpoint } from "rest-endpoint";
+ * import { toFetch } from "rest-endpoint/clients";
  * const response = await fetch(...toFetch(endpoint("PATCH /user", { bio: "hi" })));
  * // sends PATCH https://api.github.com/user with body {"bio":"hi"}
  * ```

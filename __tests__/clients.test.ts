@@ -2,7 +2,8 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { join } from "node:path";
 import { Readable } from "node:stream";
-import { endpoint, toAxios, toFetch, toGot, toKy, toNodeHttp, toUndici } from "../lib/index.js";
+import { toAxios, toFetch, toGot, toKy, toNodeHttp, toUndici } from "../lib/clients.js";
+import { endpoint } from "../lib/index.js";
 import { headers, JSON_TYPE } from "./helpers/defaults.js";
 import { startRecordingServer, type Arrival } from "./helpers/recording-server.js";
 

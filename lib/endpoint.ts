@@ -1,0 +1,86 @@
+import { EndpointError, fail, unreadable } from "./errors.js";
+import { freezeCall, NO_DEFAULTS, readCall, type Call } from "./options.js";
+import { toMerged, toRequest } from "./request.js";
+import { parseRoute } from "./route.js";
+import type { Defaults, EndpointInterface, MergedOptions, RequestOptions } from "./types.js";
+import { isPlainRecord } from "./values.js";
+
+/**
+ * Builds an endpoint function carrying `defaults` (spec §4.1). Defaults are read and frozen once
+ * here, so a call merges one level whatever the depth of the chain.
+ */
+export function withDefaults(defaults: Call): EndpointInterface {
+  const shown: Defaults = toMerged(defaults, true);
+  const endpoint = (route: unknown, options?: unknown): RequestOptions => {
+    try {
+      return toRequest(readArguments(defaults, route, options));
+    } catch (error) {
+      throw withRoute(error, route);
+    }
+  };
+  const merge = (route?: unknown, options?: unknown): MergedOptions => {
+    try {
+      return route === undefined && options === undefined ? toMerged(defaults) : toMerged(readArguments(defaults, route, options));
+    } catch (error) {
+      throw withRoute(error, route);
+    }
+  };
+  const parse = (merged: unknown): RequestOptions => {
+    try {
+      return toRequest(readCall(NO_DEFAULTS, merged, "options"));
+    } catch (error) {
+      throw withRoute(error, merged);
+    }
+  };
+  const defaultsOf = (options: unknown): EndpointInterface => {
+    let next: Call;
+    try {
+      next = freezeCall(readCall(defaults, options, "defaults"), "defaults");
+    } catch (error) {
+      throw withRoute(error, undefined);
+    }
+    return withDefaults(next);
+  };
+  // Frozen, so that no assignment to `DEFAULTS`, `merge` or `parse` can redirect later calls.
+  return Object.freeze(Object.assign(endpoint, { DEFAULTS: shown, defaults: defaultsOf, merge, parse }));
+}
+
+/** The call of either form: `(route, options?)` or `(options)`. */
+function readArguments(defaults: Call, route: unknown, options: unknown): Call {
+  if (typeof route === "string") return readCall(defaults, options, "options", parseRoute(route));
+  if (options !== undefined) {
+    fail(
+      "INVALID_ROUTE",
+      "route",
+      "is an options object, so there is no second argument; pass a route string first, or merge the two objects",
+      options,
+    );
+  }
+  if (route === null || typeof route !== "object")
+    fail("INVALID_ROUTE", "route", 'must be a string such as "GET /user", or an options object', route);
+  return readCall(defaults, route, "options");
+}
+
+/**
+ * Makes what leaves a call an EndpointError with the call's route: the route string, or
+ * `"<method> <url>"` of an options object (shortened to 200 characters).
+ */
+function withRoute(error: unknown, route: unknown): EndpointError {
+  const endpointError = unreadable(error, "options");
+  endpointError.route = describeRoute(route);
+  return endpointError;
+}
+
+function describeRoute(route: unknown): string | undefined {
+  let text: unknown = route;
+  try {
+    if (isPlainRecord(route)) {
+      const method = Object.hasOwn(route, "method") ? route.method : undefined;
+      const url = Object.hasOwn(route, "url") ? route.url : undefined;
+      text = typeof url === "string" ? `${typeof method === "string" ? method : "GET"} ${url}` : undefined;
+    }
+  } catch {
+    text = undefined; // a getter that throws
+  }
+  return typeof text === "string" ? text.slice(0, 200) : undefined;
+}

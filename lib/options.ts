@@ -1,0 +1,222 @@
+import deepmerge from "deepmerge";
+import { isPlainObject } from "is-plain-object";
+import { invalidFieldValueAt, isToken } from "./chars.js";
+import { fail, unreadable } from "./errors.js";
+import { normalizeMediaType } from "./media-type.js";
+import type { RequestMeta } from "./types.js";
+import { copyValue, isPlainRecord, UNSAFE_KEYS } from "./values.js";
+
+/**
+ * A call's options, split once into the options and the parameters. Defaults are kept in the same
+ * shape, frozen. Every stage after reading takes this one type; adding an option means adding it
+ * here and to {@link readCall}'s switch.
+ */
+export interface Call {
+  /** The method as written (an RFC 9110 token). */
+  readonly method: string;
+  /** The URL template; `undefined` means `"/"`. */
+  readonly url: string | undefined;
+  readonly baseUrl: string | undefined;
+  /** Header fields, lowercase names, string values. */
+  readonly headers: Readonly<Record<string, string>>;
+  /** `mediaType.format`; `undefined` when none was given. */
+  readonly format: string | undefined;
+  /** `mediaType.previews`, united over the defaults, without `-preview`. */
+  readonly previews: readonly string[];
+  readonly request: RequestMeta | undefined;
+  /** Whether `data` was given (it may be `null`). */
+  readonly hasData: boolean;
+  /** The body as given: never walked, copied or frozen. */
+  readonly data: unknown;
+  /** Every other key: URL template variables, query parameters or body keys. */
+  readonly parameters: Readonly<Record<string, unknown>>;
+}
+
+/** The call of `parse()`, which applies no defaults. */
+export const NO_DEFAULTS: Call = Object.freeze({
+  method: "GET",
+  url: undefined,
+  baseUrl: undefined,
+  headers: Object.freeze({}),
+  format: undefined,
+  previews: Object.freeze([]),
+  request: undefined,
+  hasData: false,
+  data: undefined,
+  parameters: Object.freeze({}),
+});
+
+const DEEPMERGE_OPTIONS: deepmerge.Options = {
+  // Only plain objects merge; Buffers, streams, AbortSignals are values, not containers. Arrays
+  // are not mergeable either, so an array from the call replaces the one from the defaults.
+  isMergeableObject: isPlainObject,
+  // Nothing is cloned here: what leaves the library is copied on the way out.
+  clone: false,
+};
+
+/**
+ * Reads an options object over `base` in one walk (spec §4.2 rules 10 and 11): checks each option,
+ * lowercases header names, overlays header fields and parameters on those of `base`, merges nested
+ * plain objects through deepmerge, unites previews, and takes `data` whole. Only own enumerable
+ * keys are read, none of `__proto__`, `constructor`, `prototype`; `undefined` values are skipped.
+ * Parameter values are not copied here: what leaves the library is copied when it leaves.
+ *
+ * @param route - the method and URL of a route string, which `input` may not give again
+ * @throws {@link EndpointError} `INVALID_OPTIONS`, `INVALID_METHOD`, `INVALID_URL`,
+ *   `INVALID_BASE_URL`, `INVALID_HEADER_NAME`, `INVALID_HEADER_VALUE`, `INVALID_MEDIA_TYPE`
+ */
+export function readCall(base: Call, input: unknown, argument: string, route?: { method: string; url: string }): Call {
+  const call = { ...base } as { -readonly [K in keyof Call]: Call[K] };
+  if (route !== undefined) {
+    call.method = route.method;
+    call.url = route.url;
+  }
+  if (input === undefined) return call;
+  if (!isPlainRecord(input)) fail("INVALID_OPTIONS", argument, 'must be a plain object such as { owner: "octokit" }', input);
+  let parameters: Record<string, unknown> | undefined;
+  let key = "";
+  try {
+    for (key of Object.keys(input)) {
+      const value = input[key];
+      if (value === undefined || UNSAFE_KEYS.has(key)) continue;
+      switch (key) {
+        case "method":
+        case "url":
+          if (route !== undefined)
+            fail("INVALID_OPTIONS", `${argument}.${key}`, `is given by the route already; give it in one place`, value);
+          if (key === "method") call.method = checkMethod(value, `${argument}.method`);
+          else call.url = checkString(value, "INVALID_URL", `${argument}.url`);
+          break;
+        case "baseUrl":
+          call.baseUrl = checkString(value, "INVALID_BASE_URL", `${argument}.baseUrl`);
+          break;
+        case "headers":
+          call.headers = readHeaders(base.headers, value, `${argument}.headers`);
+          break;
+        case "mediaType": {
+          const { format, previews } = normalizeMediaType(value, `${argument}.mediaType`);
+          if (format !== undefined) call.format = format;
+          if (previews.length > 0) call.previews = [...new Set([...base.previews, ...previews])];
+          break;
+        }
+        case "data":
+          call.data = value;
+          call.hasData = true;
+          break;
+        case "request":
+          if (!isPlainRecord(value)) fail("INVALID_OPTIONS", `${argument}.request`, "must be a plain object", value);
+          call.request = base.request === undefined ? value : merge(base.request, value);
+          break;
+        default: {
+          parameters ??= { ...base.parameters };
+          const inherited = Object.hasOwn(parameters, key) ? parameters[key] : undefined;
+          parameters[key] = isPlainRecord(inherited) && isPlainRecord(value) ? merge(inherited, value) : value;
+        }
+      }
+    }
+  } catch (error) {
+    throw unreadable(error, `${argument}.${key}`);
+  }
+  if (parameters !== undefined) call.parameters = parameters;
+  return call;
+}
+
+/**
+ * deepmerge asks `key in target`: a target without prototype keeps a polluted Object.prototype
+ * from hiding keys of the options.
+ */
+function merge(base: Record<string, unknown>, value: Record<string, unknown>): Record<string, unknown> {
+  return deepmerge(withoutPrototypes(base), value, DEEPMERGE_OPTIONS);
+}
+
+function withoutPrototypes(value: Record<string, unknown>): Record<string, unknown> {
+  const copy = Object.create(null) as Record<string, unknown>;
+  for (const key of Object.keys(value)) {
+    const item = value[key];
+    copy[key] = isPlainRecord(item) ? withoutPrototypes(item) : item;
+  }
+  return copy;
+}
+
+/**
+ * Copies a call to keep as defaults: parameters and `request` deeply copied and frozen (Dates as
+ * ISO 8601 strings), `data` by reference.
+ *
+ * @throws {@link EndpointError} `TOO_DEEP`
+ */
+export function freezeCall(call: Call, argument: string): Call {
+  const parameters: Record<string, unknown> = {};
+  for (const key of Object.keys(call.parameters)) parameters[key] = copyValue(call.parameters[key], key, true);
+  return Object.freeze({
+    ...call,
+    headers: Object.freeze({ ...call.headers }),
+    previews: Object.freeze([...call.previews]),
+    request: copyValue(call.request, `${argument}.request`, true) as RequestMeta | undefined,
+    parameters: Object.freeze(parameters),
+  });
+}
+
+/**
+ * Lowercases header field names and checks them (RFC 9110 section 5.1 token); drops `undefined`
+ * values; turns numbers into strings and lists into one comma-joined value (RFC 9110 section 5.3);
+ * checks each value against RFC 9110 section 5.5. Returns `base` overlaid with them.
+ */
+function readHeaders(base: Readonly<Record<string, string>>, headers: unknown, argument: string): Record<string, string> {
+  if (!isPlainRecord(headers)) fail("INVALID_OPTIONS", argument, 'must be a plain object such as { authorization: "token …" }', headers);
+  const result = { ...base };
+  const names = Object.keys(headers);
+  // Names that differ only in case: possible only where a name is not lowercase already.
+  let seen: Set<string> | undefined;
+  for (const name of names) {
+    const value = headers[name];
+    if (value === undefined || UNSAFE_KEYS.has(name)) continue;
+    if (!isToken(name))
+      fail("INVALID_HEADER_NAME", argument, "has a field name that is not an RFC 9110 token (letters, digits and !#$%&'*+-.^_`|~)", name);
+    const lower = name.toLowerCase();
+    if (lower !== name) {
+      seen ??= new Set(names.filter((other) => other === other.toLowerCase() && headers[other] !== undefined));
+      if (seen.has(lower)) fail("INVALID_HEADER_NAME", argument, `names the field "${lower}" twice in different cases; keep one`);
+      seen.add(lower);
+    }
+    result[lower] = headerValue(value, `${argument}.${lower}`);
+  }
+  return result;
+}
+
+function headerValue(value: unknown, argument: string): string {
+  if (!Array.isArray(value)) return fieldValue(value, argument, value);
+  const items = value as unknown[];
+  let text = "";
+  for (let i = 0; i < items.length; i++) text += (i === 0 ? "" : ", ") + fieldValue(items[i], argument, value);
+  return text;
+}
+
+function fieldValue(value: unknown, argument: string, received: unknown): string {
+  if (typeof value === "number" && Number.isFinite(value)) return String(value);
+  if (typeof value !== "string") fail("INVALID_HEADER_VALUE", argument, "must be a string, a finite number or an array of those", received);
+  const at = invalidFieldValueAt(value);
+  if (at !== -1) {
+    const code = value.codePointAt(at)!.toString(16).toUpperCase().padStart(4, "0");
+    fail(
+      "INVALID_HEADER_VALUE",
+      argument,
+      `holds U+${code}, which RFC 9110 section 5.5 does not allow in a field value (CR, LF, NUL, other controls, DEL, or above U+00FF)`,
+      value,
+    );
+  }
+  return value;
+}
+
+/**
+ * Checks that a method is an RFC 9110 token (section 9.1), e.g. `GET` or `PATCH`.
+ * @throws {@link EndpointError} `INVALID_METHOD`
+ */
+export function checkMethod(method: unknown, argument: string): string {
+  if (typeof method === "string" && isToken(method)) return method;
+  fail("INVALID_METHOD", argument, 'must be an HTTP method (an RFC 9110 token) such as "GET" or "POST"', method);
+}
+
+function checkString(value: unknown, code: "INVALID_URL" | "INVALID_BASE_URL", argument: string): string {
+  if (typeof value !== "string") fail(code, argument, "must be a string", value);
+  return value;
+}

@@ -1,0 +1,104 @@
+import { fail } from "./errors.js";
+import { applyMediaType } from "./media-type.js";
+import type { Call } from "./options.js";
+import { compileTemplate } from "./template.js";
+import type { MergedOptions, RequestMeta, RequestOptions } from "./types.js";
+import { appendQuery, expandUrl } from "./url.js";
+import { copyValue, isPlainRecord } from "./values.js";
+
+/** Methods whose requests carry content (spec §2.2); all others put parameters in the query. */
+const BODY_METHODS = new Set(["post", "put", "patch", "delete"]);
+
+const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
+
+/**
+ * Turns a call into request options (spec §4.2): the URL expanded and joined to `baseUrl`;
+ * parameters the template does not name go to the query (GET, HEAD and every method without
+ * content) or to the body; GitHub's media type applied to `accept`. What the result holds is
+ * fresh, or the caller's `data` and non-plain values by reference.
+ *
+ * @throws {@link EndpointError} see `docs/errors.md`
+ */
+export function toRequest(call: Call): RequestOptions {
+  const method = call.method.toLowerCase();
+  const template = compileTemplate(call.url ?? "/");
+  const { parameters } = call;
+  const expanded = expandUrl(template, call.baseUrl, parameters);
+  const remaining: string[] = [];
+  for (const name of Object.keys(parameters)) if (!template.names.has(name)) remaining.push(name);
+  const result: RequestOptions = { method, url: expanded.url, headers: { ...call.headers } };
+
+  if (BODY_METHODS.has(method)) {
+    bodyStage(result, call, remaining);
+  } else {
+    if (call.hasData)
+      fail(
+        "INVALID_OPTIONS",
+        "data",
+        `is a request body, but ${call.method} requests have none; pass the values as parameters, or use POST, PUT, PATCH or DELETE`,
+      );
+    if (remaining.length > 0) result.url = appendQuery(expanded, parameters, remaining);
+  }
+
+  const { format = "", previews } = call;
+  if (format !== "" || previews.length > 0) {
+    const accept = applyMediaType(result.headers.accept ?? "", format, previews);
+    if (accept !== "") result.headers.accept = accept;
+  }
+  if (call.request !== undefined) result.request = copyValue(call.request, "request", false) as RequestMeta;
+  return result;
+}
+
+/**
+ * The body and its content-type (spec §4.2 rules 6 to 8): `data` as given, else the remaining
+ * parameters as a JSON object (copied); a JSON body gets `content-type: application/json;
+ * charset=utf-8` unless one was given; PUT and PATCH without a body get `""`, so that clients send
+ * `Content-Length: 0` (GitHub answers 411 otherwise).
+ *
+ * @throws {@link EndpointError} `INVALID_OPTIONS` when parameters would be lost next to `data`
+ */
+function bodyStage(result: RequestOptions, call: Call, remaining: readonly string[]): void {
+  let body: unknown;
+  if (call.hasData) {
+    if (remaining.length > 0) {
+      const list = remaining.slice(0, 5).join("`, `") + (remaining.length > 5 ? "`, …" : "`");
+      fail(
+        "INVALID_OPTIONS",
+        remaining[0]!,
+        `and \`${list} are not in the url template while \`data\` is the body, so they would be lost; declare them in the url ("{?name}") or put them into \`data\``,
+      );
+    }
+    body = call.data;
+  } else if (remaining.length > 0) {
+    const content: Record<string, unknown> = {};
+    for (const name of remaining) content[name] = copyValue(call.parameters[name], name, false);
+    body = content;
+  }
+  if (body === undefined) {
+    if (result.method === "put" || result.method === "patch") result.body = "";
+    return;
+  }
+  result.body = body;
+  if ((Array.isArray(body) || isPlainRecord(body)) && !Object.hasOwn(result.headers, "content-type"))
+    result.headers["content-type"] = JSON_CONTENT_TYPE;
+}
+
+/**
+ * A call as `merge()` returns it (spec §2.3): options and parameters side by side, `mediaType`
+ * complete, everything copied so that it shares nothing mutable with the defaults or the caller;
+ * deeply frozen when `freeze` (`DEFAULTS`), `data` aside.
+ */
+export function toMerged(call: Call, freeze = false): MergedOptions {
+  const seal = <T>(value: T): T => (freeze ? Object.freeze(value) : value);
+  const merged = {
+    method: call.method,
+    ...(call.baseUrl === undefined ? {} : { baseUrl: call.baseUrl }),
+    headers: seal({ ...call.headers }),
+    mediaType: seal({ format: call.format ?? "", previews: seal([...call.previews]) }),
+  } as MergedOptions;
+  if (call.url !== undefined) merged.url = call.url;
+  if (call.hasData) merged.data = call.data;
+  if (call.request !== undefined) merged.request = copyValue(call.request, "request", freeze) as RequestMeta;
+  for (const key of Object.keys(call.parameters)) merged[key] = copyValue(call.parameters[key], key, freeze);
+  return seal(merged);
+}

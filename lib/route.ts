@@ -1,0 +1,47 @@
+import { BoundedCache } from "./cache.js";
+import { fail } from "./errors.js";
+import { checkMethod } from "./options.js";
+
+/** A route split into its method and URL template. */
+export interface Route {
+  readonly method: string;
+  readonly url: string;
+}
+
+const routes = new BoundedCache<Route>(1000, 256 * 1024);
+
+/**
+ * Splits a route `"<METHOD> <URL>"` into its method and URL template (spec §4.2 rule 1), cached
+ * per route string within bounds.
+ *
+ * - `"GET /repos/{owner}/{repo}"` gives `{ method: "GET", url: "/repos/{owner}/{repo}" }`.
+ * - A URL alone means GET: `"/user"` gives `{ method: "GET", url: "/user" }`.
+ * - A method alone (upper-case letters) means its root: `"POST"` gives `{ method: "POST", url: "/" }`.
+ *
+ * @throws {@link EndpointError} `INVALID_ROUTE` when the route is empty, has a second space or a
+ *   trailing word; `INVALID_METHOD` when the method is not an RFC 9110 token.
+ */
+export function parseRoute(route: string): Route {
+  return routes.get(route, split);
+}
+
+function split(route: string): Route {
+  const trimmed = route.trim();
+  const space = trimmed.indexOf(" ");
+  if (space === -1) {
+    if (trimmed === "") routeError(route, "is empty");
+    return /^[A-Z]+$/.test(trimmed) ? { method: trimmed, url: "/" } : { method: "GET", url: trimmed };
+  }
+  const url = trimmed.slice(space + 1);
+  if (url.includes(" ")) routeError(route, "has more than one space");
+  return { method: checkMethod(trimmed.slice(0, space), "route"), url };
+}
+
+function routeError(route: string, problem: string): never {
+  fail(
+    "INVALID_ROUTE",
+    "route",
+    `must look like "GET /path" (one space, no other words) but ${problem}; encode spaces in the URL as %20`,
+    route,
+  );
+}

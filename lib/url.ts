@@ -1,0 +1,172 @@
+import { BoundedCache } from "./cache.js";
+import { all, UNRESERVED } from "./chars.js";
+import { fail } from "./errors.js";
+import { checkDotSegments, checkOrigin, type Expression, type Template } from "./template.js";
+import { encodeComponents, expandExpression, toTemplateValue, type TemplateValue } from "./url-template.js";
+
+/** A URL being built: the text, and where its path ends and its fragment begins. */
+export interface ExpandedUrl {
+  url: string;
+  /** Index in `url` where the query (or, without one, the fragment) begins. */
+  pathEnd: number;
+  /** Index in `url` where the fragment begins (`url.length` when there is none). */
+  fragmentAt: number;
+}
+
+/**
+ * Expands a compiled template with `parameters` (own keys) and joins it to `baseUrl` (spec §4.2
+ * rules 2 and 3). Every expansion in the path is checked: no empty or dot-segment where an
+ * expression fills a whole segment, and for a relative template (or a literal origin) a path that
+ * begins with "/", "?" or "#", so that no parameter can change the host.
+ *
+ * @throws {@link EndpointError} `MISSING_PARAMETER`, `INVALID_PATH_SEGMENT`, `URL_LEAVES_BASE_URL`,
+ *   `INVALID_URL`, `INVALID_BASE_URL`, `INVALID_PARAMETER`
+ */
+export function expandUrl(template: Template, baseUrl: string | undefined, parameters: Readonly<Record<string, unknown>>): ExpandedUrl {
+  const { parts, pathFrom, queryFrom, fragmentFrom } = template;
+  let url = "";
+  let pathStart = 0;
+  let pathEnd = 0;
+  let fragmentAt = 0;
+  for (let index = 0; index <= parts.length; index++) {
+    if (index === pathFrom) pathStart = url.length;
+    if (index === queryFrom) pathEnd = url.length;
+    if (index === fragmentFrom) fragmentAt = url.length;
+    if (index === parts.length) break;
+    const part = parts[index]!;
+    if (typeof part === "string") url += part;
+    else url = appendExpansion(url, part, parameters);
+  }
+  if (template.origin === "expanded") checkOrigin(url.slice(0, pathStart), "url");
+  const first = url[pathStart];
+  if (first !== undefined && first !== "/" && first !== "?" && first !== "#") {
+    fail(
+      "URL_LEAVES_BASE_URL",
+      "url",
+      'would not begin its path with "/": a parameter would change the host; give a value that begins with "/"',
+      url,
+    );
+  }
+  if (template.scanPath) {
+    // An expansion may have begun the query or fragment: find where the path really ends.
+    const stop = url.slice(pathStart, pathEnd).search(/[?#]/);
+    if (stop !== -1) {
+      pathEnd = pathStart + stop;
+      if (url[pathEnd] === "#") fragmentAt = Math.min(fragmentAt, pathEnd);
+    }
+    checkDotSegments(url.slice(pathStart, pathEnd), "url");
+  }
+  if (template.origin !== "relative") return { url, pathEnd, fragmentAt };
+  const base = resolveBaseUrl(baseUrl);
+  return { url: base + url, pathEnd: pathEnd + base.length, fragmentAt: fragmentAt + base.length };
+}
+
+function appendExpansion(url: string, expression: Expression, parameters: Readonly<Record<string, unknown>>): string {
+  const { varspecs, segment } = expression;
+  let expanded: string | undefined;
+  if (varspecs.length === 1 && expression.operator === "" && !expression.perVariable) {
+    // The fast path, no url-template call: a string of unreserved characters expands to itself.
+    const { name } = varspecs[0]!;
+    const value = Object.hasOwn(parameters, name) ? parameters[name] : undefined;
+    if (typeof value === "string" && all(UNRESERVED, value)) expanded = value;
+  }
+  if (expanded === undefined) {
+    const values: (TemplateValue | undefined)[] = [];
+    let defined = false;
+    for (const { name } of varspecs) {
+      const value = toTemplateValue(Object.hasOwn(parameters, name) ? parameters[name] : undefined, name);
+      values.push(value);
+      defined ||= value !== undefined;
+    }
+    if (!defined && segment !== "partial") {
+      fail(
+        "MISSING_PARAMETER",
+        varspecs[0]!.name,
+        "is needed for a whole path segment of the url, but it is undefined or null; pass a value for it",
+      );
+    }
+    expanded = expandExpression(expression, values);
+  }
+  if (segment === "partial") return url + expanded;
+  if (expanded === "." || expanded === "..") {
+    fail(
+      "INVALID_PATH_SEGMENT",
+      varspecs[0]!.name,
+      `fills a whole path segment but expands to the dot-segment "${expanded}", which would walk the path; pass another value`,
+    );
+  }
+  if (expanded !== "") return url + expanded;
+  if (segment === "whole")
+    fail(
+      "INVALID_PATH_SEGMENT",
+      varspecs[0]!.name,
+      'fills a whole path segment but expands to an empty one ("//"); pass a non-empty value',
+    );
+  // An empty last segment drops its "/": `…/contents/{path}` with path "" is `…/contents`.
+  return url.slice(0, -1);
+}
+
+/**
+ * Appends query parameters (`names` of `parameters`) before the fragment, each encoded as RFC 6570
+ * form-style query expansion `{?name}` encodes it (section 3.2.8), names too, in the given order.
+ */
+export function appendQuery(
+  { url, pathEnd, fragmentAt }: ExpandedUrl,
+  parameters: Readonly<Record<string, unknown>>,
+  names: readonly string[],
+): string {
+  let search = "";
+  // Names and values that need url-template. Once one pair does, every later pair joins it, so
+  // that the query keeps the parameters' order.
+  let pending: TemplateValue[] | undefined;
+  for (const name of names) {
+    const value = toTemplateValue(parameters[name], name);
+    if (value === undefined) continue;
+    if (pending === undefined && typeof value === "string" && all(UNRESERVED, name) && all(UNRESERVED, value)) {
+      search += `&${name}=${value}`;
+    } else {
+      (pending ??= []).push(name, value);
+    }
+  }
+  if (pending !== undefined) {
+    const encoded = encodeComponents(pending, (at) => pending[at - (at % 2)] as string);
+    for (let i = 0; i < encoded.length; i += 2) search += `&${encoded[i]!}=${encoded[i + 1]!}`;
+  }
+  if (search === "") return url;
+  // Join with "&" after a query, with nothing after a query that ends in "?" or "&".
+  if (fragmentAt === pathEnd) search = `?${search.slice(1)}`;
+  else if (url[fragmentAt - 1] === "?" || url[fragmentAt - 1] === "&") search = search.slice(1);
+  return url.slice(0, fragmentAt) + search + url.slice(fragmentAt);
+}
+
+const baseUrls = new BoundedCache<string>(100, 64 * 1024);
+
+/**
+ * Checks `baseUrl` (once per distinct value, cached within bounds): an absolute http(s) URL without
+ * query, fragment, white space or backslash. Returns it without a trailing "/".
+ *
+ * @throws {@link EndpointError} `INVALID_BASE_URL`
+ */
+function resolveBaseUrl(baseUrl: string | undefined): string {
+  if (baseUrl === undefined)
+    fail("INVALID_BASE_URL", "baseUrl", 'is needed for a relative url: an absolute http(s) URL such as "https://api.github.com"', baseUrl);
+  return baseUrls.get(baseUrl, checkBaseUrl);
+}
+
+function checkBaseUrl(baseUrl: string): string {
+  const path = /^https?:\/\/[^/]*/i.exec(baseUrl)?.[0];
+  if (path === undefined || /[\s#?\\]/.test(baseUrl)) {
+    fail(
+      "INVALID_BASE_URL",
+      "baseUrl",
+      'must be an absolute http(s) URL without query or fragment, e.g. "https://ghe.example/api/v3"',
+      baseUrl,
+    );
+  }
+  try {
+    checkOrigin(path, "baseUrl");
+  } catch {
+    fail("INVALID_BASE_URL", "baseUrl", 'must be an absolute http(s) URL with a host, e.g. "https://ghe.example/api/v3"', baseUrl);
+  }
+  return baseUrl.endsWith("/") ? baseUrl.slice(0, -1) : baseUrl;
+}

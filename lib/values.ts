@@ -1,0 +1,98 @@
+import { isPlainObject } from "is-plain-object";
+import { fail, unreadable } from "./errors.js";
+
+/**
+ * How deep options may nest (the options object itself is depth 0). Deeper or circular values
+ * throw `TOO_DEEP` instead of overflowing the stack.
+ */
+export const MAX_DEPTH = 64;
+
+/**
+ * How many properties and items one value may hold, counting a shared object once per place it
+ * is reached, so that copying costs at most this much whatever the sharing (`o = {a: p, b: p}`).
+ */
+export const MAX_VALUES = 1_000_000;
+
+/** Keys never read from options, headers or defaults: they would reach `Object.prototype`. */
+export const UNSAFE_KEYS: ReadonlySet<string> = new Set(["__proto__", "constructor", "prototype"]);
+
+/**
+ * A plain object: made by `{}`, `Object.create(null)`, `JSON.parse` or `structuredClone`, in this
+ * realm or another (a vm context). The prototype is asked directly: is-plain-object says no to JSON
+ * input with an own `constructor` key (`{constructor: {}}`), and throws on `{constructor: null}`.
+ * A revoked Proxy is not plain.
+ */
+export function isPlainRecord(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== "object" || value === null) return false;
+  try {
+    const proto: unknown = Object.getPrototypeOf(value);
+    if (proto === null || proto === Object.prototype) return true;
+    if (!Object.hasOwn(value, "constructor")) return isPlainObject(value);
+    // Another realm's Object.prototype: no prototype of its own, and Object.prototype's methods.
+    return Object.getPrototypeOf(proto) === null && Object.hasOwn(proto as object, "isPrototypeOf");
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A valid Date as GitHub's timestamps are written, ISO 8601
+ * (https://docs.github.com/rest/using-the-rest-api/timezones-and-the-rest-api); `undefined` for
+ * anything else. A brand check, not instanceof: a Date from another realm counts.
+ */
+export function toIsoString(value: unknown): string | undefined {
+  if (Object.prototype.toString.call(value) !== "[object Date]") return undefined;
+  const time = Date.prototype.getTime.call(value);
+  return Number.isNaN(time) ? undefined : new Date(time).toISOString();
+}
+
+let budget = 0;
+
+/**
+ * Copies a value that leaves the library or is kept as a default: plain objects and arrays are
+ * copied (unsafe keys skipped; frozen when `freeze`), a Date becomes its ISO 8601 string (what JSON
+ * sends, and immutable), anything else (a Buffer, a stream, an AbortSignal) is kept by reference.
+ * Arrays are read by index, never through `map` or an iterator the caller could have replaced.
+ *
+ * @throws {@link EndpointError} `TOO_DEEP` past {@link MAX_DEPTH} levels (a circular value
+ *   included) or {@link MAX_VALUES} properties; `INVALID_OPTIONS` when a getter or Proxy throws
+ */
+export function copyValue(value: unknown, argument: string, freeze: boolean): unknown {
+  if (typeof value !== "object" || value === null) return value;
+  budget = MAX_VALUES;
+  try {
+    return walk(value, argument, freeze, 1);
+  } catch (error) {
+    throw unreadable(error, argument);
+  }
+}
+
+function walk(value: unknown, argument: string, freeze: boolean, depth: number): unknown {
+  if (typeof value !== "object" || value === null) return value;
+  const array = Array.isArray(value);
+  if (!array && !isPlainRecord(value)) return toIsoString(value) ?? value;
+  if (depth > MAX_DEPTH) {
+    fail("TOO_DEEP", argument, `nests deeper than ${MAX_DEPTH} levels or refers to itself; pass it as \`data\`, which is never walked`);
+  }
+  let copy: unknown[] | Record<string, unknown>;
+  if (array) {
+    const items = value as unknown[];
+    const length = items.length;
+    spend(length, argument);
+    copy = new Array<unknown>(length);
+    for (let i = 0; i < length; i++) copy[i] = walk(items[i], argument, freeze, depth + 1);
+  } else {
+    const keys = Object.keys(value);
+    spend(keys.length, argument);
+    copy = {};
+    for (const key of keys) if (!UNSAFE_KEYS.has(key)) copy[key] = walk(value[key], argument, freeze, depth + 1);
+  }
+  return freeze ? Object.freeze(copy) : copy;
+}
+
+function spend(count: number, argument: string): void {
+  budget -= count;
+  if (budget < 0) {
+    fail("TOO_DEEP", argument, `holds more than 1,000,000 values (a shared object counts each time); pass it as \`data\``);
+  }
+}
