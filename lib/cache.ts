@@ -13,6 +13,11 @@ export class BoundedCache<V> {
     private readonly characters: number,
   ) {}
 
+  /** How many entries, and how many key characters, the cache holds now. */
+  get held(): { entries: number; characters: number } {
+    return { entries: this.map.size, characters: this.size };
+  }
+
   /** The value for `key`, computed by `compute` and kept when `key` is not too long. */
   get(key: string, compute: (key: string) => V): V {
     const { map } = this;

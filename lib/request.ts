@@ -4,7 +4,7 @@ import type { Call } from "./options.js";
 import { compileTemplate } from "./template.js";
 import type { MergedOptions, RequestMeta, RequestOptions } from "./types.js";
 import { appendQuery, expandUrl } from "./url.js";
-import { copyValue, isPlainRecord } from "./values.js";
+import { copyValue, isArray, isPlainRecord } from "./values.js";
 
 /** Methods whose requests carry content (spec §2.2); all others put parameters in the query. */
 const BODY_METHODS = new Set(["post", "put", "patch", "delete"]);
@@ -79,7 +79,7 @@ function bodyStage(result: RequestOptions, call: Call, remaining: readonly strin
     return;
   }
   result.body = body;
-  if ((Array.isArray(body) || isPlainRecord(body)) && !Object.hasOwn(result.headers, "content-type"))
+  if ((isArray(body) || isPlainRecord(body)) && !Object.hasOwn(result.headers, "content-type"))
     result.headers["content-type"] = JSON_CONTENT_TYPE;
 }
 
@@ -92,7 +92,8 @@ export function toMerged(call: Call, freeze = false): MergedOptions {
   const seal = <T>(value: T): T => (freeze ? Object.freeze(value) : value);
   const merged = {
     method: call.method,
-    ...(call.baseUrl === undefined ? {} : { baseUrl: call.baseUrl }),
+    // Every endpoint function's defaults have a baseUrl: the root's, which `undefined` cannot replace.
+    baseUrl: call.baseUrl!,
     headers: seal({ ...call.headers }),
     mediaType: seal({ format: call.format ?? "", previews: seal([...call.previews]) }),
   } as MergedOptions;

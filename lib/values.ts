@@ -46,6 +46,15 @@ export function toIsoString(value: unknown): string | undefined {
   return Number.isNaN(time) ? undefined : new Date(time).toISOString();
 }
 
+/** `Array.isArray`, false for a revoked Proxy, which it would throw on. */
+export function isArray(value: unknown): value is unknown[] {
+  try {
+    return Array.isArray(value);
+  } catch {
+    return false;
+  }
+}
+
 let budget = 0;
 
 /**

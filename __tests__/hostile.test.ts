@@ -1,0 +1,221 @@
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
+import { endpoint, EndpointError } from "../lib/index.js";
+import { BoundedCache } from "../lib/cache.js";
+import { headers, JSON_TYPE } from "./helpers/defaults.js";
+import { errorOf } from "./helpers/errors.js";
+
+describe("an expression after a literal authority is path, and checked as path", () => {
+  test.each([
+    ["GET https://example.com{/p*}", { p: ["a", "..", "..", "admin"] }, "INVALID_PATH_SEGMENT", "url"],
+    ["GET https://example.com{+p}", { p: ".evil.com/x" }, "URL_LEAVES_BASE_URL", "url"],
+    ["GET https://example.com{+p}/y", { p: "@evil.com" }, "URL_LEAVES_BASE_URL", "url"],
+    ["GET https://example.com{p}", { p: "x" }, "URL_LEAVES_BASE_URL", "url"],
+    ["GET https://{+host}/x", { host: "ghe.example/y" }, "INVALID_URL", "url"],
+    ["GET https://{+host}/x", { host: "ghe.example?y" }, "INVALID_URL", "url"],
+    ["GET https://{host}/x", { host: "" }, "INVALID_URL", "url"],
+  ])("%s with %j throws %s", (route, parameters, code, argument) => {
+    expect(errorOf(() => endpoint(route as "GET /", parameters))).toMatchObject({ code, argument });
+  });
+
+  test.each([
+    ["GET https://example.com{/p*}", { p: ["a", "b"] }, "https://example.com/a/b"],
+    ["GET https://example.com{+p}", { p: "/a/b?c" }, "https://example.com/a/b?c"],
+    ["GET https://{host}/x", { host: "ghe.example" }, "https://ghe.example/x"],
+    ["GET https://example.com:{port}/x", { port: 8443 }, "https://example.com:8443/x"],
+    ["GET https://api.{region}.example.com/x", { region: "eu" }, "https://api.eu.example.com/x"],
+    ["GET https://example.com{?q}", { q: "a b" }, "https://example.com?q=a%20b"],
+  ])("%s with %j gives %s", (route, parameters, url) => {
+    expect(endpoint(route as "GET /", parameters).url).toBe(url);
+  });
+});
+
+describe("cost follows distinct objects: a shared object counts each time it is reached, within a budget", () => {
+  const graph = (levels: number): Record<string, unknown> => {
+    let node: Record<string, unknown> = { leaf: 1 };
+    for (let i = 0; i < levels; i++) node = { a: node, b: node };
+    return node;
+  };
+
+  test.each([
+    ["a body parameter", () => endpoint("POST /x", { o: graph(23) }), "o"],
+    ["a defaults parameter", () => endpoint.defaults({ o: graph(23) }), "o"],
+    ["request", () => endpoint("GET /x", { request: { o: graph(23) } }), "request"],
+    ["merge()", () => endpoint.merge("GET /x", { o: graph(23) }), "o"],
+  ])("23 levels of o = {a: p, b: p} in %s throw TOO_DEEP", (_where, call, argument) => {
+    expect(errorOf(call)).toMatchObject({ code: "TOO_DEEP", argument });
+  });
+
+  test("a shared graph within the budget is copied whole", () => {
+    const body = endpoint("POST /x", { o: graph(10) }).body as { o: unknown };
+    expect(body.o).toEqual(graph(10));
+    expect(JSON.stringify(body).length).toBe(JSON.stringify({ o: graph(10) }).length);
+  });
+});
+
+describe("caches are bounded in entries and characters", () => {
+  test("the cache helper keeps at most its characters, evicts the least recently used, and skips keys too long to be worth it", () => {
+    const cache = new BoundedCache<number>(10, 1600);
+    let computed = 0;
+    const get = (key: string): number => cache.get(key, () => ++computed);
+    for (let i = 0; i < 10; i++) get(`${i}`.padStart(100, "k"));
+    expect(cache.held).toEqual({ entries: 10, characters: 1000 });
+    get("0".padStart(100, "k")); // a hit: now the most recently used
+    get("new".padStart(100, "k")); // evicts "1…", the least recently used
+    expect(computed).toBe(11);
+    get("0".padStart(100, "k"));
+    get("1".padStart(100, "k"));
+    expect(computed).toBe(12);
+    for (let i = 0; i < 100; i++) get(`${i}`.padStart(160, "x"));
+    expect(cache.held.characters).toBeLessThanOrEqual(1600);
+    get("y".repeat(101)); // longer than characters / 16: computed, not kept
+    get("y".repeat(101));
+    expect(computed).toBe(114);
+  });
+
+  test("1,000 calls with distinct 256 KB urls keep no more than a few MB alive (built package, forced GC)", () => {
+    const script = `
+      const { endpoint } = await import(${JSON.stringify(join(__dirname, "..", "dist", "index.js"))});
+      globalThis.gc();
+      const before = process.memoryUsage().heapUsed;
+      for (let i = 0; i < 1000; i++) endpoint("GET /" + String(i).padStart(256 * 1024, "a"));
+      for (let i = 0; i < 1000; i++) endpoint("GET /x/{a}", { baseUrl: "https://h" + i + ".example/" + "b".repeat(64 * 1024), a: 1 });
+      globalThis.gc();
+      console.log(Math.round((process.memoryUsage().heapUsed - before) / 2 ** 20));`;
+    const { stdout, stderr } = spawnSync(process.execPath, ["--expose-gc", "--input-type=module", "-e", script], { encoding: "utf8" });
+    expect(stderr).toBe("");
+    expect(Number(stdout)).toBeLessThan(16);
+  });
+});
+
+describe("only EndpointError leaves the library", () => {
+  const revoked = (target: object): object => {
+    const { proxy, revoke } = Proxy.revocable(target, {});
+    revoke();
+    return proxy;
+  };
+  const throwing = Object.defineProperty({}, "x", {
+    enumerable: true,
+    get() {
+      throw new Error("getter");
+    },
+  });
+  const withConstructor = Object.assign(["a", "b"], {
+    constructor: {
+      [Symbol.species]: function () {
+        throw new Error("species");
+      },
+    },
+  });
+
+  test.each([
+    ["a revoked Proxy as a query parameter", () => endpoint("GET /x", { v: revoked([]) }), "v"],
+    ["a revoked Proxy as a path parameter", () => endpoint("GET /x/{v}", { v: revoked({}) }), "v"],
+    ["a revoked Proxy as a body parameter", () => endpoint("POST /x", { v: revoked([]) }), "v"],
+    ["a revoked Proxy in a list", () => endpoint("POST /x", { v: [revoked([])] }), "v"],
+    ["a revoked Proxy as a header value", () => endpoint("GET /x", { headers: { "x-a": revoked([]) as never } }), "options.headers"],
+    ["a revoked Proxy as mediaType", () => endpoint("GET /x", { mediaType: revoked({}) as never }), "options.mediaType"],
+    ["a revoked Proxy as the options", () => endpoint("GET /x", revoked({}) as never), "options"],
+    ["a getter that throws, as a parameter", () => endpoint("GET /x", throwing), "options.x"],
+    ["a getter that throws, in a body value", () => endpoint("POST /x", { v: throwing }), "v"],
+    ["a getter that throws, in defaults", () => endpoint.defaults({ v: throwing }), "v"],
+    [
+      "a getter that throws, as the url of an options object",
+      () => endpoint(Object.defineProperty({}, "url", { enumerable: true, get: () => [][0]!.toString() }) as never),
+      "options.url",
+    ],
+    ["200,000 items exploded", () => endpoint("GET /x{/v*}", { v: Array.from({ length: 200_000 }, (_, i) => `i${i}`) }), "v"],
+  ])("%s throws an EndpointError naming it", (_kind, call, argument) => {
+    const error = errorOf(call);
+    expect(error.argument).toBe(argument);
+  });
+
+  test("a revoked Proxy as data passes through as the body, untouched", () => {
+    const data = revoked({});
+    expect(endpoint("POST /x", { data }).body).toBe(data);
+  });
+
+  test("an array with its own constructor (Symbol.species) is read by index, never through map", () => {
+    expect(endpoint("POST /x", { v: withConstructor }).body).toEqual({ v: ["a", "b"] });
+    expect(endpoint("GET /x", { v: withConstructor, headers: { "x-a": withConstructor as never } })).toEqual({
+      method: "get",
+      url: "https://api.github.com/x?v=a,b",
+      headers: headers({ "x-a": "a, b" }),
+    });
+  });
+
+  test("instanceof EndpointError is false for other values, a revoked Proxy included", () => {
+    expect([new TypeError("x") instanceof EndpointError, revoked({}) instanceof EndpointError, null instanceof EndpointError]).toEqual([
+      false,
+      false,
+      false,
+    ]);
+  });
+});
+
+describe("header field values follow RFC 9110 section 5.5", () => {
+  test.each([
+    ["\u001b[31m", "U+001B"],
+    ["5 €", "U+20AC"],
+    ["a\u007fb", "U+007F"],
+    ["\u0100", "U+0100"],
+  ])("%j is rejected, naming %s", (value, codePoint) => {
+    const error = errorOf(() => endpoint("GET /", { headers: { "x-a": value } }));
+    expect(error).toMatchObject({ code: "INVALID_HEADER_VALUE", argument: "options.headers.x-a" });
+    expect(error.message).toContain(codePoint);
+  });
+
+  test("visible ASCII, SP, HTAB and obs-text (0x80–0xFF) are allowed", () => {
+    expect(endpoint("GET /", { headers: { "x-a": "a b\tc ~ \u00e9\u00ff" } }).headers["x-a"]).toBe("a b\tc ~ \u00e9\u00ff");
+  });
+});
+
+describe("no value is shared mutably: Dates are kept as their ISO 8601 string", () => {
+  test("a Date given to defaults() cannot change later calls, and DEFAULTS holds its string", () => {
+    const since = new Date("2026-01-01T00:00:00Z");
+    const withSince = endpoint.defaults({ since });
+    since.setUTCFullYear(2000);
+    expect(withSince.DEFAULTS.since).toBe("2026-01-01T00:00:00.000Z");
+    expect(withSince("GET /issues").url).toBe("https://api.github.com/issues?since=2026-01-01T00%3A00%3A00.000Z");
+  });
+
+  test("a Date in a body is its ISO string, not the caller's object", () => {
+    const at = new Date("2026-01-01T00:00:00Z");
+    expect(endpoint("POST /x", { at, list: [at] })).toEqual({
+      method: "post",
+      url: "https://api.github.com/x",
+      headers: headers(JSON_TYPE),
+      body: { at: "2026-01-01T00:00:00.000Z", list: ["2026-01-01T00:00:00.000Z"] },
+    });
+  });
+});
+
+describe("messages are bounded and printable", () => {
+  test("a 100,000-character name with CR, LF and ESC is shortened and escaped", () => {
+    const name = `a\r\nb\u001b${"x".repeat(100_000)}`;
+    for (const call of [
+      () => endpoint("GET /x/{v}", { v: {} }),
+      () => endpoint("GET /x", { [name]: Symbol("s") }),
+      () => endpoint("GET /", { headers: { [name]: "v" } }),
+    ]) {
+      const { message } = errorOf(call);
+      expect(message.length).toBeLessThan(400);
+      expect(message).not.toMatch(/[\u0000-\u001f]/);
+    }
+  });
+});
+
+describe("merge() without arguments", () => {
+  test("returns a fresh copy of the defaults, as the incumbent's deprecated form does", () => {
+    const merged = endpoint.defaults({ owner: "o", request: { retries: 1 } }).merge();
+    expect(merged).toEqual({
+      method: "GET",
+      baseUrl: "https://api.github.com",
+      headers: headers(),
+      mediaType: { format: "", previews: [] },
+      owner: "o",
+      request: { retries: 1 },
+    });
+    expect(Object.isFrozen(merged)).toBe(false);
+  });
+});
