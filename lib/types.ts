@@ -178,6 +178,13 @@ export interface EndpointInterface {
    */
   merge(options: EndpointParameters): MergedOptions;
   /**
+   * The defaults as merged options: a fresh, unfrozen copy of {@link EndpointInterface.DEFAULTS}.
+   * @deprecated read `DEFAULTS` instead; kept because the incumbent's types declare it and SDKs call
+   *   `endpoint.merge()` before paginating
+   * @returns fresh merged options
+   */
+  merge(): MergedOptions;
+  /**
    * Turns merged options into request options. Stateless: it applies no defaults, so
    * `endpoint(o)` deep-equals `endpoint.parse(endpoint.merge(o))`.
    *
