@@ -114,7 +114,7 @@ describe("only EndpointError leaves the library", () => {
     ["a revoked Proxy as a body parameter", () => endpoint("POST /x", { v: revoked([]) }), "v"],
     ["a revoked Proxy in a list", () => endpoint("POST /x", { v: [revoked([])] }), "v"],
     ["a revoked Proxy as a header value", () => endpoint("GET /x", { headers: { "x-a": revoked([]) as never } }), "options.headers"],
-    ["a revoked Proxy as mediaType", () => endpoint("GET /x", { mediaType: revoked({}) as never }), "options.mediaType"],
+    ["a revoked Proxy as mediaType", () => endpoint("GET /x", { mediaType: revoked({}) }), "options.mediaType"],
     ["a revoked Proxy as the options", () => endpoint("GET /x", revoked({}) as never), "options"],
     ["a getter that throws, as a parameter", () => endpoint("GET /x", throwing), "options.x"],
     ["a getter that throws, in a body value", () => endpoint("POST /x", { v: throwing }), "v"],
@@ -145,7 +145,7 @@ describe("only EndpointError leaves the library", () => {
 
   test("an array with its own constructor (Symbol.species) is read by index, never through map", () => {
     expect(endpoint("POST /x", { v: withConstructor }).body).toEqual({ v: ["a", "b"] });
-    expect(endpoint("GET /x", { v: withConstructor, headers: { "x-a": withConstructor as never } })).toEqual({
+    expect(endpoint("GET /x", { v: withConstructor, headers: { "x-a": withConstructor } })).toEqual({
       method: "get",
       url: "https://api.github.com/x?v=a,b",
       headers: headers({ "x-a": "a, b" }),
@@ -208,7 +208,7 @@ describe("messages are bounded and printable", () => {
     ]) {
       const { message } = errorOf(call);
       expect(message.length).toBeLessThan(400);
-      expect(message).not.toMatch(/[\u0000-\u001f]/);
+      expect(Array.from(message).filter((character) => character < " ")).toEqual([]);
     }
   });
 });

@@ -171,19 +171,14 @@ export interface EndpointInterface {
    */
   merge(route: Route, options?: EndpointParameters): MergedOptions;
   /**
-   * Applies the defaults to an options object (the second call form).
+   * Applies the defaults to an options object (the second call form). Without an argument it
+   * returns the defaults themselves as a fresh, unfrozen copy, as the incumbent does (SDKs call
+   * `endpoint.merge()` before paginating).
    * @param options - options, usually with `method` and `url`
    * @returns fresh merged options
    * @throws {@link EndpointError} as the route form
    */
-  merge(options: EndpointParameters): MergedOptions;
-  /**
-   * The defaults as merged options: a fresh, unfrozen copy of {@link EndpointInterface.DEFAULTS}.
-   * @deprecated read `DEFAULTS` instead; kept because the incumbent's types declare it and SDKs call
-   *   `endpoint.merge()` before paginating
-   * @returns fresh merged options
-   */
-  merge(): MergedOptions;
+  merge(options?: EndpointParameters): MergedOptions;
   /**
    * Turns merged options into request options. Stateless: it applies no defaults, so
    * `endpoint(o)` deep-equals `endpoint.parse(endpoint.merge(o))`.
