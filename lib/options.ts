@@ -76,7 +76,9 @@ export function readCall(base: Call, input: unknown, argument: string, route?: {
   let parameters: Record<string, unknown> | undefined;
   let key = "";
   try {
-    for (key of Object.keys(input)) {
+    // for…in with an own-key test reads the same keys as Object.keys, without allocating their array.
+    for (key in input) {
+      if (!Object.hasOwn(input, key)) continue;
       const value = input[key];
       if (value === undefined || UNSAFE_KEYS.has(key)) continue;
       switch (key) {

@@ -3,11 +3,21 @@ import { applyMediaType } from "./media-type.js";
 import type { Call } from "./options.js";
 import { compileTemplate } from "./template.js";
 import type { MergedOptions, RequestMeta, RequestOptions } from "./types.js";
-import { appendQuery, expandUrl } from "./url.js";
+import { expandUrl } from "./url.js";
 import { copyValue, isArray, isPlainRecord } from "./values.js";
 
 /** Methods whose requests carry content (spec §2.2); all others put parameters in the query. */
 const BODY_METHODS = new Set(["post", "put", "patch", "delete"]);
+
+/** Lowercase methods, without a new string per call for the usual ones. */
+const LOWER_CASE: Readonly<Record<string, string | undefined>> = {
+  GET: "get",
+  POST: "post",
+  PUT: "put",
+  PATCH: "patch",
+  DELETE: "delete",
+  HEAD: "head",
+};
 
 const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
 
@@ -20,25 +30,22 @@ const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
  * @throws {@link EndpointError} see `docs/errors.md`
  */
 export function toRequest(call: Call): RequestOptions {
-  const method = call.method.toLowerCase();
+  const method = LOWER_CASE[call.method] ?? call.method.toLowerCase();
   const template = compileTemplate(call.url ?? "/");
   const { parameters } = call;
-  const expanded = expandUrl(template, call.baseUrl, parameters);
   const remaining: string[] = [];
-  for (const name of Object.keys(parameters)) if (!template.names.has(name)) remaining.push(name);
-  const result: RequestOptions = { method, url: expanded.url, headers: { ...call.headers } };
-
-  if (BODY_METHODS.has(method)) {
-    bodyStage(result, call, remaining);
-  } else {
-    if (call.hasData)
-      fail(
-        "INVALID_OPTIONS",
-        "data",
-        `is a request body, but ${call.method} requests have none; pass the values as parameters, or use POST, PUT, PATCH or DELETE`,
-      );
-    if (remaining.length > 0) result.url = appendQuery(expanded, parameters, remaining);
+  for (const name in parameters) if (Object.hasOwn(parameters, name) && !template.names.has(name)) remaining.push(name);
+  const hasBody = BODY_METHODS.has(method);
+  if (!hasBody && call.hasData) {
+    fail(
+      "INVALID_OPTIONS",
+      "data",
+      `is a request body, but ${call.method} requests have none; pass the values as parameters, or use POST, PUT, PATCH or DELETE`,
+    );
   }
+  const url = expandUrl(template, call.baseUrl, parameters, hasBody ? [] : remaining);
+  const result: RequestOptions = { method, url, headers: { ...call.headers } };
+  if (hasBody) bodyStage(result, call, remaining);
 
   const { format = "", previews } = call;
   if (format !== "" || previews.length > 0) {

@@ -1,6 +1,6 @@
 import { BoundedCache } from "./cache.js";
-import { all, HEXDIG, is, NAME_START, VARCHAR } from "./chars.js";
-import { EndpointError, fail, quote } from "./errors.js";
+import { is, NAME_START, VARCHAR } from "./chars.js";
+import { fail, quote } from "./errors.js";
 import { compileExpression, encodeLiteral, type CompiledExpression, type Operator, type VarSpec } from "./url-template.js";
 
 /** The part of a URL a piece of the template stands in (RFC 3986 section 3). */
@@ -62,96 +62,105 @@ interface RawExpression {
   phase: Phase;
 }
 
-const OPERATORS = "+#./;?&";
-const RESERVED_OPERATORS = "=,!@|";
-const MAX_PREFIX = 9999;
 const ORDER: Record<Phase, number> = { origin: 0, path: 1, query: 2, fragment: 3 };
 
+/** RFC 6570 section 2: a literal, an expression, or a brace that is neither (an error). */
+const TOKEN = /\{([^{}]*)\}|[^{}]+|[{}]/g;
+/**
+ * RFC 6570 section 2.3 and 2.4: `varname` (varchars, pct-encoded triplets, single inner dots;
+ * `-` too, which GitHub's routes use) and an explode or prefix modifier (1 to 9999).
+ */
+const VARSPEC = /^((?:[\w-]|%[\da-f]{2})+(?:\.(?:[\w-]|%[\da-f]{2})+)*)(?:(\*)|:([1-9]\d{0,3}))?$/i;
+
 /** The phase a literal character moves the scan to. */
-function phaseAfterCharacter(phase: Phase, code: number): Phase {
-  if (code === 0x23 /* # */) return "fragment";
-  if (code === 0x3f /* ? */ && phase !== "fragment") return "query";
-  if (code === 0x2f /* / */ && phase === "origin") return "path";
+function phaseAfterCharacter(phase: Phase, character: string): Phase {
+  if (character === "#") return "fragment";
+  if (character === "?" && phase !== "fragment") return "query";
+  if (character === "/" && phase === "origin") return "path";
   return phase;
 }
 
 /**
  * The phase an expression stands in. In the origin, `{/…}`, `{?…}`, `{&…}`, `{#…}` begin the path,
  * query or fragment, and so does any expression after a complete literal authority
- * (`https://example.com{+p}`: a host ending in a letter, digit or `]`), so that it is checked as path.
+ * (`https://example.com{+p}`: a host ending in a letter, digit or `]`, and nothing but the
+ * expression before the path), so that it is checked as path.
  */
-function phaseOfExpression(phase: Phase, operator: Operator, template: string, open: number, close: number, authorityFrom: number): Phase {
+function phaseOfExpression(state: ScanState, operator: Operator, after: string | undefined): Phase {
+  const { phase } = state;
   if (operator === "#") return "fragment";
   if ((operator === "?" || operator === "&") && phase !== "fragment") return "query";
   if (phase !== "origin") return phase;
-  if (operator === "/") return "path";
-  const authority = template.slice(authorityFrom, open);
-  const last = authority.charCodeAt(authority.length - 1);
-  const ended = close + 1 === template.length || "/?#{".includes(template[close + 1]!);
-  return ended && !authority.includes("{") && (is(VARCHAR, last) || last === 0x5d) && last !== 0x2d && last !== 0x5f ? "path" : "origin";
+  const authority = state.raw.length === 1 ? state.raw[0] : undefined;
+  const complete = typeof authority === "string" && /[\da-z\]]$/i.test(authority) && (after === undefined || "/?#{".includes(after[0]!));
+  return operator === "/" || complete ? "path" : "origin";
 }
 
 /** The scan's progress: parts so far, the part index where each phase begins, the current phase. */
 interface ScanState {
-  readonly template: string;
   readonly raw: (string | RawExpression)[];
   /** Part index where each phase begins, by {@link ORDER}; -1 until it does. */
   readonly starts: [number, number, number, number];
   phase: Phase;
-  /** Where the literal not yet pushed begins. */
-  literalFrom: number;
 }
 
-/** Ends the literal before `at` and moves to phase `next`; phases skipped begin (empty) there too. */
-function enter(state: ScanState, next: Phase, at: number): void {
-  if (at > state.literalFrom) state.raw.push(state.template.slice(state.literalFrom, at));
-  state.literalFrom = at;
+/** Moves to phase `next`; the phases skipped begin (empty) there too. */
+function enter(state: ScanState, next: Phase): void {
   for (let order = ORDER[state.phase] + 1; order <= ORDER[next]; order++) state.starts[order] = state.raw.length;
   if (ORDER[next] > ORDER[state.phase]) state.phase = next;
+}
+
+/**
+ * Adds a literal, split where it moves to another phase, with each `:name` at the start of a path
+ * segment (the incumbent's placeholder form) read as `{name}`. The literal after the scheme's
+ * `//` up to the first "/", "?", "#" or expression is the authority.
+ */
+function addLiteral(state: ScanState, text: string, skip: number): void {
+  let from = 0;
+  for (let i = skip; i < text.length; i++) {
+    const next = phaseAfterCharacter(state.phase, text[i]!);
+    const placeholder = state.phase === "path" && text[i] === ":" && text[i - 1] === "/" && is(NAME_START, text.charCodeAt(i + 1));
+    if (next === state.phase && !placeholder) continue;
+    if (i > from) state.raw.push(text.slice(from, i));
+    from = i;
+    if (placeholder) {
+      let end = i + 1;
+      while (end < text.length && is(VARCHAR, text.charCodeAt(end))) end++;
+      state.raw.push({ operator: "", varspecs: [{ name: text.slice(i + 1, end), explode: false, prefix: 0 }], phase: "path" });
+      from = end;
+      i = end - 1;
+    } else enter(state, next);
+  }
+  if (text.length > from) state.raw.push(text.slice(from));
 }
 
 function scan(template: string): Template {
   const absolute = /^https?:\/\//i.test(template);
   if (!absolute) checkRelativeStart(template);
+  if (!template.isWellFormed()) syntaxError(template, "holds a lone UTF-16 surrogate");
+  if (/%(?![\da-f]{2})/i.test(template)) syntaxError(template, 'has a "%" that starts no pct-encoded triplet such as %20 (write %25)');
   const authorityFrom = absolute ? template.indexOf("//") + 2 : 0;
-  const state: ScanState = { template, raw: [], starts: [0, -1, -1, -1], phase: absolute ? "origin" : "path", literalFrom: 0 };
-  let i = authorityFrom;
-  while (i < template.length) {
-    const code = template.charCodeAt(i);
-    if (code === 0x7b /* { */) {
-      const close = template.indexOf("}", i + 1);
-      const open = template.indexOf("{", i + 1);
-      if (close === -1 || (open !== -1 && open < close)) syntaxError(template, i, "an expression `{` is never closed", "close it with `}`");
-      const { operator, varspecs } = parseExpression(template, i + 1, close);
-      enter(state, phaseOfExpression(state.phase, operator, template, i, close, authorityFrom), i);
-      state.raw.push({ operator, varspecs, phase: state.phase });
-      i = state.literalFrom = close + 1;
-    } else if (code === 0x7d /* } */) {
-      syntaxError(template, i, "a `}` closes no expression", "remove it or open the expression with `{`");
-    } else if (
-      state.phase === "path" &&
-      code === 0x3a /* : */ &&
-      template.charCodeAt(i - 1) === 0x2f &&
-      is(NAME_START, template.charCodeAt(i + 1))
-    ) {
-      // `:name` at the start of a path segment is the incumbent's placeholder form: read it as `{name}`.
-      enter(state, "path", i);
-      let end = i + 1;
-      while (end < template.length && is(VARCHAR, template.charCodeAt(end))) end++;
-      state.raw.push({ operator: "", varspecs: [{ name: template.slice(i + 1, end), explode: false, prefix: 0 }], phase: "path" });
-      i = state.literalFrom = end;
-    } else {
-      const next = phaseAfterCharacter(state.phase, code);
-      if (next !== state.phase) enter(state, next, i);
-      if (code === 0x25 /* % */) checkPercent(template, i);
-      else if (code >= 0xd800 && code <= 0xdfff && !isSurrogatePairAt(template, i)) {
-        syntaxError(template, i, "a lone UTF-16 surrogate has no URL form", "remove it or use a whole character");
-      }
-      i++;
+  const state: ScanState = { raw: [], starts: [0, -1, -1, -1], phase: absolute ? "origin" : "path" };
+  const tokens = [...template.slice(authorityFrom).matchAll(TOKEN)];
+  // The scheme and "//" are not scanned, and stay one literal with what follows them.
+  let scheme = template.slice(0, authorityFrom);
+  for (let index = 0; index < tokens.length; index++) {
+    const [token, body] = tokens[index]!;
+    if (body === undefined) {
+      if (token === "{" || token === "}")
+        syntaxError(template, `has a "${token}" that ${token === "{" ? "is never closed" : "closes no expression"}`);
+      addLiteral(state, scheme + token, scheme.length);
+      scheme = "";
+      continue;
     }
+    if (scheme !== "") state.raw.push(scheme);
+    scheme = "";
+    const { operator, varspecs } = parseExpression(template, body);
+    enter(state, phaseOfExpression(state, operator, tokens[index + 1]?.[0]));
+    state.raw.push({ operator, varspecs, phase: state.phase });
   }
-  enter(state, "path", i);
-  enter(state, "fragment", i);
+  enter(state, "path");
+  enter(state, "fragment");
   return build(state.raw, state.starts, absolute);
 }
 
@@ -196,7 +205,7 @@ function build(
   };
 }
 
-/** A simple expression between `/` and the next `/` or the end of the path. */
+/** A simple or reserved expression between `/` and the next `/` or the end of the path. */
 function segmentOf(raw: readonly (string | RawExpression)[], index: number, queryFrom: number): Segment {
   const expression = raw[index] as RawExpression;
   const before = raw[index - 1];
@@ -206,99 +215,21 @@ function segmentOf(raw: readonly (string | RawExpression)[], index: number, quer
   return typeof after === "string" && after.startsWith("/") ? "whole" : "partial";
 }
 
-function parseExpression(template: string, start: number, end: number): { operator: Operator; varspecs: VarSpec[] } {
-  let i = start;
-  let operator: Operator = "";
-  const first = template[i] ?? "";
-  if (first !== "" && OPERATORS.includes(first)) {
-    operator = first as Operator;
-    i++;
-  } else if (first !== "" && RESERVED_OPERATORS.includes(first)) {
-    syntaxError(template, i, `the operator \`${first}\` is reserved by RFC 6570 section 2.2`, "use one of + # . / ; ? & or none");
-  }
+/** An expression's operator and variables (RFC 6570 section 2.2 to 2.4). */
+function parseExpression(template: string, body: string): { operator: Operator; varspecs: VarSpec[] } {
+  const first = body.charAt(0);
+  const operator = (first !== "" && "+#./;?&".includes(first) ? first : "") as Operator;
   const varspecs: VarSpec[] = [];
-  for (;;) {
-    const nameStart = i;
-    let previousDot = true;
-    while (i < end) {
-      const code = template.charCodeAt(i);
-      if (code === 0x2e /* . */) {
-        if (previousDot) break;
-        previousDot = true;
-        i++;
-      } else if (is(VARCHAR, code)) {
-        previousDot = false;
-        i++;
-      } else if (code === 0x25 /* % */) {
-        checkPercent(template, i);
-        previousDot = false;
-        i += 3;
-      } else break;
-    }
-    if (i === nameStart || previousDot) {
-      syntaxError(
-        template,
-        i,
-        "a variable name must be letters, digits, `_`, `-`, pct-encoded triplets and single inner dots",
-        "rename the variable",
-      );
-    }
-    const name = template.slice(nameStart, i);
-    let explode = false;
-    let prefix = 0;
-    if (template[i] === "*") {
-      explode = true;
-      i++;
-    } else if (template[i] === ":") {
-      const digitsStart = ++i;
-      while (i < end && template.charCodeAt(i) >= 0x30 && template.charCodeAt(i) <= 0x39) i++;
-      prefix = Number(template.slice(digitsStart, i));
-      if (i === digitsStart || template[digitsStart] === "0" || prefix > MAX_PREFIX) {
-        syntaxError(
-          template,
-          digitsStart,
-          "a prefix modifier must be a length from 1 to 9999 without leading zeros",
-          "write e.g. `{var:3}`",
-        );
-      }
-    }
-    varspecs.push({ name, explode, prefix });
-    if (i === end) return { operator, varspecs };
-    if (template[i] !== ",") {
-      syntaxError(
-        template,
-        i,
-        "an expression must be variables separated by `,`, each with at most one `*` or `:length`",
-        "fix the expression",
-      );
-    }
-    i++;
+  for (const varspec of body.slice(operator.length).split(",")) {
+    const match = VARSPEC.exec(varspec);
+    if (match === null) syntaxError(template, `has an invalid expression ${quote(`{${body}}`)} (RFC 6570 section 2)`);
+    varspecs.push({ name: match[1]!, explode: match[2] !== undefined, prefix: Number(match[3] ?? 0) });
   }
+  return { operator, varspecs };
 }
 
-function checkPercent(template: string, i: number): void {
-  if (!all(HEXDIG, template.slice(i + 1, i + 3)) || i + 3 > template.length) {
-    syntaxError(template, i, "`%` must start a pct-encoded triplet such as %20", "write a literal percent sign as %25");
-  }
-}
-
-function syntaxError(template: string, position: number, problem: string, fix: string): never {
-  const near = template.slice(Math.max(0, position - 20), position + 20);
-  throw new EndpointError(
-    "INVALID_URL_TEMPLATE",
-    "url",
-    `the \`url\` template is not valid RFC 6570: ${problem} (at position ${position}, near ${quote(near)}); ${fix}`,
-  );
-}
-
-function isSurrogatePairAt(text: string, i: number): boolean {
-  const code = text.charCodeAt(i);
-  if (code <= 0xdbff) {
-    const next = text.charCodeAt(i + 1);
-    return next >= 0xdc00 && next <= 0xdfff;
-  }
-  const previous = text.charCodeAt(i - 1);
-  return previous >= 0xd800 && previous <= 0xdbff;
+function syntaxError(template: string, problem: string): never {
+  fail("INVALID_URL_TEMPLATE", "url", problem, template);
 }
 
 /**

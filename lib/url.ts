@@ -4,30 +4,27 @@ import { fail } from "./errors.js";
 import { checkDotSegments, checkOrigin, type Expression, type Template } from "./template.js";
 import { encodeComponents, expandExpression, toTemplateValue, type TemplateValue } from "./url-template.js";
 
-/** A URL being built: the text, and where its path ends and its fragment begins. */
-export interface ExpandedUrl {
-  url: string;
-  /** Index in `url` where the query (or, without one, the fragment) begins. */
-  pathEnd: number;
-  /** Index in `url` where the fragment begins (`url.length` when there is none). */
-  fragmentAt: number;
-}
-
 /**
- * Expands a compiled template with `parameters` (own keys) and joins it to `baseUrl` (spec §4.2
- * rules 2 and 3). Every expansion in the path is checked: no empty or dot-segment where an
- * expression fills a whole segment, and for a relative template (or a literal origin) a path that
- * begins with "/", "?" or "#", so that no parameter can change the host.
+ * Expands a compiled template with `parameters` (own keys), joins it to `baseUrl` and appends the
+ * parameters named in `query` (spec §4.2 rules 2 to 4). Every expansion in the path is checked: no
+ * empty or dot-segment where an expression fills a whole segment, and a path that begins with
+ * "/", "?" or "#" after a relative template or a literal origin, so that no parameter can change
+ * the host.
  *
  * @throws {@link EndpointError} `MISSING_PARAMETER`, `INVALID_PATH_SEGMENT`, `URL_LEAVES_BASE_URL`,
  *   `INVALID_URL`, `INVALID_BASE_URL`, `INVALID_PARAMETER`
  */
-export function expandUrl(template: Template, baseUrl: string | undefined, parameters: Readonly<Record<string, unknown>>): ExpandedUrl {
+export function expandUrl(
+  template: Template,
+  baseUrl: string | undefined,
+  parameters: Readonly<Record<string, unknown>>,
+  query: readonly string[],
+): string {
   const { parts, pathFrom, queryFrom, fragmentFrom } = template;
-  let url = "";
-  let pathStart = 0;
-  let pathEnd = 0;
-  let fragmentAt = 0;
+  let url = template.origin === "relative" ? resolveBaseUrl(baseUrl) : "";
+  let pathStart = url.length;
+  let pathEnd = url.length;
+  let fragmentAt = url.length;
   for (let index = 0; index <= parts.length; index++) {
     if (index === pathFrom) pathStart = url.length;
     if (index === queryFrom) pathEnd = url.length;
@@ -56,9 +53,13 @@ export function expandUrl(template: Template, baseUrl: string | undefined, param
     }
     checkDotSegments(url.slice(pathStart, pathEnd), "url");
   }
-  if (template.origin !== "relative") return { url, pathEnd, fragmentAt };
-  const base = resolveBaseUrl(baseUrl);
-  return { url: base + url, pathEnd: pathEnd + base.length, fragmentAt: fragmentAt + base.length };
+  if (query.length === 0) return url;
+  const search = encodeQuery(
+    parameters,
+    query,
+    fragmentAt === pathEnd ? "?" : url[fragmentAt - 1] === "?" || url[fragmentAt - 1] === "&" ? "" : "&",
+  );
+  return fragmentAt === url.length ? url + search : url.slice(0, fragmentAt) + search + url.slice(fragmentAt);
 }
 
 function appendExpansion(url: string, expression: Expression, parameters: Readonly<Record<string, unknown>>): string {
@@ -107,14 +108,11 @@ function appendExpansion(url: string, expression: Expression, parameters: Readon
 }
 
 /**
- * Appends query parameters (`names` of `parameters`) before the fragment, each encoded as RFC 6570
- * form-style query expansion `{?name}` encodes it (section 3.2.8), names too, in the given order.
+ * The query parameters `names` of `parameters`, each encoded as RFC 6570 form-style query expansion
+ * `{?name}` encodes it (section 3.2.8), names too, in the given order, after `joiner` ("?", "&" or
+ * nothing); `""` when every value is undefined.
  */
-export function appendQuery(
-  { url, pathEnd, fragmentAt }: ExpandedUrl,
-  parameters: Readonly<Record<string, unknown>>,
-  names: readonly string[],
-): string {
+function encodeQuery(parameters: Readonly<Record<string, unknown>>, names: readonly string[], joiner: string): string {
   let search = "";
   // Names and values that need url-template. Once one pair does, every later pair joins it, so
   // that the query keeps the parameters' order.
@@ -123,20 +121,20 @@ export function appendQuery(
     const value = toTemplateValue(parameters[name], name);
     if (value === undefined) continue;
     if (pending === undefined && typeof value === "string" && all(UNRESERVED, name) && all(UNRESERVED, value)) {
-      search += `&${name}=${value}`;
+      search += `${joiner}${name}=${value}`;
+      joiner = "&";
     } else {
       (pending ??= []).push(name, value);
     }
   }
   if (pending !== undefined) {
     const encoded = encodeComponents(pending, (at) => pending[at - (at % 2)] as string);
-    for (let i = 0; i < encoded.length; i += 2) search += `&${encoded[i]!}=${encoded[i + 1]!}`;
+    for (let i = 0; i < encoded.length; i += 2) {
+      search += `${joiner}${encoded[i]!}=${encoded[i + 1]!}`;
+      joiner = "&";
+    }
   }
-  if (search === "") return url;
-  // Join with "&" after a query, with nothing after a query that ends in "?" or "&".
-  if (fragmentAt === pathEnd) search = `?${search.slice(1)}`;
-  else if (url[fragmentAt - 1] === "?" || url[fragmentAt - 1] === "&") search = search.slice(1);
-  return url.slice(0, fragmentAt) + search + url.slice(fragmentAt);
+  return search;
 }
 
 const baseUrls = new BoundedCache<string>(100, 64 * 1024);
