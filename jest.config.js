@@ -14,7 +14,7 @@ export default {
   },
   transformIgnorePatterns: ["/node_modules/(?!(url-template|universal-user-agent|@octokit/endpoint)/)"],
   moduleNameMapper: { "^(\\.{1,2}/.*)\\.js$": "$1" },
-  // The user-agent's version is injected at build time (tsup `define`); jest does the same from package.json.
+  // The user-agent's version is injected at build time (esbuild `define`, scripts/build.mjs); jest does the same from package.json.
   globals: { __VERSION__: version },
   collectCoverageFrom: ["lib/**/*.ts", "!lib/cli.ts"],
   coverageThreshold: { global: { lines: 100, functions: 100, branches: 95 } },

@@ -26,6 +26,11 @@ describe("docs", () => {
     for (const code of documented) expect(sources).toContain(`"${code}"`);
   });
 
+  test("docs/index.md's stage table names exactly the files of lib/", () => {
+    const table = [...read("docs/index.md").matchAll(/^\|[^|\n]+\|\s*`([\w-]+\.ts)`\s*\|$/gm)].map(([, file]) => file!);
+    expect(table.sort()).toEqual(readdirSync(join(root, "lib")).sort());
+  });
+
   test("README and docs link to pages that exist", () => {
     for (const file of ["README.md", "docs/index.md"]) {
       for (const [, target] of read(file).matchAll(/\]\(((?:docs\/)?(?:api\/)?[\w-]+\.md)\)/g)) {

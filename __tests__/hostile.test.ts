@@ -206,9 +206,19 @@ describe("messages are bounded and printable", () => {
   test("a 100,000-character name with CR, LF and ESC is shortened and escaped", () => {
     const name = `a\r\nb\u001b${"x".repeat(100_000)}`;
     for (const call of [
-      () => endpoint("GET /x/{v}", { v: {} }),
       () => endpoint("GET /x", { [name]: Symbol("s") }),
       () => endpoint("GET /", { headers: { [name]: "v" } }),
+      // A class whose name holds them, as a received value.
+      () =>
+        endpoint("GET /x/{v}", {
+          v: new (
+            {
+              [name]: class {
+                readonly kind = "hostile";
+              },
+            }[name] as new () => object
+          )(),
+        }),
     ]) {
       const { message } = errorOf(call);
       expect(message.length).toBeLessThan(400);

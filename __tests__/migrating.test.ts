@@ -39,6 +39,20 @@ const rows: [title: string, run: (lib: typeof endpoint) => unknown, incumbentSho
   ["parameters next to `data`", (lib) => lib("POST /x", { data: "d", name: "n" }).body, '"d"', "INVALID_OPTIONS"],
   ["a route and `url`", (lib) => lib("GET /a", { url: "/b" }).url, "https://api.github.com/b", "INVALID_OPTIONS"],
   ["CR/LF in a header", (lib) => lib("GET /a", { headers: { "x-a": "a\r\nb" } }).headers["x-a"], '"a\\r\\nb"', "INVALID_HEADER_VALUE"],
+  ["a trailing `/`", (lib) => lib("GET /user/").url, '"https://api.github.com/user"', '"https://api.github.com/user/"'],
+  ["a number in a header", (lib) => lib("GET /x", { headers: { "x-n": 1 } }).headers["x-n"], "1", '"1"'],
+  [
+    "previews read from `accept`",
+    (lib) =>
+      lib("POST /graphql", {
+        headers: { accept: "text/x-preview, application/vnd.github.mercy-preview+json" },
+        mediaType: { previews: ["symmetra"] },
+      }).headers.accept,
+    "application/vnd.github.x-preview+json,application/vnd.github.mercy-preview+json,application/vnd.github.symmetra-preview+json",
+    "application/vnd.github.mercy-preview+json,application/vnd.github.symmetra-preview+json",
+  ],
+  ["`mediaType` of the defaults", (lib) => lib.DEFAULTS.mediaType, '{"format":""}', '{"format":"","previews":[]}'],
+  ["`mediaType` of `merge()`", (lib) => lib.merge("GET /x").mediaType, '{"format":""}', '{"format":"","previews":[]}'],
   [
     "the default user-agent",
     (lib) => lib.DEFAULTS.headers["user-agent"]?.split(" ")[0],

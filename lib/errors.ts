@@ -119,7 +119,8 @@ function describeObject(value: object): string {
     const proto: unknown = Object.getPrototypeOf(value);
     if (proto === null || proto === Object.prototype) return "plain object";
     const name: unknown = (proto as { constructor?: { name?: unknown } }).constructor?.name;
-    return typeof name === "string" && name !== "" ? name.slice(0, MAX_SHOWN) : "object";
+    // Escaped as JSON escapes it, without the quotes: a class name can hold any character.
+    return typeof name === "string" && name !== "" ? JSON.stringify(name.slice(0, MAX_SHOWN)).slice(1, -1) : "object";
   } catch {
     // A revoked Proxy, or a prototype whose `constructor` getter throws.
     return "unreadable object";

@@ -1,25 +1,29 @@
 /**
- * The one module that calls url-template (RFC 6570 expansion). It also converts parameter values
- * into the forms RFC 6570 expands. Each defect of url-template 3.1.1 that it works around is listed
- * here with the test that pins it, so that the workaround can go when url-template is fixed:
+ * The one module that calls url-template (RFC 6570 expansion); it also converts parameter values
+ * into the forms RFC 6570 expands. Each defect of url-template 3.1.1 worked around here is listed
+ * with the test that pins it, so that its workaround can go when url-template is fixed upstream.
+ * The tests are in `__tests__/expand-url.test.ts` unless named otherwise.
  *
  * 1. A prefix modifier counts UTF-16 code units and can split a character, which then throws
  *    URIError: such expressions are expanded one variable at a time, truncated here by code points.
- *    (`compile-url-template.test.ts`: "a prefix modifier counts characters")
+ *    ("a prefix modifier counts characters, not UTF-16 code units, and never splits one")
  * 2. A `%` followed by one hex digit (`"%4 x"`) leaves the whole value unencoded under `+` and `#`:
- *    such a `%` is encoded here first. (`expand-url.test.ts`: "a lone % in a reserved expansion")
+ *    such a `%` is encoded here first. ("a lone % in a reserved expansion is encoded, …")
  * 3. An empty list or object under `?`, `;`, `&` gives `?list=` instead of nothing (RFC 6570 section
- *    2.3 calls them undefined): they become `undefined` here. (`expand-url.test.ts`: "empty lists")
- * 4. A pct-encoded variable name is encoded again under `?`, `;`, `&` (`%41` becomes `%2541`):
- *    such expressions are expanded under a stand-in name. (`compile-url-template.test.ts`: "{?%41}")
+ *    2.3 calls them undefined): they become `undefined` here. ("an empty list or object is
+ *    undefined in ? ; & expansions")
+ * 4. A pct-encoded variable name is encoded again under `?`, `;`, `&` (`%41` becomes `%2541`): such
+ *    expressions are expanded under a stand-in name. ("a pct-encoded variable name is written as it
+ *    is in ? ; & expansions")
  * 5. A prefix modifier on a list or object is silently ignored: it is an error here (RFC 6570
- *    section 2.4.1). (`expand-url.test.ts`: "prefix on a list")
+ *    section 2.4.1). ("a prefix modifier on a list or object is rejected")
  * 6. Variables are read through the prototype chain (`{constructor}`): every variable is set in the
- *    context, which has no prototype when a name is `__proto__`. (`regressions.test.ts`: "__proto__")
+ *    context, which has no prototype when a name is `__proto__`. ("variables named like
+ *    Object.prototype's members")
  * 7. A lone UTF-16 surrogate throws URIError: it becomes `INVALID_PARAMETER` naming the parameter.
- *    (`expand-url.test.ts`: "lone surrogates")
+ *    ("a lone surrogate has no URL form")
  * 8. An exploded list of some 100,000 items overflows the stack (`push.apply`) as a RangeError: it
- *    becomes `INVALID_PARAMETER` naming the parameter. (`hostile.test.ts`: "only EndpointError")
+ *    becomes `INVALID_PARAMETER` naming the parameter. (`hostile.test.ts`: "200,000 items exploded")
  */
 import { parseTemplate } from "url-template";
 import { all, UNRESERVED } from "./chars.js";
