@@ -1,22 +1,42 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { build } from "esbuild";
-import { chromium } from "playwright-core";
 import { endpoint, VERSION } from "../lib/index.js";
+import { launchChromium } from "./helpers/browser.js";
 import type { CorpusCall } from "./helpers/corpus.js";
 import { readFixture } from "./helpers/fixtures.js";
 import { runCases, type Outcome } from "./browser/cases.js";
 
-// A real browser: Debian's Chromium (it cannot download one of its own), driven by playwright-core.
+// A real browser: the headless Chromium that npm ci installs (@sparticuz/chromium), driven by playwright-core.
 jest.setTimeout(120_000);
 
 /** Outcomes without the user-agent, which names the platform and so differs by design. */
 function withoutUserAgent(outcomes: Outcome[]): Outcome[] {
   return JSON.parse(JSON.stringify(outcomes, (key, value: unknown) => (key === "user-agent" ? undefined : value))) as Outcome[];
 }
+
+/** Command lines of this machine's processes (Linux /proc). */
+function commandLines(): string[] {
+  return readdirSync("/proc")
+    .filter((entry) => /^\d+$/.test(entry))
+    .flatMap((pid) => {
+      try {
+        return [readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ")];
+      } catch {
+        return []; // the process ended meanwhile
+      }
+    });
+}
+
+test("a browser that cannot launch fails within seconds, says what to do, and leaves no process behind", async () => {
+  const missing = join(__dirname, "no-such-chromium");
+  const started = Date.now();
+  await expect(launchChromium(missing, 5_000)).rejects.toThrow(`could not launch Chromium from ${missing}`);
+  expect(Date.now() - started).toBeLessThan(10_000);
+  expect(commandLines().filter((line) => line.includes(missing))).toEqual([]);
+});
 
 test("the browser bundle gives the same request options as Node, user-agent aside", async () => {
   const bundle = await build({
@@ -28,6 +48,8 @@ test("the browser bundle gives the same request options as Node, user-agent asid
     logLevel: "error",
   });
   const script = bundle.outputFiles[0]!.text;
+  // The browser first: if it cannot start, there is no server or directory to clean up.
+  const browser = await launchChromium();
   const server = createServer((request, response) => {
     if (request.url === "/page.js") {
       response.setHeader("content-type", "text/javascript");
@@ -37,22 +59,9 @@ test("the browser bundle gives the same request options as Node, user-agent asid
       response.end('<!doctype html><meta charset="utf-8"><script type="module" src="/page.js"></script>');
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const profile = mkdtempSync(join(tmpdir(), "rest-endpoint-chromium-"));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: "/usr/bin/chromium",
-    headless: true,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--no-first-run",
-    ],
-  });
   try {
-    const page = await context.newPage();
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const page = await browser.newPage();
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
     await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
@@ -69,8 +78,7 @@ test("the browser bundle gives the same request options as Node, user-agent asid
     expect(results.outcomes).toHaveLength(inNode.length);
     expect(withoutUserAgent(results.outcomes)).toEqual(withoutUserAgent(inNode));
   } finally {
-    await context.close();
-    await new Promise((resolve) => server.close(resolve));
-    rmSync(profile, { recursive: true, force: true });
+    await browser.close();
+    if (server.listening) await new Promise((resolve) => server.close(resolve));
   }
 });
