@@ -1,4 +1,4 @@
-import { execFile, spawnSync } from "node:child_process";
+import { execFile, spawn, spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { promisify } from "node:util";
@@ -10,8 +10,20 @@ const cli = join(__dirname, "..", "dist", "cli.js");
 
 function run(...args: string[]): { status: number | null; stdout: string; stderr: string } {
   // Synchronous is fine: the CLI sends nothing, so no server of this process waits on it.
-  const { status, stdout, stderr } = spawnSync(process.execPath, [cli, ...args], { encoding: "utf8" });
+  const { status, stdout, stderr } = spawnSync(process.execPath, [cli, ...args], { encoding: "utf8", maxBuffer: 1 << 26 });
   return { status, stdout, stderr };
+}
+
+/** Runs a command as a user pasting it would: read by bash from its input, not passed as one argument. */
+function pasteIntoShell(command: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const shell = spawn("bash", ["-s"], { stdio: ["pipe", "ignore", "pipe"] });
+    let stderr = "";
+    shell.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    shell.on("error", reject);
+    shell.on("close", (code) => (code === 0 ? resolve() : reject(new Error(`bash exited ${String(code)}: ${stderr}`))));
+    shell.stdin.end(command);
+  });
 }
 
 describe("the rest-endpoint CLI", () => {
@@ -76,6 +88,12 @@ describe("the rest-endpoint CLI", () => {
     [["GET /repos/{owner}"], "rest-endpoint: `owner` is needed for a whole path segment"],
     [[], "rest-endpoint: a route is required"],
     [["--nope"], "rest-endpoint: Unknown option '--nope'"],
+    [
+      ["POST /markdown/raw", `data:=${"[".repeat(60_000)}${"]".repeat(60_000)}`],
+      "rest-endpoint: the request options nest too deeply to print",
+    ],
+    [["GET /x", "a\nb\u001b[2J"], 'rest-endpoint: the item "a\\nb\\u001b[2J" is not name=value'],
+    [["GET /x", "x-a:\u001b[31m"], "rest-endpoint: `options.headers.x-a` holds U+001B"],
   ])("%j prints one line to stderr and exits 2", (args, message) => {
     const { status, stdout, stderr } = run(...args);
     expect({ status, stdout }).toEqual({ status: 2, stdout: "" });
@@ -153,6 +171,56 @@ describe("--format curl and --format fetch print commands that send the same req
       await server.close();
     }
     expect(server.arrivals.map(summary)).toEqual([expected, expected]);
+  });
+
+  /**
+   * What the request options say reaches the server, as the server receives it: method, request
+   * target, every header field (curl adds only `host` and `content-length`), and the body's bytes.
+   */
+  test.each([
+    ["a body that begins with @ (curl would read a file)", ["POST /markdown/raw", "data=@octocat thanks!", "content-type:text/plain"]],
+    ["[ and ] in the url (curl globs)", ["GET /a[1-2]/{+b}", "b=c[0-9]", "q=x"]],
+    ["an empty header value (curl drops 'name: ')", ["GET /x", "x-empty:", "x-space: a  b"]],
+    ["a text body without a content-type (curl would add a form type)", ["POST /x", "data=a=1&b=2"]],
+    ["quotes, dollars and backslashes", ["PATCH /x", "title='it''s' \"$HOME\" \\ `x`", "authorization:token it's $HOME"]],
+    ["an empty PUT", ["PUT /user/starred/o/r"]],
+    ["HEAD", ["HEAD /x", "a=1"]],
+    [
+      "a body of 1.1 MB, piped (no argument may be that long; curl would wait for 100-continue)",
+      ["POST /x", ...Array.from({ length: 10 }, (_, i) => `k${i}=it's ${"x$ ".repeat(36_000)}`)],
+    ],
+  ])("--format curl sends exactly the printed options: %s", async (_case, args) => {
+    const server = await startRecordingServer();
+    let options: { method: string; url: string; headers: Record<string, string>; body?: unknown };
+    try {
+      const json = run("--base-url", server.url, ...args);
+      expect(json.status).toBe(0);
+      options = JSON.parse(json.stdout) as typeof options;
+      const curl = run("--base-url", server.url, "--format", "curl", ...args);
+      expect(curl.status).toBe(0);
+      expect(curl.stdout).not.toMatch(/\\[:?=]/); // quoted as whole words, not a backslash per character
+      await pasteIntoShell(curl.stdout);
+    } finally {
+      await server.close();
+    }
+    const body = options.body === undefined ? "" : typeof options.body === "string" ? options.body : JSON.stringify(options.body);
+    const { host, "content-length": length, ...received } = server.arrivals[0]!.headers;
+    expect(server.arrivals).toHaveLength(1);
+    expect({
+      method: server.arrivals[0]!.method,
+      target: server.arrivals[0]!.target,
+      headers: received,
+      body: server.arrivals[0]!.body,
+    }).toEqual({
+      method: options.method.toUpperCase(),
+      target: options.url.slice(server.url.length),
+      headers: options.headers,
+      body: hex(body),
+    });
+    expect([host, length]).toEqual([
+      server.url.slice("http://".length),
+      options.body === undefined ? undefined : String(Buffer.byteLength(body)),
+    ]);
   });
 
   test("an unknown format is a usage error", () => {

@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
-import { quote } from "shell-quote";
-import { EndpointError } from "./errors.js";
+import { quote as shellQuote } from "shlex";
+import { EndpointError, quote } from "./errors.js";
 import { endpoint, VERSION } from "./index.js";
 import { toFetch } from "./clients.js";
 import type { EndpointParameters, RequestOptions } from "./types.js";
@@ -40,7 +40,7 @@ function readItem(item: string, parameters: EndpointParameters, headers: Record<
       try {
         parameters[item.slice(0, colon)] = JSON.parse(text) as unknown;
       } catch {
-        throw new UsageError(`the item "${item}" is not valid JSON after ":="; write e.g. per_page:=100 or labels:='["bug"]'`);
+        throw new UsageError(`the item ${quote(item)} is not valid JSON after ":="; write e.g. per_page:=100 or labels:='["bug"]'`);
       }
       return;
     }
@@ -51,25 +51,48 @@ function readItem(item: string, parameters: EndpointParameters, headers: Record<
     parameters[item.slice(0, equals)] = item.slice(equals + 1);
     return;
   }
-  throw new UsageError(`the item "${item}" is not name=value, name:=json or Header:value`);
+  throw new UsageError(`the item ${quote(item)} is not name=value, name:=json or Header:value`);
 }
 
+/** curl sends `Expect: 100-continue` and waits for the server before a body this large. */
+const CURL_EXPECT_THRESHOLD = 1024 * 1024;
+
 /**
- * A curl command for request options, every word quoted by shell-quote. An empty body is sent as
- * `--data-binary ''` with curl's default content-type removed (`-H 'content-type:'`).
+ * Linux takes one argument of at most 128 KiB (MAX_ARG_STRLEN): a larger body is piped to curl
+ * by the shell's own `printf`, which no exec limit applies to.
+ */
+const ARGUMENT_LIMIT = 100 * 1024;
+
+/**
+ * A curl command that sends exactly the request the options describe, each word quoted as a
+ * browser's "Copy as cURL" quotes it (single quotes around a whole word that needs them):
+ *
+ * - `--globoff`, so that `[`, `]`, `{`, `}` in the URL are not curl globs;
+ * - `--data-raw`, so that a body beginning with `@` is not read as a file name; a body of 100 KiB or
+ *   more comes from the shell's `printf` through a pipe (`--data-binary @-`), as no argument may be
+ *   that long;
+ * - `--header 'name;'` for an empty field value, which `--header 'name: '` would drop;
+ * - `--header 'content-type:'` for a body without a content-type, where curl would add
+ *   `application/x-www-form-urlencoded`, and `--header 'expect:'` for a body of 1 MiB or more.
  */
 function toCurl(options: RequestOptions): string {
-  const words = ["curl", "--silent", "--show-error"];
+  const words = ["curl", "--silent", "--show-error", "--globoff"];
   const method = options.method.toUpperCase();
   if (method === "HEAD") words.push("--head");
   else if (method !== "GET") words.push("--request", method);
-  for (const [name, value] of Object.entries(options.headers)) words.push("--header", `${name}: ${value}`);
+  for (const [name, value] of Object.entries(options.headers)) words.push("--header", value === "" ? `${name};` : `${name}: ${value}`);
   if (options.body !== undefined) {
-    if (options.body === "" && !Object.hasOwn(options.headers, "content-type")) words.push("--header", "content-type:");
-    words.push("--data-binary", typeof options.body === "string" ? options.body : JSON.stringify(options.body));
+    const body = typeof options.body === "string" ? options.body : JSON.stringify(options.body);
+    if (!Object.hasOwn(options.headers, "content-type")) words.push("--header", "content-type:");
+    if (Buffer.byteLength(body) >= CURL_EXPECT_THRESHOLD && !Object.hasOwn(options.headers, "expect")) words.push("--header", "expect:");
+    const piped = Buffer.byteLength(body) >= ARGUMENT_LIMIT;
+    words.push(...(piped ? ["--data-binary", "@-"] : ["--data-raw", body]));
+    words.push(options.url);
+    const command = words.map((word) => shellQuote(word)).join(" ");
+    return piped ? `printf %s ${shellQuote(body)} | ${command}` : command;
   }
   words.push(options.url);
-  return quote(words);
+  return words.map((word) => shellQuote(word)).join(" ");
 }
 
 /** A JavaScript module that sends the request options with fetch, through `toFetch`. */
@@ -113,7 +136,7 @@ export function main(args: readonly string[], out: (text: string) => void, err: 
       return 0;
     }
     const format = FORMATS[values.format];
-    if (format === undefined) throw new UsageError(`--format must be json, curl or fetch; received "${values.format}"`);
+    if (format === undefined) throw new UsageError(`--format must be json, curl or fetch; received ${quote(values.format)}`);
     const [route, ...items] = positionals;
     if (route === undefined) throw new UsageError('a route is required, e.g. "GET /repos/{owner}/{repo}/issues" (see --help)');
     const parameters: EndpointParameters = {};
@@ -121,11 +144,21 @@ export function main(args: readonly string[], out: (text: string) => void, err: 
     for (const item of items) readItem(item, parameters, headers);
     if (Object.keys(headers).length > 0) parameters.headers = headers;
     if (values["base-url"] !== undefined) parameters.baseUrl = values["base-url"];
-    out(format(endpoint(route as `${string} ${string}`, parameters)));
+    const options = endpoint(route as `${string} ${string}`, parameters);
+    let text: string;
+    try {
+      text = format(options);
+    } catch (error) {
+      // `data` is never walked, so it may nest deeper than JSON.stringify can print.
+      if (!(error instanceof RangeError)) throw error;
+      throw new UsageError(`the request options nest too deeply to print (${error.message})`);
+    }
+    out(text);
     return 0;
   } catch (error) {
     if (error instanceof UsageError || error instanceof EndpointError || (error instanceof TypeError && "code" in error)) {
-      err(`rest-endpoint: ${error.message}`);
+      // One line whatever the input held: control characters are escaped.
+      err(`rest-endpoint: ${error.message.replace(/\p{Cc}/gu, (character) => JSON.stringify(character).slice(1, -1))}`);
       return 2;
     }
     throw error;
