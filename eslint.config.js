@@ -39,7 +39,19 @@ export default tseslint.config(
     ...tseslint.configs.disableTypeChecked,
     languageOptions: {
       ...tseslint.configs.disableTypeChecked.languageOptions,
-      globals: { URL: "readonly", process: "readonly", console: "readonly", globalThis: "readonly", fetch: "readonly", Buffer: "readonly" },
+      globals: {
+        URL: "readonly",
+        process: "readonly",
+        console: "readonly",
+        globalThis: "readonly",
+        fetch: "readonly",
+        Buffer: "readonly",
+        TextEncoder: "readonly",
+        Blob: "readonly",
+        URLSearchParams: "readonly",
+        FormData: "readonly",
+        ReadableStream: "readonly",
+      },
     },
   },
 );

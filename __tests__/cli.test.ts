@@ -21,7 +21,10 @@ function pasteIntoShell(command: string): Promise<void> {
     let stderr = "";
     shell.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
     shell.on("error", reject);
-    shell.on("close", (code) => (code === 0 ? resolve() : reject(new Error(`bash exited ${String(code)}: ${stderr}`))));
+    shell.on("close", (code) => {
+      if (code === 0) resolve();
+      else reject(new Error(`bash exited ${String(code)}: ${stderr}`));
+    });
     shell.stdin.end(command);
   });
 }

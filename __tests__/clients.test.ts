@@ -5,6 +5,7 @@ import { Readable } from "node:stream";
 import { toAxios, toFetch, toGot, toKy, toNodeHttp, toUndici } from "../lib/clients.js";
 import { endpoint } from "../lib/index.js";
 import { headers, JSON_TYPE } from "./helpers/defaults.js";
+import { errorOf } from "./helpers/errors.js";
 import { startRecordingServer, type Arrival } from "./helpers/recording-server.js";
 
 describe("converters from request options to each client's arguments", () => {
@@ -113,5 +114,92 @@ describe("each real client sends each case to a server on 127.0.0.1 exactly as a
       await server.close();
     }
     expect(server.arrivals.map(summary)).toEqual(cases);
+  });
+});
+
+describe("each real client sends each body kind it accepts exactly, and its converter refuses the others", () => {
+  // What each client cannot send (tried with the real client before the converters refused them).
+  const refused: Record<string, string[]> = {
+    fetch: [],
+    undici: [],
+    axios: ["ReadableStream", "async iterable"],
+    got: ["Blob"],
+    ky: [],
+    "node:http": ["Blob", "FormData", "ReadableStream", "async iterable", "Node Readable"],
+  };
+  const kinds = [
+    "string",
+    "Uint8Array",
+    "ArrayBuffer",
+    "Blob",
+    "URLSearchParams",
+    "FormData",
+    "ReadableStream",
+    "async iterable",
+    "Node Readable",
+  ];
+
+  test.each(Object.keys(refused))("%s", async (client) => {
+    const server = await startRecordingServer();
+    let printed: string;
+    try {
+      const run = await promisify(execFile)(process.execPath, [join(__dirname, "clients", "kinds.mjs"), client, server.url], {
+        timeout: 30_000,
+      });
+      expect(run.stderr).toBe("");
+      printed = run.stdout;
+    } finally {
+      await server.close();
+    }
+    const sent = kinds.filter((kind) => !refused[client]!.includes(kind));
+    expect(JSON.parse(printed)).toEqual(Object.fromEntries(kinds.map((kind) => [kind, sent.includes(kind) ? "sent" : "INVALID_OPTIONS"])));
+    const form = "application/x-www-form-urlencoded;charset=UTF-8";
+    // FormData: the client writes the multipart body and its boundary, which the options cannot know.
+    const multipart = server.arrivals.filter(({ target }) => target === "/FormData");
+    for (const { body, headers: received } of multipart) {
+      expect(received["content-type"]).toMatch(/^multipart\/form-data; ?boundary=/);
+      expect(Buffer.from(body, "hex").toString()).toContain('name="a"\r\n\r\nb\r\n');
+      expect([received["content-length"], received["transfer-encoding"]]).toEqual([String(body.length / 2), undefined]);
+    }
+    expect(multipart).toHaveLength(sent.includes("FormData") ? 1 : 0);
+    expect(
+      server.arrivals
+        .filter(({ target }) => target !== "/FormData")
+        .map(({ target, body, headers: received }) => ({
+          target: decodeURIComponent(target),
+          body: Buffer.from(body, "hex").toString(),
+          contentType: received["content-type"],
+          // One framing, never both (RFC 9112 section 6.3): a length where it is known, else chunked.
+          framing: [received["content-length"], received["transfer-encoding"]],
+        })),
+    ).toEqual(
+      sent
+        .filter((kind) => kind !== "FormData")
+        .map((kind) => ({
+          target: `/${kind}`,
+          body: kind === "URLSearchParams" ? "a=b+c" : "abc",
+          contentType: kind === "URLSearchParams" ? form : undefined,
+          framing: ["ReadableStream", "async iterable", "Node Readable"].includes(kind)
+            ? [undefined, "chunked"]
+            : [kind === "URLSearchParams" ? "5" : "3", undefined],
+        })),
+    );
+  });
+});
+
+describe("converters own the framing", () => {
+  test.each([
+    ["a transfer-encoding field", { "transfer-encoding": "chunked" }, "POST /x", "abc", "headers.transfer-encoding"],
+    ["a content-length that contradicts the body", { "content-length": "1" }, "POST /x", "1234567", "headers.content-length"],
+    ["a content-length without a body", { "content-length": "5" }, "GET /x", undefined, "headers.content-length"],
+  ])("%s is an INVALID_HEADER_VALUE for every converter", (_case, extra, route, data, argument) => {
+    const options = endpoint(route as "GET /", { headers: extra, ...(data === undefined ? {} : { data }) });
+    for (const convert of [toFetch, toUndici, toAxios, toGot, toKy, toNodeHttp]) {
+      expect(errorOf(() => convert(options))).toMatchObject({ code: "INVALID_HEADER_VALUE", argument });
+    }
+  });
+
+  test("a content-length that matches the bytes is kept", () => {
+    expect(toNodeHttp(endpoint("POST /x", { data: "é", headers: { "content-length": 2 } }))[1].headers["content-length"]).toBe("2");
   });
 });

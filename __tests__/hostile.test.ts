@@ -241,3 +241,25 @@ describe("merge() without arguments", () => {
     expect(Object.isFrozen(merged)).toBe(false);
   });
 });
+
+describe("a host field must be the url's authority (RFC 9112 section 3.2)", () => {
+  test.each([
+    ["GET /x", "evil.example"],
+    ["GET /x", "api.github.com:8443"],
+    ["GET https://ghe.example:8443/x", "ghe.example"],
+  ])("%s with host %j throws INVALID_HEADER_VALUE", (route, host) => {
+    expect(errorOf(() => endpoint(route as "GET /", { headers: { host } }))).toMatchObject({
+      code: "INVALID_HEADER_VALUE",
+      argument: "options.headers.host",
+    });
+  });
+
+  test.each([
+    ["GET /x", "api.github.com"],
+    ["GET /x", "API.GitHub.com"],
+    ["GET https://ghe.example:8443/x", "ghe.example:8443"],
+    ["GET https://ghe.example:443/x", "ghe.example"],
+  ])("%s with host %j is kept", (route, host) => {
+    expect(endpoint(route as "GET /", { headers: { host } }).headers.host).toBe(host);
+  });
+});

@@ -1,13 +1,24 @@
 /**
  * Converters from request options to the arguments of each HTTP client: `rest-endpoint/clients`.
  *
+ * Each converter owns the request's framing (RFC 9112 section 6): a `transfer-encoding` field in
+ * the options is an error (the client chooses it), a `content-length` that contradicts the bytes
+ * sent is an error, and no converter lets its client invent a content-type the options do not
+ * have. Every body kind a converter accepts was sent by the real client to a server on 127.0.0.1
+ * (`__tests__/clients.test.ts`); the others throw `EndpointError` with code `INVALID_OPTIONS`.
+ *
  * @module clients
  */
-import { isPlainRecord } from "./values.js";
+import { EndpointError, describeValue } from "./errors.js";
 import type { RequestOptions } from "./types.js";
+import { isArray, isPlainRecord } from "./values.js";
 
-/** A request body as HTTP clients take it: JSON already serialised, anything else as given. */
-export type ClientBody = string | Uint8Array | ArrayBuffer | Blob | ReadableStream | AsyncIterable<Uint8Array> | URLSearchParams | FormData;
+/**
+ * A request body as HTTP clients take it: JSON already serialised; `data` as given, except that an
+ * `ArrayBuffer` becomes a `Uint8Array` view and `URLSearchParams` its text (with fetch's
+ * content-type, `application/x-www-form-urlencoded;charset=UTF-8`, unless one was given).
+ */
+export type ClientBody = string | Uint8Array | Blob | FormData | ReadableStream | AsyncIterable<Uint8Array>;
 
 /** The options undici, got and ky take (and what every converter starts from). */
 export interface ClientRequest {
@@ -15,7 +26,7 @@ export interface ClientRequest {
   method: string;
   /** Header fields, lowercase names. */
   headers: Record<string, string>;
-  /** The body: JSON serialised, other `data` as given; absent when there is none. */
+  /** The body; absent when there is none. */
   body?: ClientBody;
 }
 
@@ -41,40 +52,88 @@ export interface AxiosConfig {
 export interface NodeHttpInit {
   /** The method, upper-cased. */
   method: string;
-  /** Header fields, with `content-length` for a string or byte body. */
+  /** Header fields, with `content-length` in bytes whenever there is a body. */
   headers: Record<string, string>;
 }
 
-type Converted = ClientRequest;
+/** Body kinds, as far as clients tell them apart. */
+type Kind = "bytes" | "blob" | "form" | "web stream" | "async iterable" | "node stream";
+
+/** The body kinds a client cannot send (found by sending each to a server on 127.0.0.1). */
+const UNSENDABLE: Record<string, readonly Kind[]> = {
+  got: ["blob"],
+  axios: ["web stream", "async iterable"],
+  "node:http": ["blob", "form", "web stream", "async iterable", "node stream"],
+};
 
 /**
- * The parts every client needs. The method is upper-cased: RFC 9110 methods are case-sensitive
- * and fetch sends `patch` as written (Node's own server answers 400 to it). A JSON body (plain
- * object or array) is serialised with `JSON.stringify`; `data` of any other kind passes as given.
+ * The parts every client needs, checked for `client`. The method is upper-cased: RFC 9110 methods
+ * are case-sensitive and fetch sends `patch` as written (Node's own server answers 400 to it).
  */
-function convert(options: RequestOptions): Converted {
-  const converted: Converted = { method: options.method.toUpperCase(), headers: { ...options.headers } };
-  const { body } = options;
-  if (body !== undefined) converted.body = Array.isArray(body) || isPlainRecord(body) ? JSON.stringify(body) : (body as ClientBody);
+function convert(options: RequestOptions, client: string): ClientRequest & { kind?: Kind } {
+  const headers = { ...options.headers };
+  const converted: ClientRequest & { kind?: Kind } = { method: options.method.toUpperCase(), headers };
+  if (Object.hasOwn(headers, "transfer-encoding")) {
+    throw new EndpointError(
+      "INVALID_HEADER_VALUE",
+      "headers.transfer-encoding",
+      `\`headers.transfer-encoding\` is the client's framing (RFC 9112 section 6.1), not the request's; remove it`,
+    );
+  }
+  let body: unknown = options.body;
+  if (body === undefined) {
+    checkLength(headers, 0);
+    return converted;
+  }
+  if (isArray(body) || isPlainRecord(body)) body = JSON.stringify(body);
+  else if (body instanceof ArrayBuffer) body = new Uint8Array(body);
+  else if (body instanceof URLSearchParams) {
+    headers["content-type"] ??= "application/x-www-form-urlencoded;charset=UTF-8";
+    body = body.toString();
+  }
+  const kind = kindOf(body);
+  if (kind === undefined || UNSENDABLE[client]?.includes(kind)) {
+    throw new EndpointError("INVALID_OPTIONS", "data", `\`data\` cannot be sent by ${client}: received ${describeValue(body)}`);
+  }
+  if (typeof body === "string") checkLength(headers, new TextEncoder().encode(body).byteLength);
+  else if (body instanceof Uint8Array) checkLength(headers, body.byteLength);
+  else if (kind === "blob") checkLength(headers, (body as Blob).size);
+  converted.body = body as ClientBody;
+  converted.kind = kind;
   return converted;
 }
 
-/**
- * fetch (and ky on it) would label an empty string body `text/plain;charset=UTF-8`; an empty byte
- * array sends the same `Content-Length: 0` with no invented content-type.
- */
-function withoutEmptyText(converted: Converted): Converted {
-  if (converted.body === "") converted.body = new Uint8Array(0);
-  return converted;
+function kindOf(body: unknown): Kind | undefined {
+  if (typeof body === "string" || body instanceof Uint8Array) return "bytes";
+  if (typeof body !== "object" || body === null) return undefined;
+  if (body instanceof Blob) return "blob";
+  if (body instanceof FormData) return "form";
+  if (body instanceof ReadableStream) return "web stream";
+  if (typeof (body as { pipe?: unknown }).pipe === "function") return "node stream";
+  return Symbol.asyncIterator in body ? "async iterable" : undefined;
 }
 
-/** A body a client has to read as a stream: fetch then needs `duplex: "half"` (Fetch standard). */
-function isStream(body: unknown): boolean {
-  return (
-    typeof body === "object" &&
-    body !== null &&
-    (Symbol.asyncIterator in body || typeof (body as { getReader?: unknown }).getReader === "function")
-  );
+/** A `content-length` in the options must be the body's length in bytes (RFC 9110 section 8.6). */
+function checkLength(headers: Record<string, string>, bytes: number): void {
+  const given = headers["content-length"];
+  if (given !== undefined && given !== String(bytes)) {
+    throw new EndpointError(
+      "INVALID_HEADER_VALUE",
+      "headers.content-length",
+      `\`headers.content-length\` says ${JSON.stringify(given)} but the body has ${bytes} bytes; remove it, the client counts them`,
+    );
+  }
+}
+
+/**
+ * fetch and ky label a string body `text/plain;charset=UTF-8` when the options have no
+ * content-type: the same bytes as a `Uint8Array` go without one.
+ */
+function withoutInventedType(converted: ClientRequest): ClientRequest {
+  if (typeof converted.body === "string" && !Object.hasOwn(converted.headers, "content-type")) {
+    converted.body = new TextEncoder().encode(converted.body);
+  }
+  return converted;
 }
 
 /**
@@ -83,6 +142,8 @@ function isStream(body: unknown): boolean {
  * @param options - request options from `endpoint()`
  * @returns `[url, init]`: `init.method` upper-cased, `init.headers`, `init.body` (JSON serialised,
  *   other `data` as given; `duplex: "half"` for a stream), and `init.signal` from `request.signal`
+ * @throws {@link EndpointError} `INVALID_HEADER_VALUE` for a `transfer-encoding` field or a
+ *   contradicting `content-length`; `INVALID_OPTIONS` for `data` fetch cannot send
  * @example
  * ```ts
  * import { endpoint } from "rest-endpoint";
@@ -92,19 +153,31 @@ function isStream(body: unknown): boolean {
  * ```
  */
 export function toFetch(options: RequestOptions): [url: string, init: FetchInit] {
-  const { method, headers, body } = withoutEmptyText(convert(options));
+  const converted = convert(options, "fetch");
+  const { method, headers, body } = withoutInventedType(converted);
   const init: FetchInit = { method, headers };
   if (body !== undefined) init.body = body as BodyInit;
-  if (isStream(body)) init.duplex = "half";
+  if (isStreaming(converted.kind)) init.duplex = "half";
   const signal = options.request?.signal;
   if (signal !== undefined) init.signal = signal as AbortSignal;
   return [options.url, init];
+}
+
+/** A body fetch has to read as a stream: it then needs `duplex: "half"` (Fetch standard). */
+function isStreaming(kind: Kind | undefined): boolean {
+  return kind === "web stream" || kind === "async iterable" || kind === "node stream";
+}
+
+/** `ClientRequest` without the converter's own bookkeeping. */
+function plain({ method, headers, body }: ClientRequest): ClientRequest {
+  return body === undefined ? { method, headers } : { method, headers, body };
 }
 
 /**
  * Converts request options into the arguments of undici's `request(url, options)`.
  *
  * @returns `[url, { method, headers, body? }]`, the method upper-cased and JSON serialised
+ * @throws {@link EndpointError} as {@link toFetch}
  * @example
  * ```ts
  * import { request } from "undici";
@@ -112,15 +185,17 @@ export function toFetch(options: RequestOptions): [url: string, init: FetchInit]
  * ```
  */
 export function toUndici(options: RequestOptions): [url: string, options: ClientRequest] {
-  return [options.url, convert(options)];
+  return [options.url, plain(convert(options, "undici"))];
 }
 
 /**
- * Converts request options into an axios request config: axios takes the body as `data`.
- * axios labels any body without a content-type `application/x-www-form-urlencoded`; for the empty
- * body of a PUT or PATCH, `content-type: false` tells it to send none.
+ * Converts request options into an axios request config: axios takes the body as `data`. axios
+ * labels a body without a content-type `application/x-www-form-urlencoded` (or
+ * `application/octet-stream`): `content-type: false` tells it to send none, as the options say.
  *
  * @returns `{ url, method, headers, data? }`, the body already serialised, so that axios sends it as given
+ * @throws {@link EndpointError} as {@link toFetch}; `INVALID_OPTIONS` for a web `ReadableStream` or
+ *   an async iterable that is not a Node stream, which axios cannot send
  * @example
  * ```ts
  * import axios from "axios";
@@ -128,10 +203,13 @@ export function toUndici(options: RequestOptions): [url: string, options: Client
  * ```
  */
 export function toAxios(options: RequestOptions): AxiosConfig {
-  const { method, headers, body } = convert(options);
+  const { method, headers, body, kind } = convert(options, "axios");
   const config: AxiosConfig = { url: options.url, method, headers };
-  if (body !== undefined) config.data = body;
-  if (body === "" && !Object.hasOwn(headers, "content-type")) config.headers["content-type"] = false;
+  if (body !== undefined) {
+    config.data = body;
+    // FormData's content-type carries the boundary axios writes: only axios can set it.
+    if (!Object.hasOwn(headers, "content-type") && kind !== "form") config.headers["content-type"] = false;
+  }
   return config;
 }
 
@@ -140,6 +218,7 @@ export function toAxios(options: RequestOptions): AxiosConfig {
  * its options, and reads a `request` key as its own option, so neither is in them.
  *
  * @returns `[url, { method, headers, body? }]`, the body already serialised
+ * @throws {@link EndpointError} as {@link toFetch}; `INVALID_OPTIONS` for a `Blob`, which got cannot send
  * @example
  * ```ts
  * import got from "got";
@@ -147,29 +226,35 @@ export function toAxios(options: RequestOptions): AxiosConfig {
  * ```
  */
 export function toGot(options: RequestOptions): [url: string, options: ClientRequest] {
-  return [options.url, convert(options)];
+  return [options.url, plain(convert(options, "got"))];
 }
 
 /**
  * Converts request options into the arguments of `ky(url, options)` (ky is built on fetch).
  *
  * @returns `[url, { method, headers, body? }]`, the body already serialised
+ * @throws {@link EndpointError} as {@link toFetch}
  * @example
  * ```ts
  * import ky from "ky";
  * const user = await ky(...toKy(endpoint("GET /user"))).json();
  * ```
  */
-export function toKy(options: RequestOptions): [url: string, options: ClientRequest] {
-  return [options.url, withoutEmptyText(convert(options))];
+export function toKy(options: RequestOptions): [url: string, options: ClientRequest & { duplex?: "half" }] {
+  const converted = convert(options, "ky");
+  const init: ClientRequest & { duplex?: "half" } = plain(withoutInventedType(converted));
+  if (isStreaming(converted.kind)) init.duplex = "half";
+  return [options.url, init];
 }
 
 /**
  * Converts request options into the arguments of `node:http`/`node:https` `request(url, options)`
- * and the body to `end()` it with. A string or byte body gets its `content-length` (in bytes) unless
- * one was given, so that an empty PUT or PATCH body is sent as `Content-Length: 0`, not chunked.
+ * and the body to `end()` it with: a string or bytes, with its `content-length` in bytes, so that
+ * an empty PUT or PATCH body is sent as `Content-Length: 0`, never chunked.
  *
  * @returns `[url, { method, headers }, body]`, `body` `undefined` when there is none
+ * @throws {@link EndpointError} as {@link toFetch}; `INVALID_OPTIONS` for a stream, a `Blob` or
+ *   `FormData`, which `end()` cannot take (pipe a stream into the request yourself)
  * @example
  * ```ts
  * import { request } from "node:https";
@@ -178,11 +263,10 @@ export function toKy(options: RequestOptions): [url: string, options: ClientRequ
  * // sends PUT /user/starred/o/r with content-length: 0
  * ```
  */
-export function toNodeHttp(options: RequestOptions): [url: string, options: NodeHttpInit, body: ClientBody | undefined] {
-  const { method, headers, body } = convert(options);
-  if (!Object.hasOwn(headers, "content-length")) {
-    if (typeof body === "string") headers["content-length"] = String(new TextEncoder().encode(body).length);
-    else if (body instanceof Uint8Array || body instanceof ArrayBuffer) headers["content-length"] = String(body.byteLength);
-  }
-  return [options.url, { method, headers }, body];
+export function toNodeHttp(options: RequestOptions): [url: string, options: NodeHttpInit, body: string | Uint8Array | undefined] {
+  const { method, headers, body } = convert(options, "node:http");
+  const bytes = body as string | Uint8Array | undefined;
+  if (bytes !== undefined)
+    headers["content-length"] = String(typeof bytes === "string" ? new TextEncoder().encode(bytes).byteLength : bytes.byteLength);
+  return [options.url, { method, headers }, bytes];
 }

@@ -45,6 +45,7 @@ export function toRequest(call: Call): RequestOptions {
   }
   const url = expandUrl(template, call.baseUrl, parameters, hasBody ? [] : remaining);
   const result: RequestOptions = { method, url, headers: { ...call.headers } };
+  if (call.headers.host !== undefined) checkHost(call.headers.host, url);
   if (hasBody) bodyStage(result, call, remaining);
 
   const { format = "", previews } = call;
@@ -109,4 +110,23 @@ export function toMerged(call: Call, freeze = false): MergedOptions {
   if (call.request !== undefined) merged.request = copyValue(call.request, "request", freeze) as RequestMeta;
   for (const key of Object.keys(call.parameters)) merged[key] = copyValue(call.parameters[key], key, freeze);
   return seal(merged);
+}
+
+/**
+ * A `host` field must be the target's authority (RFC 9112 section 3.2), which the URL already
+ * names: a different one would be sent by undici, axios, got and node:http, and routed elsewhere
+ * by a proxy or virtual host than the URL shows.
+ *
+ * @throws {@link EndpointError} `INVALID_HEADER_VALUE`
+ */
+function checkHost(host: string, url: string): void {
+  const { host: authority } = new URL(url);
+  if (host.toLowerCase() !== authority) {
+    fail(
+      "INVALID_HEADER_VALUE",
+      "options.headers.host",
+      `must be the url's authority ${JSON.stringify(authority)} (RFC 9112 section 3.2), or be left out`,
+      host,
+    );
+  }
 }
