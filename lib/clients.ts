@@ -30,6 +30,12 @@ export interface ClientRequest {
   body?: ClientBody;
 }
 
+/** ky's options as `toKy` fills them. */
+export interface KyOptions extends ClientRequest {
+  /** `"half"` for a stream body, which fetch (under ky) requires (Fetch standard, `duplex`). */
+  duplex?: "half";
+}
+
 /** fetch's `init` as `toFetch` fills it. */
 export type FetchInit = RequestInit & {
   /** `"half"` for a stream body, which Node's fetch requires (Fetch standard, `duplex`). */
@@ -142,7 +148,7 @@ function withoutInventedType(converted: ClientRequest): ClientRequest {
  * @param options - request options from `endpoint()`
  * @returns `[url, init]`: `init.method` upper-cased, `init.headers`, `init.body` (JSON serialised,
  *   other `data` as given; `duplex: "half"` for a stream), and `init.signal` from `request.signal`
- * @throws {@link EndpointError} `INVALID_HEADER_VALUE` for a `transfer-encoding` field or a
+ * @throws `EndpointError` `INVALID_HEADER_VALUE` for a `transfer-encoding` field or a
  *   contradicting `content-length`; `INVALID_OPTIONS` for `data` fetch cannot send
  * @example
  * ```ts
@@ -177,7 +183,7 @@ function plain({ method, headers, body }: ClientRequest): ClientRequest {
  * Converts request options into the arguments of undici's `request(url, options)`.
  *
  * @returns `[url, { method, headers, body? }]`, the method upper-cased and JSON serialised
- * @throws {@link EndpointError} as {@link toFetch}
+ * @throws `EndpointError` as {@link toFetch}
  * @example
  * ```ts
  * import { request } from "undici";
@@ -194,7 +200,7 @@ export function toUndici(options: RequestOptions): [url: string, options: Client
  * `application/octet-stream`): `content-type: false` tells it to send none, as the options say.
  *
  * @returns `{ url, method, headers, data? }`, the body already serialised, so that axios sends it as given
- * @throws {@link EndpointError} as {@link toFetch}; `INVALID_OPTIONS` for a web `ReadableStream` or
+ * @throws `EndpointError` as {@link toFetch}; `INVALID_OPTIONS` for a web `ReadableStream` or
  *   an async iterable that is not a Node stream, which axios cannot send
  * @example
  * ```ts
@@ -218,7 +224,7 @@ export function toAxios(options: RequestOptions): AxiosConfig {
  * its options, and reads a `request` key as its own option, so neither is in them.
  *
  * @returns `[url, { method, headers, body? }]`, the body already serialised
- * @throws {@link EndpointError} as {@link toFetch}; `INVALID_OPTIONS` for a `Blob`, which got cannot send
+ * @throws `EndpointError` as {@link toFetch}; `INVALID_OPTIONS` for a `Blob`, which got cannot send
  * @example
  * ```ts
  * import got from "got";
@@ -233,16 +239,16 @@ export function toGot(options: RequestOptions): [url: string, options: ClientReq
  * Converts request options into the arguments of `ky(url, options)` (ky is built on fetch).
  *
  * @returns `[url, { method, headers, body? }]`, the body already serialised
- * @throws {@link EndpointError} as {@link toFetch}
+ * @throws `EndpointError` as {@link toFetch}
  * @example
  * ```ts
  * import ky from "ky";
  * const user = await ky(...toKy(endpoint("GET /user"))).json();
  * ```
  */
-export function toKy(options: RequestOptions): [url: string, options: ClientRequest & { duplex?: "half" }] {
+export function toKy(options: RequestOptions): [url: string, options: KyOptions] {
   const converted = convert(options, "ky");
-  const init: ClientRequest & { duplex?: "half" } = plain(withoutInventedType(converted));
+  const init: KyOptions = plain(withoutInventedType(converted));
   if (isStreaming(converted.kind)) init.duplex = "half";
   return [options.url, init];
 }
@@ -253,7 +259,7 @@ export function toKy(options: RequestOptions): [url: string, options: ClientRequ
  * an empty PUT or PATCH body is sent as `Content-Length: 0`, never chunked.
  *
  * @returns `[url, { method, headers }, body]`, `body` `undefined` when there is none
- * @throws {@link EndpointError} as {@link toFetch}; `INVALID_OPTIONS` for a stream, a `Blob` or
+ * @throws `EndpointError` as {@link toFetch}; `INVALID_OPTIONS` for a stream, a `Blob` or
  *   `FormData`, which `end()` cannot take (pipe a stream into the request yourself)
  * @example
  * ```ts
