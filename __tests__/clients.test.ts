@@ -203,3 +203,38 @@ describe("converters own the framing", () => {
     expect(toNodeHttp(endpoint("POST /x", { data: "é", headers: { "content-length": 2 } }))[1].headers["content-length"]).toBe("2");
   });
 });
+
+describe("converters refuse data their client cannot send, before anything is sent", () => {
+  const blob = new Blob(["abc"]);
+  test.each([
+    ["a number", 42, [toFetch, toUndici, toAxios, toGot, toKy, toNodeHttp]],
+    ["a plain object that is not JSON-shaped data (a Map)", new Map(), [toFetch, toUndici, toAxios, toGot, toKy, toNodeHttp]],
+    ["a Blob", blob, [toGot, toNodeHttp]],
+    ["FormData", new FormData(), [toNodeHttp]],
+    ["a web ReadableStream", new ReadableStream(), [toAxios, toNodeHttp]],
+    ["a Node Readable", Readable.from(["a"]), [toNodeHttp]],
+  ])("%s", (_kind, data, converters) => {
+    const options = endpoint("POST /x", { data });
+    for (const convert of converters) expect(errorOf(() => convert(options))).toMatchObject({ code: "INVALID_OPTIONS", argument: "data" });
+  });
+
+  test("a Blob's size is its length: a contradicting content-length is refused, a matching one kept", () => {
+    expect(errorOf(() => toFetch(endpoint("POST /x", { data: blob, headers: { "content-length": 4 } })))).toMatchObject({
+      code: "INVALID_HEADER_VALUE",
+    });
+    expect(toUndici(endpoint("POST /x", { data: blob, headers: { "content-length": 3 } }))[1].headers["content-length"]).toBe("3");
+  });
+
+  test("URLSearchParams are sent as their text with fetch's content-type, unless the options have one", () => {
+    expect(toUndici(endpoint("POST /x", { data: new URLSearchParams("a=b c") }))[1]).toEqual({
+      method: "POST",
+      headers: headers({ "content-type": "application/x-www-form-urlencoded;charset=UTF-8" }),
+      body: "a=b+c",
+    });
+    expect(
+      toGot(endpoint("POST /x", { data: new URLSearchParams("a=1"), headers: { "content-type": "text/plain" } }))[1].headers[
+        "content-type"
+      ],
+    ).toBe("text/plain");
+  });
+});

@@ -5,6 +5,26 @@ import { BoundedCache } from "../lib/cache.js";
 import { headers, JSON_TYPE } from "./helpers/defaults.js";
 import { errorOf } from "./helpers/errors.js";
 
+describe("a dot-segment in the path is rejected, also where a query or fragment expression expands to nothing (found by the hostile property)", () => {
+  test.each([
+    "GET /.{#owner}",
+    "GET /.#x",
+    "GET /a/.{?x}",
+    "GET /a/..?q=1",
+    "GET https://ghe.example/a/%2e#f",
+    "GET /{#owner}/./",
+    "GET /a{?x}/../b",
+  ])("%s", (route) => {
+    expect(errorOf(() => endpoint(route as "GET /"))).toMatchObject({ code: "INVALID_PATH_SEGMENT", argument: "url" });
+  });
+});
+
+test("a query begun by an expression that expands to nothing: what follows it is path, and the query comes after", () => {
+  expect(endpoint("GET /a{?x}/b", { q: 1 }).url).toBe("https://api.github.com/a/b?q=1");
+  expect(endpoint("GET /a{?x}/b", { x: 2, q: 1 }).url).toBe("https://api.github.com/a?x=2/b&q=1");
+  expect(endpoint("GET /a{#f}/b", { q: 1 }).url).toBe("https://api.github.com/a/b?q=1");
+});
+
 describe("an expression after a literal authority is path, and checked as path", () => {
   test.each([
     ["GET https://example.com{/p*}", { p: ["a", "..", "..", "admin"] }, "INVALID_PATH_SEGMENT", "url"],

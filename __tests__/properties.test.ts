@@ -133,7 +133,137 @@ function attempt<T>(run: () => T): T | undefined {
   }
 }
 
-describe("properties over generated routes, parameters, headers and defaults", () => {
+/**
+ * Well-formed calls, shaped like GitHub's routes: literal segments, whole-segment variables
+ * (`{name}` or `:name`), an optional exploded path (`{/rest*}`) and declared query, an optional
+ * literal origin; a value for every variable the path needs (any text but "", "." and ".."),
+ * extra parameters, valid headers and media types. Nearly all of them must succeed.
+ */
+function wellFormedArbitrary() {
+  const literal = fc.stringMatching(/^[a-z][\w-]{0,7}$/);
+  const variable = fc.constantFrom("owner", "repo", "org", "ref", "team_slug", "enterprise-team", "id");
+  const segment = fc.oneof(
+    { weight: 2, arbitrary: literal.map((text) => ({ template: text, name: undefined as string | undefined })) },
+    { weight: 2, arbitrary: variable.map((name) => ({ template: `{${name}}`, name })) },
+    { weight: 1, arbitrary: variable.map((name) => ({ template: `:${name}`, name })) },
+  );
+  const pathValue = fc.string({ unit: "grapheme", minLength: 1, maxLength: 12 }).filter((text) => text !== "." && text !== "..");
+  const queryValue = fc.oneof(
+    fc.string({ unit: "grapheme", maxLength: 10 }),
+    fc.integer(),
+    fc.boolean(),
+    fc.array(fc.string({ unit: "grapheme", maxLength: 5 }), { maxLength: 3 }),
+  );
+  return fc
+    .record({
+      origin: fc.constantFrom("", "", "", "https://ghe.example", "http://127.0.0.1:3000/api"),
+      segments: fc.array(segment, { minLength: 1, maxLength: 5 }),
+      rest: fc.option(fc.array(pathValue, { minLength: 1, maxLength: 3 }), { nil: undefined }),
+      declared: fc.boolean(),
+      method: fc.constantFrom("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"),
+      values: fc.dictionary(fc.constantFrom("owner", "repo", "org", "ref", "team_slug", "enterprise-team", "id"), pathValue),
+      fallback: pathValue,
+      extra: fc.dictionary(fc.constantFrom("per_page", "page", "state", "labels", "q", "since", "title"), queryValue, { maxKeys: 4 }),
+      headers: fc.dictionary(fc.stringMatching(/^x-[a-z]{1,6}$/), fc.stringMatching(/^[\x20-\x7e]{0,12}$/), { maxKeys: 2 }),
+      format: fc.constantFrom(undefined, "raw", "diff"),
+      baseUrl: fc.constantFrom(undefined, "https://ghe.example/api/v3", "http://127.0.0.1:8080/"),
+    })
+    .map(({ origin, segments, rest, declared, method, values, fallback, extra, headers, format, baseUrl }) => {
+      let template = `${origin}/${segments.map(({ template: part }) => part).join("/")}`;
+      const options: EndpointParameters = { ...extra, headers };
+      for (const { name } of segments) if (name !== undefined) options[name] = values[name] ?? fallback;
+      if (rest !== undefined) {
+        template += "{/rest*}";
+        options.rest = rest;
+      }
+      if (declared && method !== "GET" && method !== "HEAD") template += "{?per_page,page}";
+      if (format !== undefined) options.mediaType = { format };
+      if (baseUrl !== undefined) options.baseUrl = baseUrl;
+      return { route: `${method} ${template}`, options, origin };
+    });
+}
+
+/** The path of a URL as written, before any parser resolves it: from after the authority to `?` or `#`. */
+function rawPath(url: string): string {
+  const rest = url.slice(url.indexOf("//") + 2);
+  const authorityEnd = rest.search(/[/?#]/);
+  if (authorityEnd === -1 || rest[authorityEnd] !== "/") return "";
+  const path = rest.slice(authorityEnd);
+  const stop = path.search(/[?#]/);
+  return stop === -1 ? path : path.slice(0, stop);
+}
+
+const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
+
+/** The host a call's url must keep: the template's literal one, or baseUrl's for a relative template. */
+function literalHost(route: string, options: EndpointParameters): string | undefined {
+  const url = route.slice(route.indexOf(" ") + 1);
+  const absolute = /^https?:\/\/([^/?#{]*)(?=[/?#]|$)/i.exec(url);
+  // The literal origin as a URL parser reads it (`https://ghe.example:` has host "ghe.example").
+  if (absolute !== null) return URL.canParse(absolute[0]) ? new URL(absolute[0]).host : undefined;
+  if (/^https?:/i.test(url)) return undefined; // an expression in the authority
+  return new URL(typeof options.baseUrl === "string" ? options.baseUrl : "https://api.github.com").host;
+}
+
+describe("properties over well-formed calls (GitHub-shaped routes and valid values)", () => {
+  test("at least 95 % of them succeed, and each result's url parses", () => {
+    let succeeded = 0;
+    fc.assert(
+      fc.property(wellFormedArbitrary(), ({ route, options }) => {
+        const result = attempt(() => endpoint(route as "GET /", options));
+        if (result === undefined) return;
+        succeeded++;
+        expect(URL.canParse(result.url)).toBe(true);
+      }),
+      RUNS,
+    );
+    expect(succeeded / RUNS.numRuns).toBeGreaterThanOrEqual(0.95);
+  });
+
+  test("no result's path holds a dot-segment, and every value of a whole segment arrives as one segment", () => {
+    fc.assert(
+      fc.property(wellFormedArbitrary(), ({ route, options }) => {
+        const result = attempt(() => endpoint(route as "GET /", options));
+        if (result === undefined) return;
+        const segments = rawPath(result.url).split("/");
+        expect(segments.filter((part) => DOT_SEGMENT.test(part))).toEqual([]);
+        // A URL parser leaves the path as written: nothing to resolve.
+        expect(new URL(result.url).pathname.split("/").length).toBe(segments.length);
+      }),
+      RUNS,
+    );
+  });
+
+  test("a literal host is never changed", () => {
+    fc.assert(
+      fc.property(wellFormedArbitrary(), ({ route, options }) => {
+        const result = attempt(() => endpoint(route as "GET /", options));
+        if (result === undefined) return;
+        expect(new URL(result.url).host).toBe(literalHost(route, options));
+      }),
+      RUNS,
+    );
+  });
+});
+
+describe("properties over hostile routes, parameters, headers and defaults", () => {
+  test("no result's path holds a dot-segment, and a literal host is never changed", () => {
+    fc.assert(
+      fc.property(call, ({ route, options }) => {
+        const result = attempt(() => endpoint(route as "GET /", options));
+        if (result === undefined) return;
+        expect(
+          rawPath(result.url)
+            .split("/")
+            .filter((part) => DOT_SEGMENT.test(part)),
+        ).toEqual([]);
+        const host = literalHost(route, options);
+        if (host !== undefined) expect(new URL(result.url).host).toBe(host);
+      }),
+      RUNS,
+    );
+  });
+
   test("every call gives request options or throws an EndpointError, nothing else", () => {
     fc.assert(
       fc.property(call, ({ route, options, defaults }) => {

@@ -33,10 +33,12 @@ export interface Template {
   readonly queryFrom: number;
   readonly fragmentFrom: number;
   /**
-   * Whether an expansion can hold "/" or dot-segments, or start a query or fragment, beyond one
-   * path segment (`{/p*}`, `{+path}`, `{a}.{b}`): then the expanded path is scanned. For a template
-   * whose path expressions each fill one segment (every GitHub route), the template's own facts
-   * suffice.
+   * Whether the expanded URL must be scanned for where its path ends and for dot-segments: an
+   * expansion can hold "/" or dot-segments, or begin a query or fragment, beyond one path segment
+   * (`{/p*}`, `{+path}`, `{a}.{b}`); or an expression that begins the query or fragment has more
+   * template after it, which lands in the path when it expands to nothing (`{#f}/./`). For a
+   * template whose path expressions each fill one segment (every GitHub route), the template's own
+   * facts suffice.
    */
   readonly scanPath: boolean;
   /** Every variable name the template uses. */
@@ -140,7 +142,8 @@ function scan(template: string): Template {
   if (!template.isWellFormed()) syntaxError(template, "holds a lone UTF-16 surrogate");
   if (/%(?![\da-f]{2})/i.test(template)) syntaxError(template, 'has a "%" that starts no pct-encoded triplet such as %20 (write %25)');
   const authorityFrom = absolute ? template.indexOf("//") + 2 : 0;
-  const state: ScanState = { raw: [], starts: [0, -1, -1, -1], phase: absolute ? "origin" : "path" };
+  // A relative template begins in its path.
+  const state: ScanState = { raw: [], starts: [0, absolute ? -1 : 0, -1, -1], phase: absolute ? "origin" : "path" };
   const tokens = [...template.slice(authorityFrom).matchAll(TOKEN)];
   // The scheme and "//" are not scanned, and stay one literal with what follows them.
   let scheme = template.slice(0, authorityFrom);
@@ -186,6 +189,8 @@ function build(
     if (part.phase === "path" && (segment === "partial" || part.operator === "+")) scanPath = true;
     parts.push({ ...compileExpression(part.operator, part.varspecs), phase: part.phase, segment });
   }
+  // A query or fragment begun by an expression that expands to nothing begins later, or not at all.
+  for (const from of [queryFrom, fragmentFrom]) if (typeof parts[from] === "object" && from + 1 < parts.length) scanPath = true;
   const literal = (from: number, to: number): string =>
     parts
       .slice(from, to)

@@ -45,12 +45,11 @@ export function expandUrl(
     );
   }
   if (template.scanPath) {
-    // An expansion may have begun the query or fragment: find where the path really ends.
-    const stop = url.slice(pathStart, pathEnd).search(/[?#]/);
-    if (stop !== -1) {
-      pathEnd = pathStart + stop;
-      if (url[pathEnd] === "#") fragmentAt = Math.min(fragmentAt, pathEnd);
-    }
+    // Where the path really ends, and the fragment begins, in what was expanded.
+    const stop = url.slice(pathStart).search(/[?#]/);
+    pathEnd = stop === -1 ? url.length : pathStart + stop;
+    const hash = url.indexOf("#", pathStart);
+    fragmentAt = hash === -1 ? url.length : hash;
     checkDotSegments(url.slice(pathStart, pathEnd), "url");
   }
   if (query.length === 0) return url;
