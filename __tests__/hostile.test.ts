@@ -25,6 +25,32 @@ test("a query begun by an expression that expands to nothing: what follows it is
   expect(endpoint("GET /a{#f}/b", { q: 1 }).url).toBe("https://api.github.com/a/b?q=1");
 });
 
+describe("a template whose whole origin is one expression (GitHub's upload form)", () => {
+  const upload = "POST {origin}/repos/{owner}/{repo}/releases/{release_id}/assets{?name,label}" as const;
+  const parameters = { owner: "o", repo: "r", release_id: 1, name: "a b.zip", data: "bytes" };
+
+  test.each([
+    ["https://uploads.github.com", "https://uploads.github.com/repos/o/r/releases/1/assets?name=a%20b.zip"],
+    ["HTTP://127.0.0.1:8080", "HTTP://127.0.0.1:8080/repos/o/r/releases/1/assets?name=a%20b.zip"],
+  ])("origin %s is the origin, as given", (origin, url) => {
+    expect(endpoint(upload, { ...parameters, origin }).url).toBe(url);
+    expect(endpoint(upload.replace("{origin}", "{+origin}") as typeof upload, { ...parameters, origin }).url).toBe(url);
+  });
+
+  test.each([
+    ["https://uploads.github.com/x", "INVALID_URL", "origin"],
+    ["https://evil.example?", "INVALID_URL", "origin"],
+    ["https://", "INVALID_URL", "origin"],
+    ["evil.example", "URL_LEAVES_BASE_URL", "url"],
+  ])("origin %j throws %s", (origin, code, argument) => {
+    expect(errorOf(() => endpoint(upload, { ...parameters, origin }))).toMatchObject({ code, argument });
+  });
+
+  test("a value that is no origin expands as path, joined to baseUrl as before", () => {
+    expect(endpoint("GET {+prefix}/x", { prefix: "/api" }).url).toBe("https://api.github.com/api/x");
+  });
+});
+
 describe("an expression after a literal authority is path, and checked as path", () => {
   test.each([
     ["GET https://example.com{/p*}", { p: ["a", "..", "..", "admin"] }, "INVALID_PATH_SEGMENT", "url"],

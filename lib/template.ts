@@ -28,6 +28,13 @@ export interface Template {
    * `"expanded"`: an expression in the authority, so the expanded origin is checked.
    */
   readonly origin: "relative" | "literal" | "expanded";
+  /**
+   * The variable of a relative template that begins with one simple or reserved expression
+   * followed by its path (`{origin}/repos/…`, GitHub's upload form): a value beginning with
+   * `http://` or `https://` is the whole origin, as given and checked as one; any other value
+   * expands as path.
+   */
+  readonly originVariable: string | undefined;
   /** Index in `parts` where the path, the query and the fragment begin (`parts.length` when absent). */
   readonly pathFrom: number;
   readonly queryFrom: number;
@@ -199,8 +206,21 @@ function build(
   if (absolute && !originExpression) checkOrigin(literal(0, pathFrom), "url");
   // A literal dot-segment is wrong whatever the parameters; expressions that fill one segment stand as "x".
   if (!scanPath) checkDotSegments(literal(pathFrom, queryFrom), "url");
+  const first = raw[0];
+  const second = raw[1];
+  const originVariable =
+    !absolute &&
+    typeof first === "object" &&
+    (first.operator === "" || first.operator === "+") &&
+    first.varspecs.length === 1 &&
+    first.varspecs[0]!.prefix === 0 &&
+    !first.varspecs[0]!.explode &&
+    (second === undefined || (typeof second === "string" && "/?#".includes(second[0]!)))
+      ? first.varspecs[0]!.name
+      : undefined;
   return {
     parts,
+    originVariable,
     origin: absolute ? (originExpression ? "expanded" : "literal") : "relative",
     pathFrom,
     queryFrom,

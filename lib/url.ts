@@ -20,12 +20,22 @@ export function expandUrl(
   parameters: Readonly<Record<string, unknown>>,
   query: readonly string[],
 ): string {
-  const { parts, pathFrom, queryFrom, fragmentFrom } = template;
-  let url = template.origin === "relative" ? resolveBaseUrl(baseUrl) : "";
+  const { parts, pathFrom, queryFrom, fragmentFrom, originVariable } = template;
+  let url: string;
+  let index = 0;
+  const origin = originVariable !== undefined && Object.hasOwn(parameters, originVariable) ? parameters[originVariable] : undefined;
+  if (typeof origin === "string" && /^https?:\/\//i.test(origin)) {
+    // `{origin}/repos/…`: the value is the origin, as given, and must be one.
+    checkOrigin(origin, originVariable!);
+    url = origin;
+    index = 1;
+  } else {
+    url = template.origin === "relative" ? resolveBaseUrl(baseUrl) : "";
+  }
   let pathStart = url.length;
   let pathEnd = url.length;
   let fragmentAt = url.length;
-  for (let index = 0; index <= parts.length; index++) {
+  for (; index <= parts.length; index++) {
     if (index === pathFrom) pathStart = url.length;
     if (index === queryFrom) pathEnd = url.length;
     if (index === fragmentFrom) fragmentAt = url.length;
