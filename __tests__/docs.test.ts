@@ -31,6 +31,13 @@ describe("docs", () => {
     expect(table.sort()).toEqual(readdirSync(join(root, "lib")).sort());
   });
 
+  test("every test file the README names as a guarantee's proof exists", () => {
+    const section = read("README.md").slice(read("README.md").indexOf("## Errors and guarantees"));
+    const named = [...section.slice(0, section.indexOf("\n## ", 5)).matchAll(/`([\w-]+\.test\.ts)`/g)].map(([, file]) => file!);
+    expect(named.length).toBeGreaterThan(5);
+    for (const file of named) expect(readdirSync(join(root, "__tests__"))).toContain(file);
+  });
+
   test("README and docs link to pages that exist", () => {
     for (const file of ["README.md", "docs/index.md"]) {
       for (const [, target] of read(file).matchAll(/\]\(((?:docs\/)?(?:api\/)?[\w-]+\.md)\)/g)) {
