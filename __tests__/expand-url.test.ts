@@ -55,9 +55,15 @@ describe("whole path segments need a value", () => {
   });
 });
 
-describe("a relative template cannot leave baseUrl's origin", () => {
+describe("a relative template cannot leave baseUrl's origin, unless it begins with an origin expression", () => {
+  test("a template that begins with one expression before its path takes an http(s) value as the origin, checked as one", () => {
+    expect(url("GET {+u}/x", { u: "https://ghe.example" })).toBe("https://ghe.example/x");
+    expect(errorOf(() => url("GET {+u}/x", { u: "https://evil.com/y?" }))).toMatchObject({ code: "INVALID_URL", argument: "u" });
+    // Anywhere else the value is path: the host stays.
+    expect(url("GET /a{+u}/x", { u: "https://evil.com" })).toBe("https://api.github.com/ahttps://evil.com/x");
+  });
+
   test.each([
-    ["GET {+u}/x", { u: "https://evil.com" }],
     ["GET {+u}/x", { u: ".evil.com" }],
     ["GET {+u}/x", { u: "@evil.com" }],
     ["GET {+u}/x", { u: ":8080" }],

@@ -39,6 +39,12 @@ const rows: [title: string, run: (lib: typeof endpoint) => unknown, incumbentSho
   ["parameters next to `data`", (lib) => lib("POST /x", { data: "d", name: "n" }).body, '"d"', "INVALID_OPTIONS"],
   ["a route and `url`", (lib) => lib("GET /a", { url: "/b" }).url, "https://api.github.com/b", "INVALID_OPTIONS"],
   ["CR/LF in a header", (lib) => lib("GET /a", { headers: { "x-a": "a\r\nb" } }).headers["x-a"], '"a\\r\\nb"', "INVALID_HEADER_VALUE"],
+  [
+    "a multi-segment parameter",
+    (lib) => lib("GET /repos/{owner}/{repo}/contents/{path}", { owner: "o", repo: "r", path: "docs/README.md" }).url,
+    "/contents/docs%2FREADME.md",
+    "/contents/docs/README.md",
+  ],
   ["a trailing `/`", (lib) => lib("GET /user/").url, '"https://api.github.com/user"', '"https://api.github.com/user/"'],
   ["a number in a header", (lib) => lib("GET /x", { headers: { "x-n": 1 } }).headers["x-n"], "1", '"1"'],
   [

@@ -1,6 +1,7 @@
 import { BoundedCache } from "./cache.js";
 import { is, NAME_START, VARCHAR } from "./chars.js";
 import { fail, quote } from "./errors.js";
+import { multiSegmentParameter } from "./multi-segment.js";
 import { compileExpression, encodeLiteral, type CompiledExpression, type Operator, type VarSpec } from "./url-template.js";
 
 /** The part of a URL a piece of the template stands in (RFC 3986 section 3). */
@@ -17,6 +18,11 @@ export type Segment = "whole" | "last" | "partial";
 export interface Expression extends CompiledExpression {
   readonly phase: Phase;
   readonly segment: Segment;
+  /**
+   * The expression is the multi-segment parameter of a GitHub route (`{path}` of
+   * `/repos/{owner}/{repo}/contents/{path}`): its value's `/` separate path segments, each encoded.
+   */
+  readonly multiSegment: boolean;
 }
 
 /** A URL template, checked against the RFC 6570 grammar, split into encoded literals and expressions. */
@@ -183,6 +189,7 @@ function build(
   const names = new Set<string>();
   let originExpression = false;
   let scanPath = false;
+  const multiSegment = multiSegmentParameter(githubPath(raw, pathFrom, queryFrom));
   for (let index = 0; index < raw.length; index++) {
     const part = raw[index]!;
     if (typeof part === "string") {
@@ -194,7 +201,12 @@ function build(
     if (part.phase === "origin") originExpression = true;
     // A reserved expansion may hold "/" and dot-segments even where it fills one segment.
     if (part.phase === "path" && (segment === "partial" || part.operator === "+")) scanPath = true;
-    parts.push({ ...compileExpression(part.operator, part.varspecs), phase: part.phase, segment });
+    parts.push({
+      ...compileExpression(part.operator, part.varspecs),
+      phase: part.phase,
+      segment,
+      multiSegment: segment !== "partial" && part.operator === "" && part.varspecs[0]!.name === multiSegment,
+    });
   }
   // A query or fragment begun by an expression that expands to nothing begins later, or not at all.
   for (const from of [queryFrom, fragmentFrom]) if (typeof parts[from] === "object" && from + 1 < parts.length) scanPath = true;
@@ -228,6 +240,23 @@ function build(
     scanPath,
     names,
   };
+}
+
+/**
+ * The path of a template as GitHub's description writes it (`/repos/{owner}/{repo}/contents/{path}`),
+ * whether written with `:name` or as a full URL (a GHES `…/api/v3` prefix dropped); `""` when an
+ * expression in it is not a plain `{name}`.
+ */
+function githubPath(raw: readonly (string | RawExpression)[], pathFrom: number, queryFrom: number): string {
+  let path = "";
+  for (let index = pathFrom; index < queryFrom; index++) {
+    const part = raw[index]!;
+    if (typeof part === "string") path += part;
+    else if (part.operator === "" && part.varspecs.length === 1 && part.varspecs[0]!.prefix === 0 && !part.varspecs[0]!.explode) {
+      path += `{${part.varspecs[0]!.name}}`;
+    } else return "";
+  }
+  return path.startsWith("/api/v3/") ? path.slice("/api/v3".length) : path;
 }
 
 /** A simple or reserved expression between `/` and the next `/` or the end of the path. */

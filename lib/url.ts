@@ -74,6 +74,11 @@ export function expandUrl(
 function appendExpansion(url: string, expression: Expression, parameters: Readonly<Record<string, unknown>>): string {
   const { varspecs, segment } = expression;
   let expanded: string | undefined;
+  if (expression.multiSegment) {
+    const { name } = varspecs[0]!;
+    const value = Object.hasOwn(parameters, name) ? parameters[name] : undefined;
+    if (typeof value === "string" && value.includes("/")) return url + expandSegments(value, name);
+  }
   if (varspecs.length === 1 && expression.operator === "" && !expression.perVariable) {
     // The fast path, no url-template call: a string of unreserved characters expands to itself.
     const { name } = varspecs[0]!;
@@ -114,6 +119,25 @@ function appendExpansion(url: string, expression: Expression, parameters: Readon
     );
   // An empty last segment drops its "/": `…/contents/{path}` with path "" is `…/contents`.
   return url.slice(0, -1);
+}
+
+/**
+ * A GitHub multi-segment parameter (`x-multi-segment`: a file `path`, a `ref`, a `branch`): each
+ * `/`-separated segment encoded as simple string expansion encodes a value (RFC 6570 section
+ * 3.2.2; `?`, `#`, `%` and spaces too), the `/` between them kept. An empty segment (`a//b`, a
+ * leading or trailing `/`) or a dot-segment is an error: GitHub has no such name, and a URL parser
+ * would resolve it away.
+ *
+ * @throws {@link EndpointError} `INVALID_PATH_SEGMENT`
+ */
+function expandSegments(value: string, name: string): string {
+  const segments = value.split("/");
+  for (const segment of segments) {
+    if (segment === "" || segment === "." || segment === "..") {
+      fail("INVALID_PATH_SEGMENT", name, `is a multi-segment parameter whose segments must be non-empty and not "." or ".."`, value);
+    }
+  }
+  return encodeComponents(segments, () => name).join("/");
 }
 
 /**

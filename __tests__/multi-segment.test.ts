@@ -1,0 +1,109 @@
+import { execFile } from "node:child_process";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { endpoint } from "../lib/index.js";
+import { multiSegmentParameter } from "../lib/multi-segment.js";
+import type { CorpusCall } from "./helpers/corpus.js";
+import { errorOf } from "./helpers/errors.js";
+import { readFixture } from "./helpers/fixtures.js";
+
+const calls = readFixture("github-rest-calls.json") as CorpusCall[];
+
+describe("GitHub's multi-segment parameters (x-multi-segment)", () => {
+  test("lib/multi-segment.ts is what npm run generate makes from the pinned @octokit/openapi", async () => {
+    const { stdout } = await promisify(execFile)(process.execPath, [
+      join(__dirname, "..", "scripts", "generate-multi-segment.mjs"),
+      "--check",
+    ]);
+    expect(stdout).toMatch(/^lib\/multi-segment\.ts matches @octokit\/openapi 23\.0\.2 \(39 templates\)/);
+  }, 60_000);
+
+  test("the table marks exactly the corpus's multi-segment parameters, template by template", () => {
+    const marked = new Map<string, string>();
+    for (const call of calls) for (const name of call.multiSegmentParams ?? []) marked.set(call.path, name);
+    expect(marked.size).toBe(39);
+    for (const call of calls) expect([call.path, multiSegmentParameter(call.path)]).toEqual([call.path, marked.get(call.path)]);
+  });
+
+  test.each([
+    ["GET /gists/{gist_id}/{sha}", { gist_id: "g", sha: "a/b" }, "https://api.github.com/gists/g/a%2Fb"],
+    [
+      "GET /orgs/{org}/artifacts/{subject_digest}/metadata/deployment-records",
+      { org: "o", subject_digest: "a/b" },
+      "https://api.github.com/orgs/o/artifacts/a%2Fb/metadata/deployment-records",
+    ],
+    [
+      "GET /repos/{owner}/{repo}/dependency-graph/compare/{basehead}",
+      { owner: "o", repo: "r", basehead: "main...feature/x" },
+      "https://api.github.com/repos/o/r/dependency-graph/compare/main...feature%2Fx",
+    ],
+    [
+      "GET /repos/{owner}/{repo}/compare/{basehead}",
+      { owner: "o", repo: "r", basehead: "main...feature/x" },
+      "https://api.github.com/repos/o/r/compare/main...feature/x",
+    ],
+  ])("by template, not by parameter name: %s", (route, parameters, url) => {
+    expect(endpoint(route as "GET /", parameters).url).toBe(url);
+  });
+
+  test.each([
+    ["a file path", "GET /repos/{owner}/{repo}/contents/{path}", { path: "docs/README.md" }, "/repos/o/r/contents/docs/README.md"],
+    [
+      "each segment encoded",
+      "GET /repos/{owner}/{repo}/contents/{path}",
+      { path: "docs/a?b#c d%.md" },
+      "/repos/o/r/contents/docs/a%3Fb%23c%20d%25.md",
+    ],
+    ["a ref", "PATCH /repos/{owner}/{repo}/git/refs/{ref}", { ref: "heads/test", sha: "s" }, "/repos/o/r/git/refs/heads/test"],
+    [
+      "a branch, with :name",
+      "GET /repos/:owner/:repo/branches/:branch/protection",
+      { branch: "feature/a" },
+      "/repos/o/r/branches/feature/a/protection",
+    ],
+    ["one segment", "GET /repos/{owner}/{repo}/contents/{path}", { path: "README.md" }, "/repos/o/r/contents/README.md"],
+    [
+      "environment_name (not marked) keeps %2F",
+      "GET /repos/{owner}/{repo}/environments/{environment_name}",
+      { environment_name: "a/b" },
+      "/repos/o/r/environments/a%2Fb",
+    ],
+    ["a custom route encodes", "GET /custom/{owner}/{repo}/{path}", { path: "a/b" }, "/custom/o/r/a%2Fb"],
+    [
+      "{+ref} written by hand sends the value as given",
+      "GET /repos/{owner}/{repo}/git/ref/{+ref}",
+      { ref: "heads/a,b" },
+      "/repos/o/r/git/ref/heads/a,b",
+    ],
+  ])("%s", (_case, route, parameters, path) => {
+    expect(endpoint(route as "GET /", { owner: "o", repo: "r", ...parameters }).url).toBe(`https://api.github.com${path}`);
+  });
+
+  test("a GHES full URL is looked up the same", () => {
+    expect(
+      endpoint("GET https://ghe.example/api/v3/repos/{owner}/{repo}/contents/{path}", { owner: "o", repo: "r", path: "a/b" }).url,
+    ).toBe("https://ghe.example/api/v3/repos/o/r/contents/a/b");
+  });
+
+  test.each(["a//b", "/a", "a/", "a/./b", "a/../b", ".."])("%j is an INVALID_PATH_SEGMENT naming the parameter", (path) => {
+    expect(errorOf(() => endpoint("GET /repos/{owner}/{repo}/contents/{path}", { owner: "o", repo: "r", path }))).toMatchObject({
+      code: "INVALID_PATH_SEGMENT",
+      argument: "path",
+    });
+  });
+
+  test("a lone surrogate in a segment is an INVALID_PARAMETER naming the parameter", () => {
+    expect(errorOf(() => endpoint("GET /repos/{owner}/{repo}/contents/{path}", { owner: "o", repo: "r", path: "a/\ud800" }))).toMatchObject(
+      {
+        code: "INVALID_PARAMETER",
+        argument: "path",
+      },
+    );
+  });
+
+  test("a segment named %2e%2e is a name, encoded as one", () => {
+    expect(endpoint("GET /repos/{owner}/{repo}/contents/{path}", { owner: "o", repo: "r", path: "a/%2e%2e" }).url).toBe(
+      "https://api.github.com/repos/o/r/contents/a/%252e%252e",
+    );
+  });
+});
