@@ -19,8 +19,11 @@ describe("EndpointError", () => {
 
 describe("errors carry the route of the call as context", () => {
   test.each([
+    // @ts-expect-error the missing parameter is on purpose: the run-time error is what is tested
     [() => endpoint("GET /repos/{owner}", {}), "GET /repos/{owner}"],
+    // @ts-expect-error the missing parameter is on purpose: the run-time error is what is tested
     [() => endpoint({ method: "POST", url: "/repos/{owner}" }), "POST /repos/{owner}"],
+    // @ts-expect-error the missing parameter is on purpose: the run-time error is what is tested
     [() => endpoint({ url: "/{x:0}" }), "GET /{x:0}"],
     [() => endpoint.merge("GET /a b"), "GET /a b"],
     [() => endpoint.parse({ method: "GET", url: "/{", baseUrl: "https://x" } as never), "GET /{"],

@@ -27,6 +27,7 @@ const rows: [title: string, run: (lib: typeof endpoint) => unknown, incumbentSho
     "application/vnd.github.v3+json",
     "application/vnd.github.mercy-preview+json",
   ],
+  // @ts-expect-error the missing parameter is on purpose: the run-time error is what is tested
   ["a missing path parameter", (lib) => lib("GET /repos/{owner}/{repo}", { repo: "r" }).url, "/repos//r", "MISSING_PARAMETER"],
   [
     "`..` as a path parameter",

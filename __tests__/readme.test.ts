@@ -1,6 +1,7 @@
-import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { execFile, execFileSync } from "node:child_process";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { promisify } from "node:util";
 import { getUserAgent } from "universal-user-agent";
 import { toFetch } from "../lib/clients.js";
 import { endpoint } from "../lib/index.js";
@@ -72,6 +73,7 @@ describe("README examples give the output shown", () => {
   test("the error example throws the code shown", () => {
     let message = "";
     try {
+      // @ts-expect-error the missing parameter is on purpose: the run-time error is what is tested
       endpoint("GET /repos/{owner}/{repo}", { repo: "rest.js" });
     } catch (error) {
       expect(error).toMatchObject({ name: "EndpointError", code: "MISSING_PARAMETER" });
@@ -100,4 +102,38 @@ describe("README: handing the result to fetch", () => {
       },
     ]);
   });
+});
+
+describe("README: typed by the route", () => {
+  test("the typed example type-checks, and its @ts-expect-error line is an error", async () => {
+    const [block] = blocks.filter(({ lang }) => lang === "ts");
+    expect(block?.code).toContain("// @ts-expect-error");
+    const dir = join(root, ".tmp", `readme-types-${process.pid}`);
+    mkdirSync(dir, { recursive: true });
+    try {
+      writeFileSync(
+        join(dir, "example.ts"),
+        block!.code.replace('from "rest-endpoint"', `from ${JSON.stringify(join(root, "lib", "index.js"))}`),
+      );
+      writeFileSync(
+        join(dir, "tsconfig.json"),
+        JSON.stringify({
+          compilerOptions: {
+            module: "NodeNext",
+            moduleResolution: "NodeNext",
+            target: "ES2022",
+            lib: ["ES2024", "DOM"],
+            strict: true,
+            noEmit: true,
+            types: [],
+          },
+          files: ["example.ts"],
+        }),
+      );
+      const { stdout } = await promisify(execFile)(process.execPath, [join(root, "node_modules", "typescript", "bin", "tsc"), "-p", dir]);
+      expect(stdout).toBe("");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

@@ -93,12 +93,88 @@ export interface RequestOptions {
 /** The defaults an endpoint function carries, as `endpoint.DEFAULTS` shows them (deeply frozen). */
 export type Defaults = Readonly<MergedOptions>;
 
+/** A value a URL template variable takes: a scalar, a flat list or a flat object (RFC 6570 section 2.3). */
+export type ParameterValue =
+  | string
+  | number
+  | boolean
+  | bigint
+  | Date
+  | readonly (string | number | boolean | bigint | Date | null | undefined)[]
+  | { readonly [key: string]: string | number | boolean | bigint | Date | null | undefined };
+
+/** The URL of a route: what follows the method (`"GET /user"` gives `"/user"`). */
+export type UrlOf<R extends string> = R extends `${string} ${infer U}` ? U : R;
+
+/** The expressions of a template (`"/a/{b}{?c,d}"` gives `"b" | "?c,d"`); tail-recursive, so long templates stay cheap. */
+export type Expressions<T extends string, Found extends string = never> = T extends `${string}{${infer E}}${infer Rest}`
+  ? Expressions<Rest, Found | E>
+  : Found;
+
+/** A varspec's name, without its explode or prefix modifier (RFC 6570 section 2.4). */
+export type VarName<V extends string> = V extends `${infer N}*` ? N : V extends `${infer N}:${string}` ? N : V;
+
+/** The variable names of an expression's variable list (`"a,b*"` gives `"a" | "b"`). */
+export type VarNames<V extends string, Found extends string = never> = V extends `${infer A},${infer B}`
+  ? VarNames<B, Found | VarName<A>>
+  : Found | VarName<V>;
+
+/** Operators whose variables may be left out: they expand to nothing (RFC 6570 section 3.2). */
+export type OptionalOperator = "?" | "&" | "/" | ";" | ".";
+
+/** The variables an expression needs: those of `{x}`, `{+x}` and `{#x}` (an expression's text without its braces). */
+export type RequiredOfExpression<E extends string> = E extends `${OptionalOperator}${string}`
+  ? never
+  : E extends `${"+" | "#"}${infer V}`
+    ? VarNames<V>
+    : VarNames<E>;
+
+/** The variables an expression may leave out: those of `{?x}`, `{&x}`, `{/x}`, `{;x}`, `{.x}`. */
+export type OptionalOfExpression<E extends string> = E extends `${OptionalOperator}${infer V}` ? VarNames<V> : never;
+
+/** A `:name` placeholder's name, up to the next character that ends it. */
+export type ColonName<N extends string> = N extends `${infer M}${"{" | "?" | "#" | "." | ":"}${string}` ? M : N;
+
+/** The `:name` placeholders at the start of path segments (`"/repos/:owner"` gives `"owner"`). */
+export type ColonNames<T extends string, Found extends string = never> = T extends `${string}/:${infer R}`
+  ? R extends `${infer N}/${infer Rest}`
+    ? ColonNames<`/${Rest}`, Found | ColonName<N>>
+    : Found | ColonName<R>
+  : Found;
+
+/**
+ * The parameters a route's URL template needs: `{x}`, `{+x}`, `{#x}` and `:x`. For a route that is
+ * not a literal (`string`), none.
+ */
+export type RequiredParameters<R extends string> =
+  string extends UrlOf<R> ? never : Literal<RequiredOfExpression<Expressions<UrlOf<R>>> | ColonNames<UrlOf<R>>>;
+
+/** The parameters a route's URL template may take without needing them: `{?x}`, `{&x}`, `{/x}`, `{;x}`, `{.x}`. */
+export type OptionalParameters<R extends string> = string extends UrlOf<R> ? never : Literal<OptionalOfExpression<Expressions<UrlOf<R>>>>;
+
+/** Names known from the template's text: a part built at run time (`${string}`) names none. */
+export type Literal<Names extends string> = string extends Names ? never : Names;
+
+/**
+ * The options of a call of route `R` when the defaults already give `Given`: the parameters the
+ * template needs and the defaults do not give are required, the template's others typed, and any
+ * other key allowed (GitHub's description lags its API; the runtime takes any parameter).
+ */
+export type RouteParameters<R extends string, Given extends string = never> = EndpointParameters & {
+  [K in Exclude<RequiredParameters<R>, Given>]: ParameterValue;
+} & { [K in OptionalParameters<R> | Extract<RequiredParameters<R>, Given>]?: ParameterValue | null | undefined };
+
+/** The options argument of route `R`: required exactly when the template needs a parameter the defaults do not give. */
+export type RouteArguments<R extends string, Given extends string = never> = [Exclude<RequiredParameters<R>, Given>] extends [never]
+  ? [options?: RouteParameters<R, Given>]
+  : [options: RouteParameters<R, Given>];
+
 /**
  * An endpoint function: call it with a route and parameters, or with an options object, to get
  * {@link RequestOptions}. Its members work with the defaults it carries. The function object and
  * its `DEFAULTS` are frozen.
  */
-export interface EndpointInterface {
+export interface EndpointInterface<Given extends string = never> {
   /**
    * Builds request options from a route and parameters (spec §4.2).
    *
@@ -121,7 +197,7 @@ export interface EndpointInterface {
    * //   body: { title: "Bug" } }
    * ```
    */
-  (route: Route, options?: EndpointParameters): RequestOptions;
+  <R extends Route>(route: R, ...options: RouteArguments<R, Given>): RequestOptions;
   /**
    * Builds request options from an options object holding `url` and usually `method` (default GET).
    *
@@ -134,7 +210,7 @@ export interface EndpointInterface {
    * // { method: "get", url: "https://api.github.com/orgs/octokit", headers: { … } }
    * ```
    */
-  (options: EndpointOptions): RequestOptions;
+  <U extends Url>(options: EndpointOptions & { url: U } & RouteParameters<U, Given>): RequestOptions;
   /**
    * The defaults this function applies, deeply frozen.
    * @defaultValue `{ method: "GET", baseUrl: "https://api.github.com", headers: { accept:
@@ -155,7 +231,7 @@ export interface EndpointInterface {
    * // "https://api.github.com/repos/octokit/rest.js/pulls?per_page=100"
    * ```
    */
-  defaults(options: EndpointParameters): EndpointInterface;
+  defaults<O extends EndpointParameters>(options: O): EndpointInterface<Given | Extract<keyof O, string>>;
   /**
    * Applies the defaults without expanding anything (spec §2.3): `method` as written, `url` with
    * its placeholders.
