@@ -1,0 +1,67 @@
+// npm run bench:types: what route-aware types cost a consumer's `tsc`. Three projects, checked with
+// `tsc --noEmit --extendedDiagnostics`: an empty one, 20 typed calls through rest-endpoint, and the
+// same 20 calls through @octokit/types' RequestInterface (octokit's per-route types). Prints check
+// time and memory of each, and the ratios.
+import { execFileSync } from "node:child_process";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+
+const root = process.cwd();
+const calls = JSON.parse(readFileSync(join(root, "__tests__", "fixtures", "github-rest-calls.json"), "utf8"))
+  .filter((call) => call.method === "GET" && call.server === undefined && Object.keys(call.pathParams).length > 0)
+  .slice(0, 20);
+const line = (fn, call) => `${fn}(${JSON.stringify(`GET ${call.path}`)}, ${JSON.stringify(call.pathParams)});`;
+const projects = {
+  empty: "export {};\n",
+  "rest-endpoint": `import { endpoint } from ${JSON.stringify(join(root, "dist", "index.js"))};\n${calls.map((call) => line("endpoint", call)).join("\n")}\n`,
+  "@octokit/types": `import type { RequestInterface } from "@octokit/types";\ndeclare const request: RequestInterface;\n${calls.map((call) => line("void request", call)).join("\n")}\nexport {};\n`,
+};
+const base = join(root, ".tmp", "bench-types");
+rmSync(base, { recursive: true, force: true });
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const rows = [];
+for (const [name, source] of Object.entries(projects)) {
+  const dir = join(base, name.replace(/\W/g, "-"));
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, "index.ts"), source);
+  writeFileSync(
+    join(dir, "tsconfig.json"),
+    JSON.stringify({
+      compilerOptions: {
+        module: "ESNext",
+        moduleResolution: "Bundler",
+        target: "ES2022",
+        lib: ["ES2022", "DOM"],
+        strict: true,
+        noEmit: true,
+        skipLibCheck: true,
+        types: [],
+      },
+      files: ["index.ts"],
+    }),
+  );
+  const samples = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const out = execFileSync(
+      process.execPath,
+      [join(root, "node_modules", "typescript", "bin", "tsc"), "-p", dir, "--extendedDiagnostics"],
+      { encoding: "utf8" },
+    );
+    const read = (label) => Number(new RegExp(`^${label}:\\s+([\\d.]+)`, "m").exec(out)?.[1]);
+    samples.push({ check: read("Check time"), total: read("Total time"), memory: read("Memory used") });
+  }
+  const median = (key) => samples.map((sample) => sample[key]).sort((a, b) => a - b)[Math.floor(samples.length / 2)];
+  rows.push({ name, check: median("check"), total: median("total"), memory: median("memory") });
+}
+rmSync(base, { recursive: true, force: true });
+console.log(
+  `tsc ${JSON.parse(readFileSync(join(root, "node_modules", "typescript", "package.json"), "utf8")).version}, 20 typed calls, median of ${ROUNDS} runs\n`,
+);
+console.log("| project | check time | total time | memory |\n| --- | ---: | ---: | ---: |");
+for (const row of rows)
+  console.log(`| ${row.name} | ${row.check.toFixed(2)} s | ${row.total.toFixed(2)} s | ${Math.round(row.memory / 1024)} MB |`);
+const [empty, ours, octokit] = rows;
+console.log(
+  `\nrest-endpoint against an empty project: +${(ours.total - empty.total).toFixed(2)} s total (target ≤ +0.20 s without a route map); ` +
+    `against @octokit/types: ${(ours.check / octokit.check).toFixed(2)}× check time, ${(ours.memory / octokit.memory).toFixed(2)}× memory`,
+);
