@@ -3,6 +3,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "nod
 import { dirname, join } from "node:path";
 import { promisify } from "node:util";
 import { endpoint } from "../lib/index.js";
+import { examplesWithOutput, fencedBlocks, runBlock } from "./helpers/examples.js";
 import { startRecordingServer } from "./helpers/recording-server.js";
 
 const root = join(__dirname, "..");
@@ -45,6 +46,28 @@ describe("docs", () => {
         expect(() => read(path)).not.toThrow();
       }
     }
+  });
+});
+
+describe("docs/github-enterprise.md", () => {
+  const page = read("docs/github-enterprise.md");
+  const examples = examplesWithOutput(page);
+
+  test("has its examples", () => {
+    expect(examples).toHaveLength(4);
+  });
+
+  test.each(examples)("%s", (code, output) => {
+    expect(runBlock(code)).toEqual(JSON.parse(output));
+  });
+
+  test("the CLI example prints the url shown", async () => {
+    const [command] = fencedBlocks(page).filter(({ lang }) => lang === "sh");
+    const args = [...command!.code.matchAll(/"[^"]*"|\S+/g)].map(([word]) => word.replace(/^"|"$/g, "")).slice(2);
+    const { stdout } = await promisify(execFile)(process.execPath, [join(root, "dist", "cli.js"), ...args]);
+    const url = (JSON.parse(stdout) as { url: string }).url;
+    expect(page).toContain(`whose \`url\` is \`${url}\``);
+    expect(url).toBe("https://ghe.example/api/v3/repos/octokit/rest.js/branches/release/1.x");
   });
 });
 

@@ -5,13 +5,14 @@ import { promisify } from "node:util";
 import { getUserAgent } from "universal-user-agent";
 import { toFetch } from "../lib/clients.js";
 import { endpoint } from "../lib/index.js";
+import { examplesWithOutput, fencedBlocks, runBlock } from "./helpers/examples.js";
 import { startRecordingServer } from "./helpers/recording-server.js";
 
 const root = join(__dirname, "..");
 const readme = readFileSync(join(root, "README.md"), "utf8");
 
 /** Each fenced block of the README with its language, in order. */
-const blocks = [...readme.matchAll(/^```(\w*)\n([\s\S]*?)^```$/gm)].map(([, lang, code]) => ({ lang, code: code! }));
+const blocks = fencedBlocks(readme);
 
 /** The JSON block that follows the block holding `code`. */
 function outputAfter(code: string): unknown {
@@ -27,25 +28,8 @@ function asShown(value: unknown): unknown {
   return JSON.parse(JSON.stringify(value).replace(getUserAgent(), "Node.js/20.20.2 (linux; x64)"));
 }
 
-/**
- * Runs a README JavaScript block: import lines dropped, the last top-level statement returned.
- * The blocks use only `endpoint`, which is passed in.
- */
-function runBlock(code: string): unknown {
-  const lines = code
-    .trimEnd()
-    .split("\n")
-    .filter((line) => !line.startsWith("import "));
-  const last = lines.findLastIndex((line) => /^[$A-Z_]/i.test(line));
-  lines[last] = `return ${lines[last]!}`;
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- running the README's own code is the point
-  return (new Function("endpoint", lines.join("\n")) as (e: typeof endpoint) => unknown)(endpoint);
-}
-
 describe("README examples give the output shown", () => {
-  const examples = blocks.flatMap((block, index) =>
-    block.lang === "js" && blocks[index + 1]?.lang === "json" ? [[block.code, blocks[index + 1]!.code]] : [],
-  );
+  const examples = examplesWithOutput(readme);
 
   test("there are examples with output", () => {
     expect(examples).toHaveLength(3);
