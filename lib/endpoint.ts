@@ -10,7 +10,8 @@ import { isPlainRecord } from "./values.js";
  * here, so a call merges one level whatever the depth of the chain.
  */
 export function withDefaults(defaults: Call): EndpointInterface {
-  const shown: Defaults = toMerged(defaults, true);
+  // DEFAULTS is made when first read: building a chain of defaults() need not copy it at each level.
+  let shown: Defaults | undefined;
   const endpoint = (route: unknown, options?: unknown): RequestOptions => {
     try {
       return toRequest(readArguments(defaults, route, options));
@@ -42,7 +43,8 @@ export function withDefaults(defaults: Call): EndpointInterface {
     return withDefaults(next);
   };
   // Frozen, so that no assignment to `DEFAULTS`, `merge` or `parse` can redirect later calls.
-  return Object.freeze(Object.assign(endpoint, { DEFAULTS: shown, defaults: defaultsOf, merge, parse }));
+  Object.defineProperty(endpoint, "DEFAULTS", { enumerable: true, get: (): Defaults => (shown ??= toMerged(defaults, true)) });
+  return Object.freeze(Object.assign(endpoint, { defaults: defaultsOf, merge, parse })) as EndpointInterface;
 }
 
 /** The call of either form: `(route, options?)` or `(options)`. */
