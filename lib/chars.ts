@@ -9,8 +9,6 @@ export const UNRESERVED = 1;
 export const TCHAR = 2;
 /** RFC 6570 section 2.3: `varchar = ALPHA / DIGIT / "_" / pct-encoded`, plus `-`, which GitHub's routes use (`{enterprise-team}`). */
 export const VARCHAR = 4;
-/** RFC 5234 appendix B.1: `HEXDIG = DIGIT / "A" / "B" / "C" / "D" / "E" / "F"`, either case as RFC 3986 section 2.1 allows. */
-export const HEXDIG = 8;
 /** ALPHA and `_`: where a `:name` placeholder may start. */
 export const NAME_START = 16;
 
@@ -25,7 +23,6 @@ mark(UNRESERVED | TCHAR | VARCHAR, ALPHA + DIGIT + "-_");
 mark(NAME_START, ALPHA + "_");
 mark(UNRESERVED | TCHAR, ".~");
 mark(TCHAR, "!#$%&'*+^`|");
-mark(HEXDIG, DIGIT + "ABCDEFabcdef");
 
 /** Whether the character code `code` is in the class `bits`. */
 export function is(bits: number, code: number): boolean {

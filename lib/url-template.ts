@@ -257,7 +257,7 @@ function fromObject(value: object, name: string): TemplateValue | undefined {
 }
 
 /** One scalar as text: strings as they are, finite numbers, booleans, bigints, valid Dates (ISO 8601). */
-export function toText(value: unknown, name: string): string {
+function toText(value: unknown, name: string): string {
   switch (typeof value) {
     case "string":
       return value;
