@@ -93,7 +93,16 @@ export interface RequestOptions {
 /** The defaults an endpoint function carries, as `endpoint.DEFAULTS` shows them (deeply frozen). */
 export type Defaults = Readonly<MergedOptions>;
 
-/** A value a URL template variable takes: a scalar, a flat list or a flat object (RFC 6570 section 2.3). */
+/**
+ * A value a URL template variable takes: a scalar, a flat list or a flat object (RFC 6570 section
+ * 2.3). A `Date` is sent as ISO 8601; `null` and `undefined` items are left out.
+ *
+ * @example
+ * ```ts
+ * endpoint("GET /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", labels: ["bug", "ui"] }).url;
+ * // "https://api.github.com/repos/o/r/issues?labels=bug,ui"
+ * ```
+ */
 export type ParameterValue =
   | string
   | number
@@ -143,13 +152,28 @@ export type ColonNames<T extends string, Found extends string = never> = T exten
   : Found;
 
 /**
- * The parameters a route's URL template needs: `{x}`, `{+x}`, `{#x}` and `:x`. For a route that is
- * not a literal (`string`), none.
+ * The parameters a route's URL template needs: `{x}`, `{+x}`, `{#x}` (RFC 6570 sections 3.2.2 to
+ * 3.2.4) and `:x`. For a route that is not a literal (`string`), none.
+ *
+ * @example
+ * ```ts
+ * type Needed = RequiredParameters<"GET /repos/{owner}/{repo}/issues{?state}">;
+ * // "owner" | "repo"
+ * ```
  */
 export type RequiredParameters<R extends string> =
   string extends UrlOf<R> ? never : Literal<RequiredOfExpression<Expressions<UrlOf<R>>> | ColonNames<UrlOf<R>>>;
 
-/** The parameters a route's URL template may take without needing them: `{?x}`, `{&x}`, `{/x}`, `{;x}`, `{.x}`. */
+/**
+ * The parameters a route's URL template may take without needing them: `{?x}`, `{&x}`, `{/x}`,
+ * `{;x}`, `{.x}`, which expand to nothing when undefined (RFC 6570 sections 3.2.5 to 3.2.9).
+ *
+ * @example
+ * ```ts
+ * type Optional = OptionalParameters<"GET /repos/{owner}/{repo}/issues{?state,per_page}">;
+ * // "state" | "per_page"
+ * ```
+ */
 export type OptionalParameters<R extends string> = string extends UrlOf<R> ? never : Literal<OptionalOfExpression<Expressions<UrlOf<R>>>>;
 
 /** Names known from the template's text: a part built at run time (`${string}`) names none. */
@@ -159,6 +183,14 @@ export type Literal<Names extends string> = string extends Names ? never : Names
  * The options of a call of route `R` when the defaults already give `Given`: the parameters the
  * template needs and the defaults do not give are required, the template's others typed, and any
  * other key allowed (GitHub's description lags its API; the runtime takes any parameter).
+ *
+ * @example
+ * ```ts
+ * const ok: RouteParameters<"GET /repos/{owner}/{repo}"> = { owner: "octokit", repo: "rest.js", per_page: 100 };
+ * // @ts-expect-error `owner` is missing
+ * const missing: RouteParameters<"GET /repos/{owner}/{repo}"> = { repo: "rest.js" };
+ * const given: RouteParameters<"GET /repos/{owner}/{repo}", "owner"> = { repo: "rest.js" };
+ * ```
  */
 export type RouteParameters<R extends string, Given extends string = never> = EndpointParameters & {
   [K in Exclude<RequiredParameters<R>, Given>]: ParameterValue;
