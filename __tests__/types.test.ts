@@ -3,6 +3,7 @@ import {
   type EndpointInterface,
   type MergedOptions,
   type RequestOptions,
+  type OptionalParameters,
   type RequiredParameters,
   type Route,
   type RouteParameters,
@@ -116,6 +117,14 @@ describe("route-aware types", () => {
     expect(call(() => endpoint(route))).toBe("MISSING_PARAMETER");
     const built = `GET /orgs/{${["org"].join("")}}` as const;
     expect(call(() => endpoint(built))).toBe("MISSING_PARAMETER");
+  });
+
+  test("the TSDoc examples of RequiredParameters and OptionalParameters give what they show", () => {
+    type Equal<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+    const needed: Equal<RequiredParameters<"GET /repos/{owner}/{repo}/issues{?state}">, "owner" | "repo"> = true;
+    const optional: Equal<OptionalParameters<"GET /repos/{owner}/{repo}/issues{?state,per_page}">, "state" | "per_page"> = true;
+    const none: Equal<RequiredParameters<string>, never> = true;
+    expect([needed, optional, none]).toEqual([true, true, true]);
   });
 
   test("100 placeholders type-check without TS2589 (excessively deep)", () => {
