@@ -76,9 +76,15 @@ const UNSENDABLE: Record<string, readonly Kind[]> = {
  * The parts every client needs, checked for `client`. The method is upper-cased: RFC 9110 methods
  * are case-sensitive and fetch sends `patch` as written (Node's own server answers 400 to it).
  */
-function convert(options: RequestOptions, client: string): ClientRequest & { kind?: Kind } {
+/** What `convert` gives: the client's request, the body's kind, and its length in bytes where known. */
+interface Converted extends ClientRequest {
+  kind?: Kind;
+  length?: number;
+}
+
+function convert(options: RequestOptions, client: string): Converted {
   const headers = { ...options.headers };
-  const converted: ClientRequest & { kind?: Kind } = { method: options.method.toUpperCase(), headers };
+  const converted: Converted = { method: options.method.toUpperCase(), headers };
   if (Object.hasOwn(headers, "transfer-encoding")) {
     throw new EndpointError(
       "INVALID_HEADER_VALUE",
@@ -101,9 +107,14 @@ function convert(options: RequestOptions, client: string): ClientRequest & { kin
   if (kind === undefined || UNSENDABLE[client]?.includes(kind)) {
     throw new EndpointError("INVALID_OPTIONS", "data", `\`data\` cannot be sent by ${client}: received ${describeValue(body)}`);
   }
-  if (typeof body === "string") checkLength(headers, new TextEncoder().encode(body).byteLength);
-  else if (body instanceof Uint8Array) checkLength(headers, body.byteLength);
-  else if (kind === "blob") checkLength(headers, (body as Blob).size);
+  let length: number | undefined;
+  if (typeof body === "string") length = new TextEncoder().encode(body).byteLength;
+  else if (body instanceof Uint8Array) length = body.byteLength;
+  else if (kind === "blob") length = (body as Blob).size;
+  if (length !== undefined) {
+    checkLength(headers, length);
+    converted.length = length;
+  }
   converted.body = body as ClientBody;
   converted.kind = kind;
   return converted;
@@ -270,9 +281,8 @@ export function toKy(options: RequestOptions): [url: string, options: KyOptions]
  * ```
  */
 export function toNodeHttp(options: RequestOptions): [url: string, options: NodeHttpInit, body: string | Uint8Array | undefined] {
-  const { method, headers, body } = convert(options, "node:http");
-  const bytes = body as string | Uint8Array | undefined;
-  if (bytes !== undefined)
-    headers["content-length"] = String(typeof bytes === "string" ? new TextEncoder().encode(bytes).byteLength : bytes.byteLength);
-  return [options.url, { method, headers }, bytes];
+  // node:http sends strings and bytes only (the others are refused by convert), whose length is known.
+  const { method, headers, body, length } = convert(options, "node:http");
+  if (length !== undefined) headers["content-length"] = String(length);
+  return [options.url, { method, headers }, body as string | Uint8Array | undefined];
 }

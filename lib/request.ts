@@ -21,6 +21,9 @@ const LOWER_CASE: Readonly<Record<string, string | undefined>> = {
 
 const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
 
+/** The query of a request with content: its parameters go to the body. */
+const NO_QUERY: readonly string[] = Object.freeze([]);
+
 /**
  * Turns a call into request options (spec §4.2): the URL expanded and joined to `baseUrl`;
  * parameters the template does not name go to the query (GET, HEAD and every method without
@@ -43,7 +46,7 @@ export function toRequest(call: Call): RequestOptions {
       `is a request body, but ${call.method} requests have none; pass the values as parameters, or use POST, PUT, PATCH or DELETE`,
     );
   }
-  const url = expandUrl(template, call.baseUrl, parameters, hasBody ? [] : remaining);
+  const url = expandUrl(template, call.baseUrl, parameters, hasBody ? NO_QUERY : remaining);
   const result: RequestOptions = { method, url, headers: { ...call.headers } };
   if (call.headers.host !== undefined) checkHost(call.headers.host, url);
   if (hasBody) bodyStage(result, call, remaining);

@@ -218,18 +218,9 @@ function build(
   if (absolute && !originExpression) checkOrigin(literal(0, pathFrom), "url");
   // A literal dot-segment is wrong whatever the parameters; expressions that fill one segment stand as "x".
   if (!scanPath) checkDotSegments(literal(pathFrom, queryFrom), "url");
-  const first = raw[0];
   const second = raw[1];
   const originVariable =
-    !absolute &&
-    typeof first === "object" &&
-    (first.operator === "" || first.operator === "+") &&
-    first.varspecs.length === 1 &&
-    first.varspecs[0]!.prefix === 0 &&
-    !first.varspecs[0]!.explode &&
-    (second === undefined || (typeof second === "string" && "/?#".includes(second[0]!)))
-      ? first.varspecs[0]!.name
-      : undefined;
+    !absolute && (second === undefined || (typeof second === "string" && "/?#".includes(second[0]!))) ? plainName(raw[0], "+") : undefined;
   return {
     parts,
     originVariable,
@@ -251,12 +242,22 @@ function githubPath(raw: readonly (string | RawExpression)[], pathFrom: number, 
   let path = "";
   for (let index = pathFrom; index < queryFrom; index++) {
     const part = raw[index]!;
+    const name = plainName(part, "");
     if (typeof part === "string") path += part;
-    else if (part.operator === "" && part.varspecs.length === 1 && part.varspecs[0]!.prefix === 0 && !part.varspecs[0]!.explode) {
-      path += `{${part.varspecs[0]!.name}}`;
-    } else return "";
+    else if (name !== undefined) path += `{${name}}`;
+    else return "";
   }
   return path.startsWith("/api/v3/") ? path.slice("/api/v3".length) : path;
+}
+
+/**
+ * The name of an expression of one variable without modifier, whose operator is none or `operator`
+ * (`{name}`, or `{+name}` with `operator` "+"); `undefined` for anything else.
+ */
+function plainName(part: string | RawExpression | undefined, operator: "" | "+"): string | undefined {
+  if (typeof part !== "object" || (part.operator !== "" && part.operator !== operator) || part.varspecs.length !== 1) return undefined;
+  const { name, explode, prefix } = part.varspecs[0]!;
+  return explode || prefix > 0 ? undefined : name;
 }
 
 /** A simple or reserved expression between `/` and the next `/` or the end of the path. */
@@ -303,10 +304,14 @@ function checkRelativeStart(template: string): void {
  * `example.com/x` of `https://{+host}` are not origins.
  */
 export function checkOrigin(origin: string, argument: string): void {
-  const authority = origin.slice(origin.indexOf("//") + 2);
-  if (authority === "" || /[/?#\\\s]/.test(authority) || !URL.canParse(origin)) {
+  if (!isOrigin(origin))
     fail("INVALID_URL", argument, "must begin with a valid http(s) origin (scheme, host and port); check its host", origin);
-  }
+}
+
+/** Whether `origin` is one, as {@link checkOrigin} requires. */
+export function isOrigin(origin: string): boolean {
+  const authority = origin.slice(origin.indexOf("//") + 2);
+  return authority !== "" && !/[/?#\\\s]/.test(authority) && URL.canParse(origin);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { BoundedCache } from "./cache.js";
 import { all, UNRESERVED } from "./chars.js";
 import { fail } from "./errors.js";
-import { checkDotSegments, checkOrigin, type Expression, type Template } from "./template.js";
+import { checkDotSegments, checkOrigin, isOrigin, type Expression, type Template } from "./template.js";
 import { encodeComponents, expandExpression, toTemplateValue, type TemplateValue } from "./url-template.js";
 
 /**
@@ -23,7 +23,7 @@ export function expandUrl(
   const { parts, pathFrom, queryFrom, fragmentFrom, originVariable } = template;
   let url: string;
   let index = 0;
-  const origin = originVariable !== undefined && Object.hasOwn(parameters, originVariable) ? parameters[originVariable] : undefined;
+  const origin = originVariable === undefined ? undefined : own(parameters, originVariable);
   if (typeof origin === "string" && /^https?:\/\//i.test(origin)) {
     // `{origin}/repos/…`: the value is the origin, as given, and must be one.
     checkOrigin(origin, originVariable!);
@@ -71,25 +71,30 @@ export function expandUrl(
   return fragmentAt === url.length ? url + search : url.slice(0, fragmentAt) + search + url.slice(fragmentAt);
 }
 
+/** A parameter's own value: never one read through the prototype chain (`{constructor}`). */
+function own(parameters: Readonly<Record<string, unknown>>, name: string): unknown {
+  return Object.hasOwn(parameters, name) ? parameters[name] : undefined;
+}
+
 function appendExpansion(url: string, expression: Expression, parameters: Readonly<Record<string, unknown>>): string {
   const { varspecs, segment } = expression;
   let expanded: string | undefined;
   if (expression.multiSegment) {
     const { name } = varspecs[0]!;
-    const value = Object.hasOwn(parameters, name) ? parameters[name] : undefined;
+    const value = own(parameters, name);
     if (typeof value === "string" && value.includes("/")) return url + expandSegments(value, name);
   }
   if (varspecs.length === 1 && expression.operator === "" && !expression.perVariable) {
     // The fast path, no url-template call: a string of unreserved characters expands to itself.
     const { name } = varspecs[0]!;
-    const value = Object.hasOwn(parameters, name) ? parameters[name] : undefined;
+    const value = own(parameters, name);
     if (typeof value === "string" && all(UNRESERVED, value)) expanded = value;
   }
   if (expanded === undefined) {
     const values: (TemplateValue | undefined)[] = [];
     let defined = false;
     for (const { name } of varspecs) {
-      const value = toTemplateValue(Object.hasOwn(parameters, name) ? parameters[name] : undefined, name);
+      const value = toTemplateValue(own(parameters, name), name);
       values.push(value);
       defined ||= value !== undefined;
     }
@@ -185,8 +190,8 @@ function resolveBaseUrl(baseUrl: string | undefined): string {
 }
 
 function checkBaseUrl(baseUrl: string): string {
-  const path = /^https?:\/\/[^/]*/i.exec(baseUrl)?.[0];
-  if (path === undefined || /[\s#?\\]/.test(baseUrl)) {
+  const origin = /^https?:\/\/[^/]*/i.exec(baseUrl)?.[0];
+  if (origin === undefined || /[\s#?\\]/.test(baseUrl)) {
     fail(
       "INVALID_BASE_URL",
       "baseUrl",
@@ -194,9 +199,7 @@ function checkBaseUrl(baseUrl: string): string {
       baseUrl,
     );
   }
-  try {
-    checkOrigin(path, "baseUrl");
-  } catch {
+  if (!isOrigin(origin)) {
     fail("INVALID_BASE_URL", "baseUrl", 'must be an absolute http(s) URL with a host, e.g. "https://ghe.example/api/v3"', baseUrl);
   }
   return baseUrl.endsWith("/") ? baseUrl.slice(0, -1) : baseUrl;
