@@ -43,10 +43,13 @@ for (const { name, gzip } of rows.slice(0, 2)) {
 const withoutTable = {
   name: "without-multi-segment-table",
   setup(plugins) {
-    plugins.onLoad({ filter: /dist[\\/]index\.js$/ }, (args) => ({
-      contents: readFileSync(args.path, "utf8").replace(/var TABLE = "(?:[^"\\]|\\.)*";/, 'var TABLE = "";'),
-      loader: "js",
-    }));
+    plugins.onLoad({ filter: /dist[\\/]index\.js$/ }, (args) => {
+      const source = readFileSync(args.path, "utf8");
+      const contents = source.replace(/var MULTI_SEGMENT_TABLE = "(?:[^"\\]|\\.)*";/, 'var MULTI_SEGMENT_TABLE = "";');
+      // Fail loudly rather than report a table of 0 bytes if the build names it otherwise.
+      if (contents === source) throw new Error("dist/index.js holds no MULTI_SEGMENT_TABLE to empty");
+      return { contents, loader: "js" };
+    });
   },
 };
 const emptied = await build({

@@ -13,28 +13,17 @@ rmSync("dist", { recursive: true, force: true });
 // Two entries: the library, and the client converters (`rest-endpoint/clients`), so that neither
 // CommonJS users nor whole-module imports carry the converters unless they ask for them.
 const entries = ["index", "clients"];
+// The CommonJS build carries the ESM-only url-template and universal-user-agent inside, so that
+// require("rest-endpoint") works even where Node cannot require ES modules.
+const formats = [
+  { format: "esm", extension: "js", external: dependencies },
+  { format: "cjs", extension: "cjs", external: ["deepmerge", "is-plain-object"] },
+];
 await Promise.all([
-  ...entries.map((name) =>
-    build({
-      ...common,
-      entryPoints: [`lib/${name}.ts`],
-      outfile: `dist/${name}.js`,
-      format: "esm",
-      platform: "neutral",
-      external: dependencies,
-    }),
-  ),
-  // url-template and universal-user-agent are ESM-only: the CommonJS build carries them inside, so
-  // that require("rest-endpoint") works even where Node cannot require ES modules.
-  ...entries.map((name) =>
-    build({
-      ...common,
-      entryPoints: [`lib/${name}.ts`],
-      outfile: `dist/${name}.cjs`,
-      format: "cjs",
-      platform: "neutral",
-      external: ["deepmerge", "is-plain-object"],
-    }),
+  ...entries.flatMap((name) =>
+    formats.map(({ format, extension, external }) =>
+      build({ ...common, entryPoints: [`lib/${name}.ts`], outfile: `dist/${name}.${extension}`, format, platform: "neutral", external }),
+    ),
   ),
   build({
     ...common,
