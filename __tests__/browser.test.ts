@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { build } from "esbuild";
 import { endpoint, VERSION } from "../lib/index.js";
@@ -30,12 +31,16 @@ function commandLines(): string[] {
     });
 }
 
-test("a browser that cannot launch fails within seconds, says what to do, and leaves no process behind", async () => {
+test("a browser that cannot launch fails within seconds, says what to do, and leaves no process or directory behind", async () => {
   const missing = join(__dirname, "no-such-chromium");
+  // playwright keeps each browser's profile and artifacts in temporary directories.
+  const profiles = (): string[] => readdirSync(tmpdir()).filter((name) => /^(?:playwright|rest-endpoint-chromium-)/.test(name));
+  const before = profiles();
   const started = Date.now();
   await expect(launchChromium(missing, 5_000)).rejects.toThrow(`could not launch Chromium from ${missing}`);
   expect(Date.now() - started).toBeLessThan(10_000);
   expect(commandLines().filter((line) => line.includes(missing))).toEqual([]);
+  expect(profiles()).toEqual(before);
 });
 
 test("the browser bundle gives the same request options as Node, user-agent aside", async () => {
