@@ -27,7 +27,7 @@ beforeAll(async () => {
 });
 
 describe("the packed package", () => {
-  test("holds only dist/, docs/errors.md (which error messages point to), README, CHANGELOG, LICENSE and package.json", async () => {
+  test("holds only dist/ (the route maps included), docs/errors.md (which error messages point to), README, CHANGELOG, LICENSE and package.json", async () => {
     const listing = JSON.parse(await run("npm", ["pack", "--dry-run", "--ignore-scripts", "--json", "--loglevel=error"], root)) as [
       { files: { path: string }[] },
     ];
@@ -46,6 +46,9 @@ describe("the packed package", () => {
         "dist/index.d.cts",
         "dist/index.d.ts",
         "dist/index.js",
+        ...["api.github.com", "ghec", "ghes-3.17", "ghes-3.18", "ghes-3.19"].flatMap((target) =>
+          ["cjs", "d.cts", "d.ts", "js", "json"].map((extension) => `dist/routes/${target}.${extension}`),
+        ),
         "package.json",
       ].sort(),
     );
@@ -110,13 +113,20 @@ describe("the packed package", () => {
     ["node16", "Node16", "Node16", "consumer.ts"],
     ["node16, from CommonJS", "Node16", "Node16", "consumer.cts"],
     ["bundler", "ESNext", "Bundler", "consumer.ts"],
-  ])("type-checks in a TypeScript consumer with moduleResolution %s", async (_name, module, moduleResolution, file) => {
-    const dir = join(scratch, `ts-${moduleResolution}-${file}`);
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(
-      join(dir, file),
-      `import { endpoint, EndpointError, type RequestOptions } from "rest-endpoint";
+  ])(
+    "type-checks in a TypeScript consumer with moduleResolution %s, a route map included",
+    async (_name, module, moduleResolution, file) => {
+      const dir = join(scratch, `ts-${moduleResolution}-${file}`);
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(
+        join(dir, file),
+        `import { endpoint, EndpointError, type EndpointInterface, type RequestOptions } from "rest-endpoint";
 import { toFetch } from "rest-endpoint/clients";
+import type { Routes } from "rest-endpoint/routes/ghes-3.19";
+const ghes: EndpointInterface<Routes> = endpoint.defaults({ baseUrl: "https://github.example.com/api/v3" });
+ghes("POST /admin/users", { login: "monalisa" });
+// @ts-expect-error GHES's description requires login
+ghes("POST /admin/users", {});
 const options: RequestOptions = endpoint("GET /repos/{owner}/{repo}", { owner: "o", repo: "r" });
 const [url, init] = toFetch(options);
 const method: string | undefined = init.method;
@@ -124,14 +134,15 @@ export const results: [string, string | undefined, boolean] = [url, method, new 
 // @ts-expect-error the options form needs a url
 endpoint({ method: "GET" });
 `,
-    );
-    writeFileSync(
-      join(dir, "tsconfig.json"),
-      JSON.stringify({
-        compilerOptions: { module, moduleResolution, target: "ES2022", lib: ["ES2022", "DOM"], strict: true, noEmit: true, types: [] },
-        files: [file],
-      }),
-    );
-    await expect(run(process.execPath, [join(root, "node_modules", "typescript", "bin", "tsc"), "-p", dir])).resolves.toBe("");
-  });
+      );
+      writeFileSync(
+        join(dir, "tsconfig.json"),
+        JSON.stringify({
+          compilerOptions: { module, moduleResolution, target: "ES2022", lib: ["ES2022", "DOM"], strict: true, noEmit: true, types: [] },
+          files: [file],
+        }),
+      );
+      await expect(run(process.execPath, [join(root, "node_modules", "typescript", "bin", "tsc"), "-p", dir])).resolves.toBe("");
+    },
+  );
 });

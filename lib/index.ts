@@ -32,6 +32,7 @@ export const endpoint: EndpointInterface = withDefaults(DEFAULTS);
 export { EndpointError, type EndpointErrorCode } from "./errors.js";
 export { VERSION } from "./defaults.js";
 export type {
+  ArgumentsOf,
   ColonName,
   ColonNames,
   Defaults,
@@ -41,6 +42,8 @@ export type {
   Expressions,
   HeaderValue,
   Literal,
+  MappedArguments,
+  MappedParameters,
   MediaType,
   MergedOptions,
   OptionalOfExpression,
@@ -51,9 +54,11 @@ export type {
   RequestMeta,
   RequestOptions,
   RequiredOfExpression,
+  RequiredKeys,
   RequiredParameters,
   Route,
   RouteArguments,
+  RouteMap,
   RouteParameters,
   Url,
   UrlOf,

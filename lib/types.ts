@@ -201,12 +201,75 @@ export type RouteArguments<R extends string, Given extends string = never> = [Ex
   ? [options?: RouteParameters<R, Given>]
   : [options: RouteParameters<R, Given>];
 
+/** The keys of `P` that are not optional. */
+export type RequiredKeys<P> = { [K in keyof P]-?: object extends Pick<P, K> ? never : K }[keyof P];
+
+/**
+ * The options of a call of a route found in a route map, whose parameters are `P` (path, query and
+ * body parameters, as `rest-endpoint/routes/<target>` lists them), when the defaults already give
+ * `Given`: those the defaults give become optional, each optional one also takes `undefined`, and
+ * any other key is allowed, as for {@link RouteParameters}.
+ *
+ * @example
+ * ```ts
+ * type Issues = { owner: string; repo: string; per_page?: number };
+ * const ok: MappedParameters<Issues> = { owner: "octokit", repo: "rest.js", per_page: 100 };
+ * // @ts-expect-error `per_page` is a number
+ * const wrong: MappedParameters<Issues> = { owner: "octokit", repo: "rest.js", per_page: "many" };
+ * const given: MappedParameters<Issues, "owner"> = { repo: "rest.js" };
+ * ```
+ */
+export type MappedParameters<P, Given extends string = never> = EndpointParameters & {
+  [K in Exclude<RequiredKeys<P>, Given>]: P[K];
+} & { [K in Exclude<keyof P, Exclude<RequiredKeys<P>, Given>>]?: P[K] | undefined };
+
+/** The options argument of a mapped route: required exactly when a parameter is required and not given by the defaults. */
+export type MappedArguments<P, Given extends string = never> = [Exclude<RequiredKeys<P>, Given>] extends [never]
+  ? [options?: MappedParameters<P, Given>]
+  : [options: MappedParameters<P, Given>];
+
+/**
+ * A route map: `"<METHOD> <URL>"` → that route's parameters. `rest-endpoint/routes/<target>` exports
+ * one per target (`api.github.com`, `ghec`, `ghes-3.17`, …) as `Routes`, generated from GitHub's
+ * OpenAPI descriptions. `object`, the default, has no key and so maps no route.
+ */
+export type RouteMap = object;
+
+/** The options argument of route `R`: from the route map when `R` is one of its keys, else from `R`'s template. */
+export type ArgumentsOf<Routes extends RouteMap, R extends string, Given extends string = never> = [R] extends [keyof Routes]
+  ? MappedArguments<Routes[R], Given>
+  : RouteArguments<R, Given>;
+
 /**
  * An endpoint function: call it with a route and parameters, or with an options object, to get
  * {@link RequestOptions}. Its members work with the defaults it carries. The function object and
  * its `DEFAULTS` are frozen.
+ *
+ * Types only, no run-time effect: `Routes` is a route map that types the routes it lists
+ * (`rest-endpoint/routes/<target>`), `Given` the parameter names the defaults give (`defaults()`
+ * accumulates them). A route map plugs in by annotation:
+ *
+ * @example
+ * ```ts
+ * import type { Routes as Ghes319 } from "rest-endpoint/routes/ghes-3.19";
+ * const ghes: EndpointInterface<Ghes319> = endpoint.defaults({ baseUrl: "https://github.example.com/api/v3" });
+ * ghes("GET /repos/{owner}/{repo}/issues", { owner: "octokit", repo: "rest.js", per_page: 100 }).url;
+ * // "https://github.example.com/api/v3/repos/octokit/rest.js/issues?per_page=100"
+ * ```
  */
-export interface EndpointInterface<Given extends string = never> {
+export interface EndpointInterface<Routes extends RouteMap = object, Given extends string = never> {
+  /**
+   * Builds request options for a route of the route map `Routes`, its parameters typed by the map.
+   * This signature adds nothing at run time: it is what lets editors complete the map's routes
+   * (TypeScript offers none from a union that holds a template literal type such as {@link Route}).
+   * A call that does not match it is checked against the next one, which applies the map as well.
+   *
+   * @param route - a key of `Routes`, e.g. `"GET /repos/{owner}/{repo}/issues"`
+   * @param options - the route's parameters as the map types them, and the options
+   * @returns request options, as for the next signature
+   * @throws {@link EndpointError} as for the next signature
+   */
+  <R extends Extract<keyof Routes, string>>(route: R, ...options: MappedArguments<Routes[R], Given>): RequestOptions;
   /**
    * Builds request options from a route and parameters (spec §4.2).
    *
@@ -229,7 +292,7 @@ export interface EndpointInterface<Given extends string = never> {
    * //   body: { title: "Bug" } }
    * ```
    */
-  <R extends Route>(route: R, ...options: RouteArguments<R, Given>): RequestOptions;
+  <R extends Route>(route: R, ...options: ArgumentsOf<Routes, R, Given>): RequestOptions;
   /**
    * Builds request options from an options object holding `url` and usually `method` (default GET).
    *
@@ -263,7 +326,7 @@ export interface EndpointInterface<Given extends string = never> {
    * // "https://api.github.com/repos/octokit/rest.js/pulls?per_page=100"
    * ```
    */
-  defaults<O extends EndpointParameters>(options: O): EndpointInterface<Given | Extract<keyof O, string>>;
+  defaults<O extends EndpointParameters>(options: O): EndpointInterface<Routes, Given | Extract<keyof O, string>>;
   /**
    * Applies the defaults without expanding anything (spec §2.3): `method` as written, `url` with
    * its placeholders.

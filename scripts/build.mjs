@@ -1,5 +1,5 @@
-// Builds dist/: the ESM and CommonJS bundles of the library, the CLI, and one bundled declaration
-// file per module system. Run by `npm run build` and by `prepare` (so `npm ci` leaves a usable package).
+// Builds dist/: the ESM and CommonJS bundles of the library, the CLI, one bundled declaration
+// file per module system, and the route maps (dist/routes/, scripts/generate-routes.mjs). Run by `npm run build` and by `prepare` (so `npm ci` leaves a usable package).
 import { execFileSync } from "node:child_process";
 import { chmodSync, copyFileSync, readFileSync, rmSync } from "node:fs";
 import { build } from "esbuild";
@@ -50,5 +50,6 @@ for (const name of entries) {
   );
   copyFileSync(`dist/${name}.d.ts`, `dist/${name}.d.cts`);
 }
+execFileSync(process.execPath, ["scripts/generate-routes.mjs"], { stdio: "inherit" });
 // The bin must be executable: `npx rest-endpoint` runs it directly.
 chmodSync("dist/cli.js", 0o755);

@@ -4,42 +4,24 @@
 //
 // One table serves every target the package ships (api.github.com, GHEC, each GHES version): the
 // script checks that each target marks exactly the table's entries among the templates it has.
-import { readFileSync, readdirSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import * as prettier from "prettier";
-
-const require = createRequire(import.meta.url);
-const generated = join(dirname(require.resolve("@octokit/openapi/package.json")), "generated");
-const { version } = JSON.parse(readFileSync(join(generated, "..", "package.json"), "utf8"));
-const targets = readdirSync(generated)
-  .filter((file) => file.endsWith(".json") && !file.endsWith(".deref.json"))
-  .map((file) => file.slice(0, -".json".length))
-  .sort();
+import { OPENAPI_VERSION as version, readTarget, TARGETS as targets } from "./openapi.mjs";
 
 /** `template → parameter` for each path template with an x-multi-segment parameter, and every template. */
 function read(target) {
-  const spec = JSON.parse(readFileSync(join(generated, `${target}.json`), "utf8"));
-  const resolve = (value) =>
-    value.$ref === undefined
-      ? value
-      : value.$ref
-          .split("/")
-          .slice(1)
-          .reduce((node, key) => node[key], spec);
+  const { operations, templates } = readTarget(target);
   const marked = new Map();
-  for (const [template, item] of Object.entries(spec.paths)) {
-    for (const [key, operation] of Object.entries(item)) {
-      const parameters = key === "parameters" ? operation : (operation?.parameters ?? []);
-      for (const parameter of parameters.map(resolve)) {
-        if (parameter.in !== "path" || parameter["x-multi-segment"] !== true) continue;
-        const known = marked.get(template);
-        if (known !== undefined && known !== parameter.name) throw new Error(`${target}: ${template} has two multi-segment parameters`);
-        marked.set(template, parameter.name);
-      }
+  for (const { template, parameters } of operations) {
+    for (const parameter of parameters) {
+      if (parameter.in !== "path" || parameter["x-multi-segment"] !== true) continue;
+      const known = marked.get(template);
+      if (known !== undefined && known !== parameter.name) throw new Error(`${target}: ${template} has two multi-segment parameters`);
+      marked.set(template, parameter.name);
     }
   }
-  return { marked, templates: new Set(Object.keys(spec.paths)) };
+  return { marked, templates };
 }
 
 const byTarget = Object.fromEntries(targets.map((target) => [target, read(target)]));

@@ -1,0 +1,159 @@
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import ts from "typescript";
+import { endpoint, type EndpointParameters } from "../lib/index.js";
+import type { CorpusCall } from "./helpers/corpus.js";
+import { readFixture } from "./helpers/fixtures.js";
+
+// The route maps of dist/routes/ (scripts/generate-routes.mjs, run by the build): their JSON
+// listings, read by the CLI's --routes, hold the same routes and parameters as the declarations.
+type Row = [name: string, place: "path" | "query" | "body" | "data", type: string, required: 0 | 1];
+interface Listing {
+  target: string;
+  source: string;
+  routes: Record<string, Row[]>;
+}
+
+const root = join(__dirname, "..");
+const openapi = join(root, "node_modules", "@octokit", "openapi", "generated");
+const targets = readdirSync(openapi)
+  .filter((file) => file.endsWith(".json") && !file.endsWith(".deref.json"))
+  .map((file) => file.slice(0, -".json".length));
+const listing = (target: string): Listing => JSON.parse(readFileSync(join(root, "dist", "routes", `${target}.json`), "utf8")) as Listing;
+const calls = readFixture("github-rest-calls.json") as CorpusCall[];
+const api = listing("api.github.com");
+/** The map's route for a corpus call: its method, server and path, with any `{?…}` the map declares. */
+const routeOf = (call: CorpusCall): string => {
+  const written = `${call.method} ${call.server ?? ""}${call.path}`;
+  const found = Object.keys(api.routes).find((route) => route === written || route.startsWith(`${written}{?`));
+  if (found === undefined) throw new Error(`no route for ${written}`);
+  return found;
+};
+/** A corpus call's parameters placed as the map says: body properties at the top, or the whole body under `data`. */
+const parametersOf = (call: CorpusCall, route: string): EndpointParameters => {
+  const viaData = api.routes[route]!.some(([, place]) => place === "data");
+  const body = call.body ?? undefined;
+  return { ...call.pathParams, ...call.queryParams, ...(body === undefined ? {} : viaData ? { data: body } : body) };
+};
+
+describe("route maps", () => {
+  test("the build wrote one map per target of the pinned @octokit/openapi, one route per operation", () => {
+    const METHODS = ["get", "head", "post", "put", "patch", "delete", "options"];
+    const counts = targets.map((target) => {
+      const spec = JSON.parse(readFileSync(join(openapi, `${target}.json`), "utf8")) as { paths: Record<string, object> };
+      const operations = Object.values(spec.paths).flatMap((item) => Object.keys(item).filter((key) => METHODS.includes(key)));
+      return [target, Object.keys(listing(target).routes).length, operations.length];
+    });
+    expect(counts.map(([target, routes]) => [target, routes])).toEqual(counts.map(([target, , operations]) => [target, operations]));
+    expect(counts.map(([target]) => target)).toEqual(["api.github.com", "ghec", "ghes-3.17", "ghes-3.18", "ghes-3.19"]);
+    // npm run check:package checks each map's entry point with attw.
+    const { scripts } = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { scripts: Record<string, string> };
+    for (const target of targets) expect(scripts["check:package"]).toContain(`./routes/${target} `);
+  });
+
+  test("each of GitHub's 1,223 operations, called by its route in the api.github.com map, gives the corpus's URL and body", () => {
+    const outcomes = calls.map((call) => {
+      const route = routeOf(call);
+      const options = endpoint(route as `${string} ${string}`, { ...parametersOf(call, route), headers: call.headers });
+      return { route, url: options.url, body: options.body };
+    });
+    expect(outcomes).toEqual(
+      calls.map((call) => ({
+        route: routeOf(call),
+        url: call.expectedUrlSlashesKept ?? call.expectedUrl,
+        body: call.body ?? (call.method === "PUT" || call.method === "PATCH" ? "" : undefined),
+      })),
+    );
+  });
+
+  test.each(targets)("every route of %s builds with its required parameters", (target) => {
+    const sample = (type: string): unknown =>
+      type.startsWith("number") ? 1 : type === "boolean" ? true : type.startsWith("readonly") ? ["a"] : type.startsWith("{") ? {} : "a";
+    const baseUrl = target.startsWith("ghes") ? "https://github.example.com/api/v3" : "https://api.github.com";
+    const failures: string[] = [];
+    for (const [route, rows] of Object.entries(listing(target).routes)) {
+      const parameters: EndpointParameters = { baseUrl };
+      for (const [name, , type, required] of rows)
+        if (required === 1) parameters[name] = name === "origin" ? "https://github.example.com" : sample(type);
+      try {
+        const { url } = endpoint(route as `${string} ${string}`, parameters);
+        if (!/^https:\/\/(?:api\.github\.com|uploads\.github\.com|github\.example\.com)\//.test(url)) failures.push(`${route}: ${url}`);
+      } catch (error) {
+        failures.push(`${route}: ${(error as Error).message}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  describe("types", () => {
+    const dir = join(root, ".tmp", "route-maps");
+    const compilerOptions: ts.CompilerOptions = {
+      strict: true,
+      exactOptionalPropertyTypes: true,
+      noEmit: true,
+      module: ts.ModuleKind.NodeNext,
+      moduleResolution: ts.ModuleResolutionKind.NodeNext,
+      target: ts.ScriptTarget.ES2022,
+      lib: ["lib.es2022.d.ts"],
+      types: [],
+    };
+    const header = [
+      'import type { Routes } from "rest-endpoint/routes/api.github.com";',
+      'import { endpoint, type EndpointInterface } from "rest-endpoint";',
+      "const github: EndpointInterface<Routes> = endpoint;",
+    ];
+    beforeAll(() => mkdirSync(dir, { recursive: true }));
+    afterAll(() => {
+      rmSync(dir, { recursive: true, force: true });
+    });
+
+    test("every corpus call type-checks under the api.github.com map, as a user would write it", () => {
+      const file = join(dir, "corpus.mts");
+      const lines = calls.map((call) => `github(${JSON.stringify(routeOf(call))}, ${JSON.stringify(parametersOf(call, routeOf(call)))});`);
+      writeFileSync(file, [...header, ...lines, ""].join("\n"));
+      const program = ts.createProgram([file], compilerOptions);
+      const refused = new Map<string, string>();
+      for (const diagnostic of ts.getPreEmitDiagnostics(program)) {
+        const line = diagnostic.file?.getLineAndCharacterOfPosition(diagnostic.start ?? 0).line ?? 0;
+        const call = calls[line - header.length];
+        refused.set(call ? routeOf(call) : `line ${line}`, ts.flattenDiagnosticMessageText(diagnostic.messageText, " "));
+      }
+      // Four of GitHub's own request examples disagree with its schemas; the map follows the schemas.
+      expect([...refused]).toEqual([
+        ["PUT /orgs/{org}/copilot-spaces/{space_number}", expect.stringContaining("'\"id\"' does not exist in type") as string],
+        ["POST /orgs/{org}/issue-fields", expect.stringContaining("Property 'priority' is missing") as string],
+        [
+          "PUT /user/codespaces/secrets/{secret_name}/repositories",
+          expect.stringContaining("Type 'string' is not assignable to type 'number'.") as string,
+        ],
+        ["PUT /users/{username}/copilot-spaces/{space_number}", expect.stringContaining("'\"id\"' does not exist in type") as string],
+      ]);
+    }, 60_000);
+
+    test("editors complete the map's routes", () => {
+      const file = join(dir, "complete.mts");
+      const text = [...header, 'github("', ""].join("\n");
+      writeFileSync(file, text);
+      const service = ts.createLanguageService(
+        {
+          getCompilationSettings: () => compilerOptions,
+          getScriptFileNames: () => [file],
+          getScriptVersion: () => "1",
+          getScriptSnapshot: (name) => {
+            const content = ts.sys.readFile(name);
+            return content === undefined ? undefined : ts.ScriptSnapshot.fromString(content);
+          },
+          getCurrentDirectory: () => dir,
+          getDefaultLibFileName: (options) => ts.getDefaultLibFilePath(options),
+          fileExists: (name) => ts.sys.fileExists(name),
+          readFile: (name) => ts.sys.readFile(name),
+        },
+        ts.createDocumentRegistry(),
+      );
+      const completions = service.getCompletionsAtPosition(file, text.indexOf('github("') + 'github("'.length, {});
+      const names = new Set(completions?.entries.map((entry) => entry.name));
+      expect(Object.keys(api.routes).filter((route) => !names.has(route))).toEqual([]);
+      expect(names.size).toBe(1223);
+    }, 60_000);
+  });
+});

@@ -1,0 +1,171 @@
+// Writes dist/routes/: one route map per target in the pinned @octokit/openapi (api.github.com,
+// GHEC, each GHES version), run by scripts/build.mjs. For each target:
+//
+// - `<target>.d.ts` (and `.d.cts`): `export interface Routes`, each REST operation's route mapped
+//   to its request parameters (path, query, JSON body), with no response types. Types only: the
+//   `.js`/`.cjs` beside them are empty modules, so that `import type` resolves in every module system.
+// - `<target>.json`: the same routes with each parameter's name, place and a shallow type, read by
+//   the CLI's `--routes <target>`.
+//
+// Route keys are the routes that send each operation's request as documented:
+// - `"<METHOD> <path>"`, the path as GitHub writes it;
+// - a query on a method that sends a body (POST, PUT, PATCH, DELETE) is declared in the template,
+//   `{?name,label}`, since parameters not in the template go to the body there (spec §2.2);
+// - an operation served from another origin keeps it: `https://uploads.github.com/…` where it is a
+//   literal, `{origin}/…` where it depends on the installation (GHES's `{protocol}://{hostname}`).
+//
+// Parameter types follow each parameter's JSON schema: `integer` is `number`, `date-time` strings
+// also take a `Date` (sent as ISO 8601), arrays are `readonly`, and query parameters GitHub documents
+// as comma-separated take `string | readonly string[]` (the runtime joins a list with ","). A body
+// that is not a JSON object, or whose keys clash with an option name or a template variable, goes
+// under `data`, as the runtime requires.
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { OPENAPI_VERSION, readTarget, TARGETS } from "./openapi.mjs";
+
+const OUT = join(process.cwd(), "dist", "routes");
+/** The options of a call: a body key of that name would be read as the option. */
+const OPTION_NAMES = new Set(["method", "url", "baseUrl", "headers", "mediaType", "data", "request"]);
+/** How deep a schema is written out; past it, `unknown` (GitHub's request bodies nest at most 6). */
+const MAX_DEPTH = 10;
+
+const key = (name) => (/^[A-Z_$][\w$]*$/i.test(name) ? name : JSON.stringify(name));
+const literal = (value) => (value === null ? "null" : JSON.stringify(value));
+const union = (types) => {
+  const unique = [...new Set(types)];
+  return unique.includes("unknown") ? "unknown" : unique.join(" | ");
+};
+const parenthesized = (type) => (/[|&]/.test(type) ? `(${type})` : type);
+
+/**
+ * A TypeScript type for a JSON schema (OpenAPI 3.0/3.1 subset GitHub uses: `type` (or a list of
+ * types), `enum`, `const`, `nullable`, `oneOf`/`anyOf`, `allOf`, `items`, `properties`, `required`,
+ * `additionalProperties`). `shallow` writes nested objects as `object`, for the CLI's listing.
+ */
+function typeOf(schema, resolve, depth = 0, shallow = false) {
+  schema = resolve(schema);
+  if (schema === undefined || depth > MAX_DEPTH) return "unknown";
+  const inner = (child) => typeOf(child, resolve, depth + 1, shallow);
+  let type;
+  if (Array.isArray(schema.enum)) type = union(schema.enum.map(literal));
+  else if ("const" in schema) type = literal(schema.const);
+  else if (schema.oneOf !== undefined || schema.anyOf !== undefined) type = union((schema.oneOf ?? schema.anyOf).map(inner));
+  else if (schema.allOf !== undefined) type = union([schema.allOf.map((part) => parenthesized(inner(part))).join(" & ")]);
+  else {
+    const types = [schema.type ?? (schema.properties ? "object" : schema.items ? "array" : [])].flat();
+    type = types.length === 0 ? "unknown" : union(types.map((name) => typeOfName(name, schema, resolve, depth, shallow, inner)));
+  }
+  return schema.nullable === true ? union([type, "null"]) : type;
+}
+
+function typeOfName(name, schema, resolve, depth, shallow, inner) {
+  switch (name) {
+    case "integer":
+    case "number":
+      return "number";
+    case "string":
+      return schema.format === "date-time" ? "string | Date" : "string";
+    case "boolean":
+    case "null":
+      return name;
+    case "array":
+      return `readonly ${parenthesized(schema.items === undefined ? "unknown" : inner(schema.items))}[]`;
+    case "object":
+      return shallow && depth > 0 ? "object" : objectType(schema, resolve, inner);
+    default:
+      return "unknown";
+  }
+}
+
+function objectType(schema, resolve, inner) {
+  const required = new Set(schema.required ?? []);
+  const members = Object.entries(schema.properties ?? {}).map(
+    ([name, property]) => `${key(name)}${required.has(name) ? "" : "?"}: ${inner(property)}`,
+  );
+  const extra = schema.additionalProperties;
+  if (extra === true || (extra !== false && extra !== undefined) || (extra === undefined && members.length === 0))
+    members.push(`[key: string]: ${members.length === 0 && typeof extra === "object" ? inner(extra) : "unknown"}`);
+  return members.length === 0 ? "Record<string, never>" : `{ ${members.join("; ")} }`;
+}
+
+/** A route's parameters: `[name, place, type, required]`, place being path, query, body or data. */
+function parametersOf({ method, operation, parameters }, route, resolve, shallow) {
+  const rows = route.includes(" {origin}/") ? [["origin", "path", "string", true]] : [];
+  const variables = new Set(["origin"]);
+  for (const parameter of parameters) {
+    if (parameter.in !== "path" && parameter.in !== "query") continue;
+    let type = typeOf(parameter.schema, resolve, 0, shallow);
+    if (parameter.in === "query" && /comma[- ]separated/i.test(parameter.description ?? "")) type = "string | readonly string[]";
+    rows.push([parameter.name, parameter.in, type, parameter.in === "path" || parameter.required === true]);
+    if (parameter.in === "path" || method !== "GET") variables.add(parameter.name);
+  }
+  const body = resolve(operation.requestBody);
+  if (body !== undefined) {
+    const json = resolve(body.content?.["application/json"]?.schema);
+    const properties = json?.type === "object" || (json?.type === undefined && json?.properties) ? json.properties : undefined;
+    const clash = Object.keys(properties ?? {}).some((name) => OPTION_NAMES.has(name) || variables.has(name));
+    if (properties !== undefined && !clash) {
+      const required = new Set(json.required ?? []);
+      for (const [name, schema] of Object.entries(properties))
+        rows.push([name, "body", typeOf(schema, resolve, 0, shallow), required.has(name)]);
+    } else {
+      rows.push(["data", "data", json === undefined ? "unknown" : typeOf(json, resolve, 0, shallow), body.required === true]);
+    }
+  }
+  return rows;
+}
+
+/** The route that sends the operation's request as documented (see the header). */
+function routeOf({ method, template, operation, parameters }, spec) {
+  const server = operation.servers?.[0]?.url;
+  const origin =
+    server === undefined || server === spec.servers?.[0]?.url
+      ? ""
+      : server.replace(/^(?:\{protocol\}:\/\/\{hostname\}|https:\/\/HOSTNAME)/, "{origin}");
+  const query = parameters.filter((parameter) => parameter.in === "query").map((parameter) => parameter.name);
+  const declared = method !== "GET" && method !== "HEAD" && query.length > 0 ? `{?${query.join(",")}}` : "";
+  return `${method} ${origin}${template}${declared}`;
+}
+
+mkdirSync(OUT, { recursive: true });
+const counts = [];
+for (const target of TARGETS) {
+  const { spec, resolve, operations } = readTarget(target);
+  const lines = [];
+  const listing = {};
+  for (const operation of operations) {
+    const route = routeOf(operation, spec);
+    const rows = parametersOf(operation, route, resolve, false);
+    const summary = [operation.operation.summary, operation.operation.externalDocs?.url].filter(Boolean).join(": ");
+    const members = rows.map(([name, , type, required]) => `${key(name)}${required ? "" : "?"}: ${type}`);
+    lines.push(
+      `  /** ${summary.replaceAll("*/", "*\\/")} */`,
+      `  ${JSON.stringify(route)}: {${members.length === 0 ? "" : ` ${members.join("; ")} `}};`,
+    );
+    listing[route] = parametersOf(operation, route, resolve, true).map(([name, place, type, required]) => [
+      name,
+      place,
+      type,
+      required ? 1 : 0,
+    ]);
+  }
+  const declarations = `// Generated by scripts/generate-routes.mjs from @octokit/openapi ${OPENAPI_VERSION} (${target}): do not edit.
+
+/**
+ * The request parameters of each of ${target}'s ${operations.length} REST operations, by route: path parameters
+ * (required), query parameters and JSON body properties. Give it to \`EndpointInterface\` to type calls by it:
+ * \`const github: EndpointInterface<Routes> = endpoint.defaults({ baseUrl })\`. Routes not listed here are
+ * typed from their template.
+ */
+export interface Routes {
+${lines.join("\n")}
+}
+`;
+  writeFileSync(join(OUT, `${target}.d.ts`), declarations);
+  writeFileSync(join(OUT, `${target}.d.cts`), declarations);
+  writeFileSync(join(OUT, `${target}.js`), "export {};\n");
+  writeFileSync(join(OUT, `${target}.cjs`), '"use strict";\n');
+  writeFileSync(join(OUT, `${target}.json`), JSON.stringify({ target, source: `@octokit/openapi ${OPENAPI_VERSION}`, routes: listing }));
+  counts.push(`${target} ${operations.length}`);
+}
+console.log(`dist/routes: ${counts.join(", ")} operations (@octokit/openapi ${OPENAPI_VERSION})`);
