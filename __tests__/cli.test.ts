@@ -105,6 +105,66 @@ describe("the rest-endpoint CLI", () => {
   });
 });
 
+describe("--routes TARGET checks a route against GitHub's description of TARGET", () => {
+  const source = "@octokit/openapi 23.0.2";
+
+  test.each([
+    [
+      ["--routes", "ghes-3.19", "POST /admin/users"],
+      [
+        `POST /admin/users (ghes-3.19, ${source})`,
+        "  login      body  required  string",
+        "  email      body  optional  string",
+        "  suspended  body  optional  boolean",
+      ],
+    ],
+    // `:name`, other placeholder names and a left-out {?…} declaration find the same route.
+    [
+      ["--routes", "api.github.com", "POST https://uploads.github.com/repos/:o/:r/releases/:id/assets"],
+      [
+        `POST https://uploads.github.com/repos/{owner}/{repo}/releases/{release_id}/assets{?name,label} (api.github.com, ${source})`,
+        "  owner       path   required  string",
+        "  repo        path   required  string",
+        "  release_id  path   required  number",
+        "  name        query  required  string",
+        "  label       query  optional  string",
+        "  data        data   optional  unknown",
+      ],
+    ],
+    [
+      ["--routes", "ghec", "GET /zen"],
+      [`GET /zen (ghec, ${source})`, "  no parameters"],
+    ],
+  ])("%j lists the route's parameters", (args, lines) => {
+    expect(run(...args)).toEqual({ status: 0, stdout: `${lines.join("\n")}\n`, stderr: "" });
+  });
+
+  test("without a route it lists every route of the target, one per line", () => {
+    const { status, stdout } = run("--routes", "api.github.com");
+    const routes = stdout.trimEnd().split("\n");
+    expect([status, routes.length, routes[0], new Set(routes).size]).toEqual([0, 1223, "GET /", 1223]);
+  });
+
+  test.each([
+    [
+      ["--routes", "api.github.com", "POST /admin/users"],
+      `rest-endpoint: "POST /admin/users" is not a route of api.github.com (${source})`,
+    ],
+    [
+      ["--routes", "ghes-3.19", "POST /repos/{owner}/{repo}/releases/{release_id}/assets"],
+      `rest-endpoint: "POST /repos/{owner}/{repo}/releases/{release_id}/assets" is not a route of ghes-3.19 (${source}); it has ` +
+        '"GET /repos/{owner}/{repo}/releases/{release_id}/assets", "POST {origin}/api/uploads/repos/{owner}/{repo}/releases/{release_id}/assets{?name,label}"',
+    ],
+    [
+      ["--routes", "../package"],
+      'rest-endpoint: --routes must be one of api.github.com, ghec, ghes-3.17, ghes-3.18, ghes-3.19; received "../package"',
+    ],
+    [["--routes", "ghec", "GET /zen", "x=1"], `rest-endpoint: --routes lists a route's parameters and takes no items; received "x=1"`],
+  ])("%j prints one line to stderr and exits 2", (args, message) => {
+    expect(run(...args)).toEqual({ status: 2, stdout: "", stderr: `${message}\n` });
+  });
+});
+
 describe("--format curl and --format fetch print commands that send the same request", () => {
   const hex = (text: string): string => Buffer.from(text).toString("hex");
   const summary = (arrival: Arrival) => ({

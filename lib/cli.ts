@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { quote as shellQuote } from "shlex";
 import { EndpointError, quote } from "./errors.js";
@@ -6,6 +7,7 @@ import { toFetch } from "./clients.js";
 import type { EndpointParameters, RequestOptions } from "./types.js";
 
 const USAGE = `Usage: rest-endpoint [--base-url URL] [--format json|curl|fetch] "<METHOD> <URL>" [ITEM ...]
+       rest-endpoint --routes TARGET ["<METHOD> <URL>"]
 
 Prints the request options for a route (as JSON, a curl command or a fetch snippet). Sends nothing.
 
@@ -18,11 +20,14 @@ Options:
   --base-url URL  address a relative URL is joined to (default https://api.github.com)
   --format F      json (default): the request options; curl: a curl command to paste;
                   fetch: a JavaScript snippet that sends them with fetch
+  --routes T      check that a route is an operation of GitHub target T (api.github.com,
+                  ghec, ghes-3.19, …) and list its parameters; without a route, list T's routes
   --help          print this help
   --version       print the version
 
-Example:
-  rest-endpoint "GET /repos/{owner}/{repo}/issues" owner=octokit repo=rest.js state=open`;
+Examples:
+  rest-endpoint "GET /repos/{owner}/{repo}/issues" owner=octokit repo=rest.js state=open
+  rest-endpoint --routes ghes-3.19 "GET /repos/{owner}/{repo}/issues"`;
 
 /** A CLI usage error: printed on one line, exit status 2. */
 class UsageError extends Error {}
@@ -108,6 +113,51 @@ function toFetchSnippet(options: RequestOptions): string {
   ].join("\n");
 }
 
+/** A route map's listing, written by scripts/generate-routes.mjs beside the CLI: each parameter as `[name, place, type, required]`. */
+interface Listing {
+  source: string;
+  routes: Record<string, [name: string, place: string, type: string, required: 0 | 1][]>;
+}
+
+const ROUTES = new URL("./routes/", import.meta.url);
+
+/**
+ * A route with its placeholders and any `{?…}` query declaration taken out, so that
+ * `GET /repos/:owner/:repo`, `GET /repos/{o}/{r}` and the map's `GET /repos/{owner}/{repo}` match.
+ */
+function routeShape(route: string): string {
+  const [method = "", url = ""] = route.trim().split(/\s+/, 2);
+  const path = url.replace(/\{[?&][^{}]*\}$/, "").replace(/\{[^{}]*\}|(?<=\/):[^/{}?#]+/g, "{}");
+  return `${method.toUpperCase()} ${path}`;
+}
+
+/** `--routes TARGET [route]`: lists TARGET's routes, or checks one route and lists its parameters. */
+function listRoutes(target: string, route: string | undefined, items: readonly string[]): string {
+  const targets = readdirSync(ROUTES)
+    .filter((file) => file.endsWith(".json"))
+    .map((file) => file.slice(0, -".json".length))
+    .sort();
+  if (!targets.includes(target)) throw new UsageError(`--routes must be one of ${targets.join(", ")}; received ${quote(target)}`);
+  const [item] = items;
+  if (item !== undefined) throw new UsageError(`--routes lists a route's parameters and takes no items; received ${quote(item)}`);
+  const listing = JSON.parse(readFileSync(new URL(`${target}.json`, ROUTES), "utf8")) as Listing;
+  const routes = Object.keys(listing.routes);
+  if (route === undefined) return routes.join("\n");
+  const shape = routeShape(route);
+  const found = routes.find((known) => routeShape(known) === shape);
+  if (found === undefined) {
+    // The same path by another method, or from another origin (GitHub's uploads, GHES's Manage API).
+    const path = shape.slice(shape.indexOf(" ") + 1);
+    const near = routes.filter((known) => routeShape(known).endsWith(path)).map((known) => JSON.stringify(known));
+    const others = near.length > 0 ? `; it has ${near.join(", ")}` : "";
+    throw new UsageError(`${quote(route)} is not a route of ${target} (${listing.source})${others}`);
+  }
+  const rows = listing.routes[found]!.map(([name, place, type, required]) => [name, place, required === 1 ? "required" : "optional", type]);
+  const widths = [0, 1, 2].map((column) => Math.max(...rows.map((row) => row[column]!.length)));
+  const lines = rows.map((row) => `  ${row.map((cell, column) => (column < 3 ? cell.padEnd(widths[column]!) : cell)).join("  ")}`);
+  return [`${found} (${target}, ${listing.source})`, ...(lines.length > 0 ? lines : ["  no parameters"])].join("\n");
+}
+
 const FORMATS: Record<string, ((options: RequestOptions) => string) | undefined> = {
   json: (options) => JSON.stringify(options, null, 2),
   curl: toCurl,
@@ -122,6 +172,7 @@ export function main(args: readonly string[], out: (text: string) => void, err: 
       allowPositionals: true,
       options: {
         "base-url": { type: "string" },
+        routes: { type: "string" },
         format: { type: "string", default: "json" },
         help: { type: "boolean" },
         version: { type: "boolean" },
@@ -138,6 +189,10 @@ export function main(args: readonly string[], out: (text: string) => void, err: 
     const format = FORMATS[values.format];
     if (format === undefined) throw new UsageError(`--format must be json, curl or fetch; received ${quote(values.format)}`);
     const [route, ...items] = positionals;
+    if (values.routes !== undefined) {
+      out(listRoutes(values.routes, route, items));
+      return 0;
+    }
     if (route === undefined) throw new UsageError('a route is required, e.g. "GET /repos/{owner}/{repo}/issues" (see --help)');
     const parameters: EndpointParameters = {};
     const headers: Record<string, string> = {};
