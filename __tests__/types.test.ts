@@ -159,7 +159,9 @@ describe("route maps", () => {
 
   test("a map plugs in by annotation, and types parameters by the route's operation", () => {
     const outcomes = [
-      call(() => ghes("GET /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", per_page: 2, labels: ["bug", "ui"], since: new Date(0) })),
+      call(() =>
+        ghes("GET /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", per_page: 2, labels: ["bug", "ui"], since: new Date(0) }),
+      ),
       // @ts-expect-error `owner` is missing
       call(() => ghes("GET /repos/{owner}/{repo}/issues", { repo: "r" })),
       // @ts-expect-error `per_page` is a number under the map
