@@ -113,6 +113,7 @@ describe("--routes TARGET checks a route against GitHub's description of TARGET"
       ["--routes", "ghes-3.19", "POST /admin/users"],
       [
         `POST /admin/users (ghes-3.19, ${source})`,
+        "  https://docs.github.com/enterprise-server@3.19/rest/enterprise-admin/users#create-a-user",
         "  login      body  required  string",
         "  email      body  optional  string",
         "  suspended  body  optional  boolean",
@@ -123,6 +124,7 @@ describe("--routes TARGET checks a route against GitHub's description of TARGET"
       ["--routes", "api.github.com", "POST https://uploads.github.com/repos/:o/:r/releases/:id/assets"],
       [
         `POST https://uploads.github.com/repos/{owner}/{repo}/releases/{release_id}/assets{?name,label} (api.github.com, ${source})`,
+        "  https://docs.github.com/rest/releases/assets#upload-a-release-asset",
         "  owner       path   required  string",
         "  repo        path   required  string",
         "  release_id  path   required  number",
@@ -133,7 +135,11 @@ describe("--routes TARGET checks a route against GitHub's description of TARGET"
     ],
     [
       ["--routes", "ghec", "GET /zen"],
-      [`GET /zen (ghec, ${source})`, "  no parameters"],
+      [
+        `GET /zen (ghec, ${source})`,
+        "  https://docs.github.com/enterprise-cloud@latest/rest/meta/meta#get-the-zen-of-github",
+        "  no parameters",
+      ],
     ],
   ])("%j lists the route's parameters", (args, lines) => {
     expect(run(...args)).toEqual({ status: 0, stdout: `${lines.join("\n")}\n`, stderr: "" });

@@ -11,7 +11,8 @@ type Row = [name: string, place: "path" | "query" | "body" | "data", type: strin
 interface Listing {
   target: string;
   source: string;
-  routes: Record<string, Row[]>;
+  docs: string;
+  routes: Record<string, [docs: string, ...rows: Row[]]>;
 }
 
 const root = join(__dirname, "..");
@@ -31,7 +32,8 @@ const routeOf = (call: CorpusCall): string => {
 };
 /** A corpus call's parameters placed as the map says: body properties at the top, or the whole body under `data`. */
 const parametersOf = (call: CorpusCall, route: string): EndpointParameters => {
-  const viaData = api.routes[route]!.some(([, place]) => place === "data");
+  const [, ...rows] = api.routes[route]!;
+  const viaData = rows.some(([, place]) => place === "data");
   const body = call.body ?? undefined;
   return { ...call.pathParams, ...call.queryParams, ...(body === undefined ? {} : viaData ? { data: body } : body) };
 };
@@ -71,7 +73,7 @@ describe("route maps", () => {
       type.startsWith("number") ? 1 : type === "boolean" ? true : type.startsWith("readonly") ? ["a"] : type.startsWith("{") ? {} : "a";
     const baseUrl = target.startsWith("ghes") ? "https://github.example.com/api/v3" : "https://api.github.com";
     const failures: string[] = [];
-    for (const [route, rows] of Object.entries(listing(target).routes)) {
+    for (const [route, [, ...rows]] of Object.entries(listing(target).routes)) {
       const parameters: EndpointParameters = { baseUrl };
       for (const [name, , type, required] of rows)
         if (required === 1) parameters[name] = name === "origin" ? "https://github.example.com" : sample(type);

@@ -113,10 +113,14 @@ function toFetchSnippet(options: RequestOptions): string {
   ].join("\n");
 }
 
-/** A route map's listing, written by scripts/generate-routes.mjs beside the CLI: each parameter as `[name, place, type, required]`. */
+/**
+ * A route map's listing, written by scripts/generate-routes.mjs beside the CLI: each route as its
+ * documentation URL (after the prefix `docs`, unless it is a whole URL) and its parameters.
+ */
 interface Listing {
   source: string;
-  routes: Record<string, [name: string, place: string, type: string, required: 0 | 1][]>;
+  docs: string;
+  routes: Record<string, [docs: string, ...parameters: [name: string, place: string, type: string, required: 0 | 1][]]>;
 }
 
 const ROUTES = new URL("./routes/", import.meta.url);
@@ -152,10 +156,15 @@ function listRoutes(target: string, route: string | undefined, items: readonly s
     const others = near.length > 0 ? `; it has ${near.join(", ")}` : "";
     throw new UsageError(`${quote(route)} is not a route of ${target} (${listing.source})${others}`);
   }
-  const rows = listing.routes[found]!.map(([name, place, type, required]) => [name, place, required === 1 ? "required" : "optional", type]);
+  const [docs, ...parameters] = listing.routes[found]!;
+  const rows = parameters.map(([name, place, type, required]) => [name, place, required === 1 ? "required" : "optional", type]);
   const widths = [0, 1, 2].map((column) => Math.max(...rows.map((row) => row[column]!.length)));
   const lines = rows.map((row) => `  ${row.map((cell, column) => (column < 3 ? cell.padEnd(widths[column]!) : cell)).join("  ")}`);
-  return [`${found} (${target}, ${listing.source})`, ...(lines.length > 0 ? lines : ["  no parameters"])].join("\n");
+  return [
+    `${found} (${target}, ${listing.source})`,
+    ...(docs === "" ? [] : [`  ${docs.startsWith("https://") ? docs : listing.docs + docs}`]),
+    ...(lines.length > 0 ? lines : ["  no parameters"]),
+  ].join("\n");
 }
 
 const FORMATS: Record<string, ((options: RequestOptions) => string) | undefined> = {
