@@ -3,7 +3,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "nod
 import { dirname, join } from "node:path";
 import { promisify } from "node:util";
 import { endpoint } from "../lib/index.js";
-import { examplesWithOutput, fencedBlocks, runBlock } from "./helpers/examples.js";
+import { examplesWithOutput, fencedBlocks, runBlock, typeCheckBlock } from "./helpers/examples.js";
 import { startRecordingServer } from "./helpers/recording-server.js";
 
 const root = join(__dirname, "..");
@@ -59,6 +59,23 @@ describe("docs/github-enterprise.md", () => {
 
   test.each(examples)("%s", (code, output) => {
     expect(runBlock(code)).toEqual(JSON.parse(output));
+  });
+
+  test.each(fencedBlocks(page).filter(({ lang }) => lang === "ts"))(
+    "the typed example type-checks, its @ts-expect-error lines being errors",
+    async ({ code }) => {
+      expect(code).toContain("// @ts-expect-error");
+      await expect(typeCheckBlock(code)).resolves.toBe("");
+    },
+    60_000,
+  );
+
+  test("the --routes example prints what is shown", async () => {
+    const blocks = fencedBlocks(page);
+    const index = blocks.findIndex(({ lang, code }) => lang === "sh" && code.includes("--routes"));
+    const args = [...blocks[index]!.code.matchAll(/"[^"]*"|\S+/g)].map(([word]) => word.replace(/^"|"$/g, "")).slice(2);
+    const { stdout } = await promisify(execFile)(process.execPath, [join(root, "dist", "cli.js"), ...args]);
+    expect([blocks[index + 1]!.lang, stdout]).toEqual(["text", blocks[index + 1]!.code]);
   });
 
   test("the CLI example prints the url shown", async () => {

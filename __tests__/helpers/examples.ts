@@ -1,3 +1,7 @@
+import { execFile } from "node:child_process";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { promisify } from "node:util";
 import { endpoint } from "../../lib/index.js";
 
 /** Each fenced block of a Markdown page with its language, in order. */
@@ -26,4 +30,41 @@ export function runBlock(code: string): unknown {
   lines[last] = `return ${lines[last]!}`;
   // eslint-disable-next-line @typescript-eslint/no-implied-eval -- running the documentation's own code is the point
   return (new Function("endpoint", lines.join("\n")) as (e: typeof endpoint) => unknown)(endpoint);
+}
+
+/**
+ * Type-checks a TypeScript documentation block as a user's project would (strict, NodeNext), in a
+ * scratch directory inside the package so that `rest-endpoint` and `rest-endpoint/routes/…`
+ * resolve through package.json's exports to the build. Returns tsc's output: "" when it passes.
+ */
+export async function typeCheckBlock(code: string): Promise<string> {
+  const root = join(__dirname, "..", "..");
+  const dir = join(root, ".tmp", `types-${process.pid}-${Math.random().toString(36).slice(2)}`);
+  mkdirSync(dir, { recursive: true });
+  try {
+    writeFileSync(join(dir, "example.ts"), code);
+    writeFileSync(
+      join(dir, "tsconfig.json"),
+      JSON.stringify({
+        compilerOptions: {
+          module: "NodeNext",
+          moduleResolution: "NodeNext",
+          target: "ES2022",
+          lib: ["ES2024", "DOM"],
+          strict: true,
+          exactOptionalPropertyTypes: true,
+          noEmit: true,
+          types: [],
+        },
+        files: ["example.ts"],
+      }),
+    );
+    const tsc = join(root, "node_modules", "typescript", "bin", "tsc");
+    return await promisify(execFile)(process.execPath, [tsc, "-p", dir]).then(
+      ({ stdout }) => stdout,
+      (error: { stdout: string }) => error.stdout,
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
