@@ -60,10 +60,12 @@ export async function typeCheckBlock(code: string): Promise<string> {
       }),
     );
     const tsc = join(root, "node_modules", "typescript", "bin", "tsc");
-    return await promisify(execFile)(process.execPath, [tsc, "-p", dir]).then(
-      ({ stdout }) => stdout,
-      (error: { stdout: string }) => error.stdout,
-    );
+    try {
+      return (await promisify(execFile)(process.execPath, [tsc, "-p", dir])).stdout;
+    } catch (error) {
+      // tsc exits 2 with its diagnostics on stdout.
+      return (error as { stdout: string }).stdout;
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
