@@ -217,6 +217,13 @@ describe("route maps", () => {
     expect(call(() => github("GET /custom/{id}", {}))).toBe("MISSING_PARAMETER");
   });
 
+  test("the TSDoc example of EndpointInterface gives what it shows", () => {
+    const example: EndpointInterface<Ghes319> = endpoint.defaults({ baseUrl });
+    expect(example("GET /repos/{owner}/{repo}/issues", { owner: "octokit", repo: "rest.js", per_page: 100 }).url).toBe(
+      "https://github.example.com/api/v3/repos/octokit/rest.js/issues?per_page=100",
+    );
+  });
+
   test("the TSDoc example of MappedParameters gives what it shows", () => {
     type Issues = { owner: string; repo: string; per_page?: number };
     const ok: MappedParameters<Issues> = { owner: "octokit", repo: "rest.js", per_page: 100 };
