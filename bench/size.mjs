@@ -1,6 +1,8 @@
 // npm run size: min+gzip size of an esbuild bundle that imports and uses `endpoint` (so it is not
-// tree-shaken away), with its dependencies, for rest-endpoint and for @octokit/endpoint.
+// tree-shaken away), with its dependencies, for rest-endpoint and for @octokit/endpoint; and the
+// installed package's size, route maps included.
 import { build } from "esbuild";
+import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 
@@ -64,4 +66,16 @@ const emptied = await build({
 const tableBytes = rows[0].gzip - gzipSync(emptied.outputFiles[0].contents, { level: 9 }).length;
 console.log(
   `GitHub's multi-segment table: ${tableBytes} B of the min+gzip bundle (target ≤ 300 B): ${tableBytes <= 300 ? "met" : "not met"}`,
+);
+
+// The installed package (`npm pack --dry-run`, the files a user's npm install unpacks), and the
+// share of the route maps (dist/routes/).
+const [pack] = JSON.parse(
+  execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts", "--loglevel=error"], { encoding: "utf8" }),
+);
+const maps = pack.files.filter((file) => file.path.startsWith("dist/routes/")).reduce((sum, file) => sum + file.size, 0);
+const megabytes = (bytes) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
+console.log(
+  `\npackage: ${(pack.size / 1024).toFixed(0)} KB packed, ${megabytes(pack.unpackedSize)} unpacked, ${pack.entryCount} files; ` +
+    `route maps ${megabytes(maps)} of it, the rest ${megabytes(pack.unpackedSize - maps)}`,
 );
