@@ -205,6 +205,27 @@ describe("route maps", () => {
     );
   });
 
+  test("the options form is typed by the map too, its method in any case and GET by default", () => {
+    const outcomes = [
+      call(() => github({ method: "get", url: "/repos/{owner}/{repo}/issues", owner: "o", repo: "r", per_page: 2 })),
+      // @ts-expect-error `per_page` is a number under the map
+      call(() => github({ method: "GET", url: "/repos/{owner}/{repo}/issues", owner: "o", repo: "r", per_page: "many" })),
+      // @ts-expect-error without a method the options are GET's: `state` is one of "open", "closed", "all"
+      call(() => github({ url: "/repos/{owner}/{repo}/issues", owner: "o", repo: "r", state: "shut" })),
+      // @ts-expect-error `login` is required by GHES's description
+      call(() => ghes({ method: "POST", url: "/admin/users", email: "m@example.com" })),
+      // a url not in the map is typed from its template
+      call(() => github({ method: "GET", url: "/custom/{id}", id: 1 })),
+    ];
+    expect(outcomes).toEqual([
+      "https://api.github.com/repos/o/r/issues?per_page=2",
+      "https://api.github.com/repos/o/r/issues?per_page=many",
+      "https://api.github.com/repos/o/r/issues?state=shut",
+      `${baseUrl}/admin/users`,
+      "https://api.github.com/custom/1",
+    ]);
+  });
+
   test("routes not in the map are typed from their template", () => {
     expect(github("GET /custom/{id}", { id: 1 }).url).toBe("https://api.github.com/custom/1");
     // @ts-expect-error `id` is required by {id}

@@ -44,6 +44,7 @@ export type {
   Literal,
   MappedArguments,
   MappedParameters,
+  OptionsOf,
   MediaType,
   MergedOptions,
   OptionalOfExpression,

@@ -241,6 +241,23 @@ export type ArgumentsOf<Routes extends RouteMap, R extends string, Given extends
   : RouteArguments<R, Given>;
 
 /**
+ * The parameters of the options form `{ method: M, url: U, … }`: from the route map when
+ * `"<M upper-cased> <U>"` is one of its keys, else from `U`'s template. (The key is bound by `infer`
+ * before it is looked up: indexing the map with the template literal type itself made TypeScript
+ * give up with TS2590, "union type too complex", on the first call.)
+ */
+export type OptionsOf<
+  Routes extends RouteMap,
+  M extends string,
+  U extends string,
+  Given extends string = never,
+> = `${Uppercase<M>} ${U}` extends infer K
+  ? [K] extends [keyof Routes]
+    ? MappedParameters<Routes[K], Given>
+    : RouteParameters<U, Given>
+  : never;
+
+/**
  * An endpoint function: call it with a route and parameters, or with an options object, to get
  * {@link RequestOptions}. Its members work with the defaults it carries. The function object and
  * its `DEFAULTS` are frozen.
@@ -305,7 +322,9 @@ export interface EndpointInterface<Routes extends RouteMap = object, Given exten
    * // { method: "get", url: "https://api.github.com/orgs/octokit", headers: { … } }
    * ```
    */
-  <U extends Url>(options: EndpointOptions & { url: U } & RouteParameters<U, Given>): RequestOptions;
+  <U extends Url, M extends string = "GET">(
+    options: EndpointOptions & { method?: M; url: U } & OptionsOf<Routes, M, U, Given>,
+  ): RequestOptions;
   /**
    * The defaults this function applies, deeply frozen.
    * @defaultValue `{ method: "GET", baseUrl: "https://api.github.com", headers: { accept:
