@@ -2,8 +2,12 @@ import type { Routes as ApiGithubCom } from "rest-endpoint/routes/api.github.com
 import type { Routes as Ghes319 } from "rest-endpoint/routes/ghes-3.19";
 import {
   endpoint,
+  type ArgumentsOf,
   type EndpointInterface,
+  type MappedArguments,
   type MappedParameters,
+  type OptionsOf,
+  type RequiredKeys,
   type MergedOptions,
   type RequestOptions,
   type OptionalParameters,
@@ -237,6 +241,31 @@ describe("route maps", () => {
     expect(example("GET /repos/{owner}/{repo}/issues", { owner: "octokit", repo: "rest.js", per_page: 100 }).url).toBe(
       "https://github.example.com/api/v3/repos/octokit/rest.js/issues?per_page=100",
     );
+  });
+
+  test("the TSDoc examples of RequiredKeys, MappedArguments, ArgumentsOf, OptionsOf and RouteMap give what they show", () => {
+    type Equal<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+    type Issues = { owner: string; per_page?: number };
+    type Things = { "GET /things/{id}": { id: number } };
+    const checks: true[] = [
+      true satisfies Equal<RequiredKeys<{ owner: string; repo: string; per_page?: number }>, "owner" | "repo">,
+      true satisfies Equal<MappedArguments<Issues>, [options: MappedParameters<Issues>]>,
+      true satisfies Equal<MappedArguments<Issues, "owner">, [options?: MappedParameters<Issues, "owner">]>,
+      true satisfies Equal<ArgumentsOf<Things, "GET /things/{id}">, [options: MappedParameters<{ id: number }>]>,
+      true satisfies Equal<ArgumentsOf<Things, "GET /other/{name}">, [options: RouteParameters<"GET /other/{name}">]>,
+      true satisfies Equal<OptionsOf<{ "POST /things": { name: string } }, "post", "/things">, MappedParameters<{ name: string }>>,
+      true satisfies Equal<OptionsOf<{ "POST /things": { name: string } }, "GET", "/things/{id}">, RouteParameters<"/things/{id}">>,
+    ];
+    interface MyRoutes {
+      "GET /things/{id}": { id: number; expand?: boolean };
+    }
+    const api: EndpointInterface<MyRoutes> = endpoint.defaults({ baseUrl: "https://api.example.com" });
+    expect([checks.length, api("GET /things/{id}", { id: 1, expand: true }).url]).toEqual([
+      7,
+      "https://api.example.com/things/1?expand=true",
+    ]);
+    // @ts-expect-error `id` is a number in MyRoutes
+    expect(api("GET /things/{id}", { id: "x" }).url).toBe("https://api.example.com/things/x");
   });
 
   test("the TSDoc example of MappedParameters gives what it shows", () => {

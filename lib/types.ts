@@ -201,7 +201,15 @@ export type RouteArguments<R extends string, Given extends string = never> = [Ex
   ? [options?: RouteParameters<R, Given>]
   : [options: RouteParameters<R, Given>];
 
-/** The keys of `P` that are not optional. */
+/**
+ * The keys of `P` that are not optional: a route map's required parameters.
+ *
+ * @example
+ * ```ts
+ * type Needed = RequiredKeys<{ owner: string; repo: string; per_page?: number }>;
+ * // "owner" | "repo"
+ * ```
+ */
 export type RequiredKeys<P> = { [K in keyof P]-?: object extends Pick<P, K> ? never : K }[keyof P];
 
 /**
@@ -223,7 +231,18 @@ export type MappedParameters<P, Given extends string = never> = EndpointParamete
   [K in Exclude<RequiredKeys<P>, Given>]: P[K];
 } & { [K in Exclude<keyof P, Exclude<RequiredKeys<P>, Given>>]?: P[K] | undefined };
 
-/** The options argument of a mapped route: required exactly when a parameter is required and not given by the defaults. */
+/**
+ * The options argument of a mapped route, as a rest parameter's tuple: required exactly when a
+ * parameter is required and not given by the defaults.
+ *
+ * @example
+ * ```ts
+ * type Issues = MappedArguments<{ owner: string; per_page?: number }>;
+ * // [options: MappedParameters<{ owner: string; per_page?: number }>]
+ * type Given = MappedArguments<{ owner: string; per_page?: number }, "owner">;
+ * // [options?: MappedParameters<{ owner: string; per_page?: number }, "owner">]
+ * ```
+ */
 export type MappedArguments<P, Given extends string = never> = [Exclude<RequiredKeys<P>, Given>] extends [never]
   ? [options?: MappedParameters<P, Given>]
   : [options: MappedParameters<P, Given>];
@@ -231,11 +250,33 @@ export type MappedArguments<P, Given extends string = never> = [Exclude<Required
 /**
  * A route map: `"<METHOD> <URL>"` → that route's parameters. `rest-endpoint/routes/<target>` exports
  * one per target (`api.github.com`, `ghec`, `ghes-3.17`, …) as `Routes`, generated from GitHub's
- * OpenAPI descriptions. `object`, the default, has no key and so maps no route.
+ * OpenAPI descriptions (https://github.com/github/rest-api-description, through `@octokit/openapi`).
+ * `object`, the default, has no key and so maps no route. Any interface of that shape is one:
+ *
+ * @example
+ * ```ts
+ * interface MyRoutes {
+ *   "GET /things/{id}": { id: number; expand?: boolean };
+ * }
+ * const api: EndpointInterface<MyRoutes> = endpoint.defaults({ baseUrl: "https://api.example.com" });
+ * api("GET /things/{id}", { id: 1, expand: true }).url;
+ * // "https://api.example.com/things/1?expand=true"
+ * ```
  */
 export type RouteMap = object;
 
-/** The options argument of route `R`: from the route map when `R` is one of its keys, else from `R`'s template. */
+/**
+ * The options argument of route `R`, as a rest parameter's tuple: from the route map when `R` is one
+ * of its keys, else from `R`'s template.
+ *
+ * @example
+ * ```ts
+ * type Mapped = ArgumentsOf<{ "GET /things/{id}": { id: number } }, "GET /things/{id}">;
+ * // [options: MappedParameters<{ id: number }>]
+ * type Template = ArgumentsOf<{ "GET /things/{id}": { id: number } }, "GET /other/{name}">;
+ * // [options: RouteParameters<"GET /other/{name}">]
+ * ```
+ */
 export type ArgumentsOf<Routes extends RouteMap, R extends string, Given extends string = never> = [R] extends [keyof Routes]
   ? MappedArguments<Routes[R], Given>
   : RouteArguments<R, Given>;
@@ -245,6 +286,14 @@ export type ArgumentsOf<Routes extends RouteMap, R extends string, Given extends
  * `"<M upper-cased> <U>"` is one of its keys, else from `U`'s template. (The key is bound by `infer`
  * before it is looked up: indexing the map with the template literal type itself made TypeScript
  * give up with TS2590, "union type too complex", on the first call.)
+ *
+ * @example
+ * ```ts
+ * type Mapped = OptionsOf<{ "POST /things": { name: string } }, "post", "/things">;
+ * // MappedParameters<{ name: string }>
+ * type Template = OptionsOf<{ "POST /things": { name: string } }, "GET", "/things/{id}">;
+ * // RouteParameters<"/things/{id}">
+ * ```
  */
 export type OptionsOf<
   Routes extends RouteMap,
