@@ -184,6 +184,26 @@ describe("route maps", () => {
     ]);
   });
 
+  test("a body of several shapes (GitHub's oneOf) takes any one of them at the top level", () => {
+    const route = "PUT /repos/{owner}/{repo}/issues/{issue_number}/labels";
+    const outcomes = [
+      github(route, { owner: "o", repo: "r", issue_number: 1, labels: ["bug"] }).body,
+      github(route, { owner: "o", repo: "r", issue_number: 1, labels: [{ name: "bug" }] }).body,
+      // @ts-expect-error labels are names or { name } objects
+      github(route, { owner: "o", repo: "r", issue_number: 1, labels: [1] }).body,
+      github("POST /user/emails", { emails: ["mona@example.com"] }).body,
+      // @ts-expect-error `emails` is required by the one shape GitHub describes
+      call(() => github("POST /user/emails", { email: "mona@example.com" })),
+    ];
+    expect(outcomes).toEqual([
+      { labels: ["bug"] },
+      { labels: [{ name: "bug" }] },
+      { labels: [1] },
+      { emails: ["mona@example.com"] },
+      "https://api.github.com/user/emails",
+    ]);
+  });
+
   test("defaults() makes what it was given optional under a map too", () => {
     const octokit = github.defaults({ owner: "octokit" });
     expect(octokit("GET /repos/{owner}/{repo}/issues", { repo: "rest.js", per_page: 100 }).url).toBe(

@@ -210,13 +210,14 @@ export type RouteArguments<R extends string, Given extends string = never> = [Ex
  * // "owner" | "repo"
  * ```
  */
-export type RequiredKeys<P> = { [K in keyof P]-?: object extends Pick<P, K> ? never : K }[keyof P];
+export type RequiredKeys<P> = P extends unknown ? { [K in keyof P]-?: object extends Pick<P, K> ? never : K }[keyof P] : never;
 
 /**
  * The options of a call of a route found in a route map, whose parameters are `P` (path, query and
  * body parameters, as `rest-endpoint/routes/<target>` lists them), when the defaults already give
  * `Given`: those the defaults give become optional, each optional one also takes `undefined`, and
- * any other key is allowed, as for {@link RouteParameters}.
+ * any other key is allowed, as for {@link RouteParameters}. A union `P` (a body of several shapes,
+ * GitHub's `oneOf`) gives the union of each shape's options.
  *
  * @example
  * ```ts
@@ -227,13 +228,15 @@ export type RequiredKeys<P> = { [K in keyof P]-?: object extends Pick<P, K> ? ne
  * const given: MappedParameters<Issues, "owner"> = { repo: "rest.js" };
  * ```
  */
-export type MappedParameters<P, Given extends string = never> = EndpointParameters & {
-  [K in Exclude<RequiredKeys<P>, Given>]: P[K];
-} & { [K in Exclude<keyof P, Exclude<RequiredKeys<P>, Given>>]?: P[K] | undefined };
+export type MappedParameters<P, Given extends string = never> = P extends unknown
+  ? EndpointParameters & {
+      [K in Exclude<RequiredKeys<P>, Given>]: P[K];
+    } & { [K in Exclude<keyof P, Exclude<RequiredKeys<P>, Given>>]?: P[K] | undefined }
+  : never;
 
 /**
  * The options argument of a mapped route, as a rest parameter's tuple: required exactly when a
- * parameter is required and not given by the defaults.
+ * parameter is required and not given by the defaults; for a union `P`, the union of each shape's tuple.
  *
  * @example
  * ```ts
@@ -243,9 +246,11 @@ export type MappedParameters<P, Given extends string = never> = EndpointParamete
  * // [options?: MappedParameters<{ owner: string; per_page?: number }, "owner">]
  * ```
  */
-export type MappedArguments<P, Given extends string = never> = [Exclude<RequiredKeys<P>, Given>] extends [never]
-  ? [options?: MappedParameters<P, Given>]
-  : [options: MappedParameters<P, Given>];
+export type MappedArguments<P, Given extends string = never> = P extends unknown
+  ? [Exclude<RequiredKeys<P>, Given>] extends [never]
+    ? [options?: MappedParameters<P, Given>]
+    : [options: MappedParameters<P, Given>]
+  : never;
 
 /**
  * A route map: `"<METHOD> <URL>"` → that route's parameters. `rest-endpoint/routes/<target>` exports
@@ -277,9 +282,12 @@ export type RouteMap = object;
  * // [options: RouteParameters<"GET /other/{name}">]
  * ```
  */
-export type ArgumentsOf<Routes extends RouteMap, R extends string, Given extends string = never> = [R] extends [keyof Routes]
-  ? MappedArguments<Routes[R], Given>
-  : RouteArguments<R, Given>;
+// `never` (a route typed `as never`) takes the template's branch: looked up in the map it would give no tuple at all.
+export type ArgumentsOf<Routes extends RouteMap, R extends string, Given extends string = never> = [R] extends [never]
+  ? RouteArguments<R, Given>
+  : [R] extends [keyof Routes]
+    ? MappedArguments<Routes[R], Given>
+    : RouteArguments<R, Given>;
 
 /**
  * The parameters of the options form `{ method: M, url: U, … }`: from the route map when
