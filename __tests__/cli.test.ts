@@ -133,17 +133,16 @@ describe("--routes TARGET checks a route against GitHub's description of TARGET"
         "  data        data   optional  unknown",
       ],
     ],
-    // A body of several shapes (GitHub's oneOf): each shape's rows, nested objects shown as `object`.
+    // A body of several shapes (GitHub's oneOf): their properties merged, nested objects shown as `object`.
     [
       ["--routes", "api.github.com", "PUT /repos/{owner}/{repo}/issues/{issue_number}/labels"],
       [
         `PUT /repos/{owner}/{repo}/issues/{issue_number}/labels (api.github.com, ${source})`,
         "  https://docs.github.com/rest/issues/labels#set-labels-for-an-issue",
-        "  owner         path         required  string",
-        "  repo          path         required  string",
-        "  issue_number  path         required  number",
-        "  labels        body 1 of 2  optional  readonly string[]",
-        "  labels        body 2 of 2  optional  readonly object[]",
+        "  owner         path  required  string",
+        "  repo          path  required  string",
+        "  issue_number  path  required  number",
+        "  labels        body  optional  readonly string[] | readonly object[]",
       ],
     ],
     [

@@ -184,7 +184,7 @@ describe("route maps", () => {
     ]);
   });
 
-  test("a body of several shapes (GitHub's oneOf) takes any one of them at the top level", () => {
+  test("a body of several shapes (GitHub's oneOf) takes their properties, merged, at the top level", () => {
     const route = "PUT /repos/{owner}/{repo}/issues/{issue_number}/labels";
     const outcomes = [
       github(route, { owner: "o", repo: "r", issue_number: 1, labels: ["bug"] }).body,

@@ -210,14 +210,13 @@ export type RouteArguments<R extends string, Given extends string = never> = [Ex
  * // "owner" | "repo"
  * ```
  */
-export type RequiredKeys<P> = P extends unknown ? { [K in keyof P]-?: object extends Pick<P, K> ? never : K }[keyof P] : never;
+export type RequiredKeys<P> = { [K in keyof P]-?: object extends Pick<P, K> ? never : K }[keyof P];
 
 /**
  * The options of a call of a route found in a route map, whose parameters are `P` (path, query and
  * body parameters, as `rest-endpoint/routes/<target>` lists them), when the defaults already give
  * `Given`: those the defaults give become optional, each optional one also takes `undefined`, and
- * any other key is allowed, as for {@link RouteParameters}. A union `P` (a body of several shapes,
- * GitHub's `oneOf`) gives the union of each shape's options.
+ * any other key is allowed, as for {@link RouteParameters}.
  *
  * @example
  * ```ts
@@ -228,15 +227,13 @@ export type RequiredKeys<P> = P extends unknown ? { [K in keyof P]-?: object ext
  * const given: MappedParameters<Issues, "owner"> = { repo: "rest.js" };
  * ```
  */
-export type MappedParameters<P, Given extends string = never> = P extends unknown
-  ? EndpointParameters & {
-      [K in Exclude<RequiredKeys<P>, Given>]: P[K];
-    } & { [K in Exclude<keyof P, Exclude<RequiredKeys<P>, Given>>]?: P[K] | undefined }
-  : never;
+export type MappedParameters<P, Given extends string = never> = EndpointParameters & {
+  [K in Exclude<RequiredKeys<P>, Given>]: P[K];
+} & { [K in Exclude<keyof P, Exclude<RequiredKeys<P>, Given>>]?: P[K] | undefined };
 
 /**
  * The options argument of a mapped route, as a rest parameter's tuple: required exactly when a
- * parameter is required and not given by the defaults; for a union `P`, the union of each shape's tuple.
+ * parameter is required and not given by the defaults.
  *
  * @example
  * ```ts
@@ -246,11 +243,9 @@ export type MappedParameters<P, Given extends string = never> = P extends unknow
  * // [options?: MappedParameters<{ owner: string; per_page?: number }, "owner">]
  * ```
  */
-export type MappedArguments<P, Given extends string = never> = P extends unknown
-  ? [Exclude<RequiredKeys<P>, Given>] extends [never]
-    ? [options?: MappedParameters<P, Given>]
-    : [options: MappedParameters<P, Given>]
-  : never;
+export type MappedArguments<P, Given extends string = never> = [Exclude<RequiredKeys<P>, Given>] extends [never]
+  ? [options?: MappedParameters<P, Given>]
+  : [options: MappedParameters<P, Given>];
 
 /**
  * A route map: `"<METHOD> <URL>"` → that route's parameters. `rest-endpoint/routes/<target>` exports
@@ -282,12 +277,9 @@ export type RouteMap = object;
  * // [options: RouteParameters<"GET /other/{name}">]
  * ```
  */
-// `never` (a route typed `as never`) takes the template's branch: looked up in the map it would give no tuple at all.
-export type ArgumentsOf<Routes extends RouteMap, R extends string, Given extends string = never> = [R] extends [never]
-  ? RouteArguments<R, Given>
-  : [R] extends [keyof Routes]
-    ? MappedArguments<Routes[R], Given>
-    : RouteArguments<R, Given>;
+export type ArgumentsOf<Routes extends RouteMap, R extends string, Given extends string = never> = [R] extends [keyof Routes]
+  ? MappedArguments<Routes[R], Given>
+  : RouteArguments<R, Given>;
 
 /**
  * The parameters of the options form `{ method: M, url: U, … }`: from the route map when
