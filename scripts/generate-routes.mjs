@@ -28,7 +28,10 @@ import { OPENAPI_VERSION, readTarget, TARGETS } from "./openapi.mjs";
 const OUT = join(process.cwd(), "dist", "routes");
 /** The options of a call: a body key of that name would be read as the option. */
 const OPTION_NAMES = new Set(["method", "url", "baseUrl", "headers", "mediaType", "data", "request"]);
-/** How deep a schema is written out; past it, `unknown` (GitHub's request bodies nest at most 6). */
+/**
+ * How deep a schema is written out; past it, `unknown`. It bounds recursive schemas (a `$ref` cycle);
+ * the deepest of GitHub's request parameters needs 8 (writing them with 40 changes no file).
+ */
 const MAX_DEPTH = 10;
 
 const key = (name) => (/^[A-Z_$][\w$]*$/i.test(name) ? name : JSON.stringify(name));
@@ -52,15 +55,16 @@ function typeOf(schema, resolve, depth = 0, shallow = false) {
   if (Array.isArray(schema.enum)) type = union(schema.enum.map(literal));
   else if ("const" in schema) type = literal(schema.const);
   else if (schema.oneOf !== undefined || schema.anyOf !== undefined) type = union((schema.oneOf ?? schema.anyOf).map(inner));
-  else if (schema.allOf !== undefined) type = union([schema.allOf.map((part) => parenthesized(inner(part))).join(" & ")]);
+  else if (schema.allOf !== undefined) type = schema.allOf.map((part) => parenthesized(inner(part))).join(" & ");
   else {
     const types = [schema.type ?? (schema.properties ? "object" : schema.items ? "array" : [])].flat();
-    type = types.length === 0 ? "unknown" : union(types.map((name) => typeOfName(name, schema, resolve, depth, shallow, inner)));
+    type = types.length === 0 ? "unknown" : union(types.map((name) => typeOfName(name, schema, depth, shallow, inner)));
   }
   return schema.nullable === true ? union([type, "null"]) : type;
 }
 
-function typeOfName(name, schema, resolve, depth, shallow, inner) {
+/** The type for one of a schema's `type` names. */
+function typeOfName(name, schema, depth, shallow, inner) {
   switch (name) {
     case "integer":
     case "number":
@@ -73,20 +77,25 @@ function typeOfName(name, schema, resolve, depth, shallow, inner) {
     case "array":
       return `readonly ${parenthesized(schema.items === undefined ? "unknown" : inner(schema.items))}[]`;
     case "object":
-      return shallow && depth > 0 ? "object" : objectType(schema, resolve, inner);
+      return shallow && depth > 0 ? "object" : objectType(schema, inner);
     default:
       return "unknown";
   }
 }
 
-function objectType(schema, resolve, inner) {
+/**
+ * An object schema's type: its properties, and an index signature where other keys are allowed
+ * (`additionalProperties` true or a schema, or no properties at all). Beside properties the index
+ * signature is `unknown`, since TypeScript requires every property to fit it.
+ */
+function objectType(schema, inner) {
   const required = new Set(schema.required ?? []);
   const members = Object.entries(schema.properties ?? {}).map(
     ([name, property]) => `${key(name)}${required.has(name) ? "" : "?"}: ${inner(property)}`,
   );
   const extra = schema.additionalProperties;
-  if (extra === true || (extra !== false && extra !== undefined) || (extra === undefined && members.length === 0))
-    members.push(`[key: string]: ${members.length === 0 && typeof extra === "object" ? inner(extra) : "unknown"}`);
+  const open = extra === undefined ? members.length === 0 : extra !== false;
+  if (open) members.push(`[key: string]: ${members.length === 0 && typeof extra === "object" ? inner(extra) : "unknown"}`);
   return members.length === 0 ? "Record<string, never>" : `{ ${members.join("; ")} }`;
 }
 
