@@ -145,6 +145,15 @@ describe("--routes TARGET checks a route against GitHub's description of TARGET"
         "  labels        body  optional  readonly string[] | readonly object[]",
       ],
     ],
+    // A URL alone means GET, as for a call.
+    [
+      ["--routes", "ghec", "/zen"],
+      [
+        `GET /zen (ghec, ${source})`,
+        "  https://docs.github.com/enterprise-cloud@latest/rest/meta/meta#get-the-zen-of-github",
+        "  no parameters",
+      ],
+    ],
     [
       ["--routes", "ghec", "GET /zen"],
       [

@@ -127,10 +127,12 @@ const ROUTES = new URL("./routes/", import.meta.url);
 
 /**
  * A route with its placeholders and any `{?…}` query declaration taken out, so that
- * `GET /repos/:owner/:repo`, `GET /repos/{o}/{r}` and the map's `GET /repos/{owner}/{repo}` match.
+ * `GET /repos/:owner/:repo`, `GET /repos/{o}/{r}`, `/repos/{o}/{r}` (a URL alone means GET) and the
+ * map's `GET /repos/{owner}/{repo}` match.
  */
 function routeShape(route: string): string {
-  const [method = "", url = ""] = route.trim().split(/\s+/, 2);
+  const [first = "", second] = route.trim().split(/\s+/, 2);
+  const [method, url] = second === undefined ? ["GET", first] : [first, second];
   const path = url.replace(/\{[?&][^{}]*\}$/, "").replace(/\{[^{}]*\}|(?<=\/):[^/{}?#]+/g, "{}");
   return `${method.toUpperCase()} ${path}`;
 }
