@@ -90,6 +90,13 @@ describe("the packed package", () => {
     ).toBe("function function\n");
   });
 
+  test("a route map is types only: at run time its module, ESM or CommonJS, is empty", async () => {
+    const script = `
+      const cjs = require("rest-endpoint/routes/ghes-3.19");
+      import("rest-endpoint/routes/api.github.com").then((esm) => console.log(JSON.stringify([Object.keys(esm), Object.keys(cjs)])));`;
+    expect(await run(process.execPath, ["-e", script])).toBe("[[],[]]\n");
+  });
+
   test("works through import", async () => {
     expect(
       await run(process.execPath, ["--input-type=module", "-e", `import { endpoint } from "rest-endpoint"; console.log(${CALL})`]),
