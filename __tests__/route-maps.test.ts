@@ -68,6 +68,63 @@ describe("route maps", () => {
     );
   });
 
+  test("each generator rule gives the declaration shown", () => {
+    const declarations = (target: string): Map<string, string> =>
+      new Map(
+        [...readFileSync(join(root, "dist", "routes", `${target}.d.cts`), "utf8").matchAll(/^ {2}("[^"\n]+"): (.+);$/gm)].map(
+          ([, route, type]) => [JSON.parse(route!) as string, type!],
+        ),
+      );
+    const api = declarations("api.github.com");
+    const ghes = declarations("ghes-3.19");
+    const rules: [map: Map<string, string>, route: string, declaration: string][] = [
+      // path parameters required, integer as number, a multi-segment parameter a plain string
+      [api, "GET /repos/{owner}/{repo}/contents/{path}", "{ owner: string; repo: string; path: string; ref?: string }"],
+      // enums, comma-separated (a list too), date-time (a Date too), optional query parameters
+      [
+        api,
+        "GET /repos/{owner}/{repo}/issues",
+        '{ owner: string; repo: string; milestone?: string; state?: "open" | "closed" | "all"; assignee?: string; type?: string; ' +
+          "creator?: string; mentioned?: string; issue_field_values?: string | readonly string[]; labels?: string | readonly string[]; " +
+          'sort?: "created" | "updated" | "comments"; direction?: "asc" | "desc"; since?: string | Date; per_page?: number; page?: number }',
+      ],
+      // a query on DELETE is declared in the route; a required one stays required; nullable
+      [api, "DELETE /repos/{owner}/{repo}/actions/caches{?key,ref}", "{ owner: string; repo: string; key: string; ref?: string }"],
+      [
+        api,
+        "DELETE /repos/{owner}/{repo}/code-scanning/analyses/{analysis_id}{?confirm_delete}",
+        "{ owner: string; repo: string; analysis_id: number; confirm_delete?: string | null }",
+      ],
+      // another origin is kept: a literal one, and GHES's own origin as {origin}; a binary body under `data`
+      [
+        api,
+        "POST https://uploads.github.com/repos/{owner}/{repo}/releases/{release_id}/assets{?name,label}",
+        "{ owner: string; repo: string; release_id: number; name: string; label?: string; data?: unknown }",
+      ],
+      [ghes, "GET {origin}/manage/v1/access/ssh", "{ origin: string }"],
+      // body keys that clash with an option (`url`) or a path parameter (`name`): the body under `data`
+      [
+        api,
+        "PATCH /repos/{owner}/{repo}/hooks/{hook_id}/config",
+        "{ owner: string; repo: string; hook_id: number; data?: { url?: string; content_type?: string; secret?: string; insecure_ssl?: string | number } }",
+      ],
+      [
+        api,
+        "PATCH /repos/{owner}/{repo}/actions/variables/{name}",
+        "{ owner: string; repo: string; name: string; data: { name?: string; value?: string } }",
+      ],
+      // a text body
+      [api, "POST /markdown/raw", "{ data?: unknown }"],
+      // a body of two shapes (oneOf), merged; readonly lists
+      [
+        api,
+        "PUT /repos/{owner}/{repo}/issues/{issue_number}/labels",
+        "{ owner: string; repo: string; issue_number: number; labels?: readonly string[] | readonly { name: string }[] }",
+      ],
+    ];
+    expect(rules.map(([map, route]) => map.get(route))).toEqual(rules.map(([, , declaration]) => declaration));
+  });
+
   test.each(targets)("every route of %s builds with its required parameters", (target) => {
     const sample = (type: string): unknown =>
       type.startsWith("number") ? 1 : type === "boolean" ? true : type.startsWith("readonly") ? ["a"] : type.startsWith("{") ? {} : "a";
