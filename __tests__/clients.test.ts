@@ -199,6 +199,21 @@ describe("converters own the framing", () => {
     }
   });
 
+  test("their messages have the library's form: the argument, the rule, what was received, the docs section", () => {
+    const messages = [
+      errorOf(() => toFetch(endpoint("POST /x", { data: "abc", headers: { "transfer-encoding": "chunked" } }))),
+      errorOf(() => toFetch(endpoint("POST /x", { data: "abc", headers: { "content-length": 1 } }))),
+      errorOf(() => toGot(endpoint("POST /x", { data: new Blob(["a"]) }))),
+    ].map((error) => error.message);
+    expect(messages).toEqual([
+      "`headers.transfer-encoding` is the client's framing (RFC 9112 section 6.1), not the request's, and must be left out; " +
+        'received "chunked" (string). See docs/errors.md#invalid_header_value',
+      '`headers.content-length` must be the body\'s 3 bytes or be left out (the client counts them); received "1" (string). ' +
+        "See docs/errors.md#invalid_header_value",
+      "`data` cannot be sent by got; received an object (Blob). See docs/errors.md#invalid_options",
+    ]);
+  });
+
   test("a content-length that matches the bytes is kept", () => {
     expect(toNodeHttp(endpoint("POST /x", { data: "é", headers: { "content-length": 2 } }))[1].headers["content-length"]).toBe("2");
   });

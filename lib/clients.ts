@@ -9,7 +9,7 @@
  *
  * @module clients
  */
-import { EndpointError, describeValue } from "./errors.js";
+import { fail } from "./errors.js";
 import type { RequestOptions } from "./types.js";
 import { isArray, isPlainRecord } from "./values.js";
 
@@ -73,23 +73,30 @@ const UNSENDABLE: Record<string, readonly Kind[]> = {
 };
 
 /**
- * The parts every client needs, checked for `client`. The method is upper-cased: RFC 9110 methods
- * are case-sensitive and fetch sends `patch` as written (Node's own server answers 400 to it).
+ * What `convert` gives: the client's request, the body's kind, its length in bytes where known, and
+ * a string body's UTF-8 bytes (counted once, sent by fetch and ky where a string would get a type).
  */
-/** What `convert` gives: the client's request, the body's kind, and its length in bytes where known. */
 interface Converted extends ClientRequest {
   kind?: Kind;
   length?: number;
+  bytes?: Uint8Array;
 }
 
+/**
+ * The parts every client needs, checked for `client`. The method is upper-cased: RFC 9110 methods
+ * are case-sensitive and fetch sends `patch` as written (Node's own server answers 400 to it).
+ *
+ * @throws {@link EndpointError} `INVALID_HEADER_VALUE`, `INVALID_OPTIONS`
+ */
 function convert(options: RequestOptions, client: string): Converted {
   const headers = { ...options.headers };
   const converted: Converted = { method: options.method.toUpperCase(), headers };
   if (Object.hasOwn(headers, "transfer-encoding")) {
-    throw new EndpointError(
+    fail(
       "INVALID_HEADER_VALUE",
       "headers.transfer-encoding",
-      `\`headers.transfer-encoding\` is the client's framing (RFC 9112 section 6.1), not the request's; remove it`,
+      "is the client's framing (RFC 9112 section 6.1), not the request's, and must be left out",
+      headers["transfer-encoding"],
     );
   }
   let body: unknown = options.body;
@@ -104,12 +111,12 @@ function convert(options: RequestOptions, client: string): Converted {
     body = body.toString();
   }
   const kind = kindOf(body);
-  if (kind === undefined || UNSENDABLE[client]?.includes(kind)) {
-    throw new EndpointError("INVALID_OPTIONS", "data", `\`data\` cannot be sent by ${client}: received ${describeValue(body)}`);
-  }
+  if (kind === undefined || UNSENDABLE[client]?.includes(kind)) fail("INVALID_OPTIONS", "data", `cannot be sent by ${client}`, body);
   let length: number | undefined;
-  if (typeof body === "string") length = new TextEncoder().encode(body).byteLength;
-  else if (body instanceof Uint8Array) length = body.byteLength;
+  if (typeof body === "string") {
+    converted.bytes = new TextEncoder().encode(body);
+    length = converted.bytes.byteLength;
+  } else if (body instanceof Uint8Array) length = body.byteLength;
   else if (kind === "blob") length = (body as Blob).size;
   if (length !== undefined) {
     checkLength(headers, length);
@@ -134,10 +141,11 @@ function kindOf(body: unknown): Kind | undefined {
 function checkLength(headers: Record<string, string>, bytes: number): void {
   const given = headers["content-length"];
   if (given !== undefined && given !== String(bytes)) {
-    throw new EndpointError(
+    fail(
       "INVALID_HEADER_VALUE",
       "headers.content-length",
-      `\`headers.content-length\` says ${JSON.stringify(given)} but the body has ${bytes} bytes; remove it, the client counts them`,
+      `must be the body's ${bytes} bytes or be left out (the client counts them)`,
+      given,
     );
   }
 }
@@ -146,10 +154,8 @@ function checkLength(headers: Record<string, string>, bytes: number): void {
  * fetch and ky label a string body `text/plain;charset=UTF-8` when the options have no
  * content-type: the same bytes as a `Uint8Array` go without one.
  */
-function withoutInventedType(converted: ClientRequest): ClientRequest {
-  if (typeof converted.body === "string" && !Object.hasOwn(converted.headers, "content-type")) {
-    converted.body = new TextEncoder().encode(converted.body);
-  }
+function withoutInventedType(converted: Converted): Converted {
+  if (converted.bytes !== undefined && !Object.hasOwn(converted.headers, "content-type")) converted.body = converted.bytes;
   return converted;
 }
 
