@@ -88,9 +88,10 @@ function toCurl(options: RequestOptions): string {
   for (const [name, value] of Object.entries(options.headers)) words.push("--header", value === "" ? `${name};` : `${name}: ${value}`);
   if (options.body !== undefined) {
     const body = typeof options.body === "string" ? options.body : JSON.stringify(options.body);
+    const bytes = Buffer.byteLength(body);
     if (!Object.hasOwn(options.headers, "content-type")) words.push("--header", "content-type:");
-    if (Buffer.byteLength(body) >= CURL_EXPECT_THRESHOLD && !Object.hasOwn(options.headers, "expect")) words.push("--header", "expect:");
-    const piped = Buffer.byteLength(body) >= ARGUMENT_LIMIT;
+    if (bytes >= CURL_EXPECT_THRESHOLD && !Object.hasOwn(options.headers, "expect")) words.push("--header", "expect:");
+    const piped = bytes >= ARGUMENT_LIMIT;
     words.push(...(piped ? ["--data-binary", "@-"] : ["--data-raw", body]));
     words.push(options.url);
     const command = words.map((word) => shellQuote(word)).join(" ");
