@@ -150,7 +150,7 @@ function addLiteral(state: ScanState, text: string, skip: number): void {
 }
 
 function scan(template: string): Template {
-  const absolute = /^https?:\/\//i.test(template);
+  const absolute = isHttpUrl(template);
   if (!absolute) checkRelativeStart(template);
   if (!template.isWellFormed()) syntaxError(template, "holds a lone UTF-16 surrogate");
   if (/%(?![\da-f]{2})/i.test(template)) syntaxError(template, 'has a "%" that starts no pct-encoded triplet such as %20 (write %25)');
@@ -306,6 +306,11 @@ function checkRelativeStart(template: string): void {
 export function checkOrigin(origin: string, argument: string): void {
   if (!isOrigin(origin))
     fail("INVALID_URL", argument, "must begin with a valid http(s) origin (scheme, host and port); check its host", origin);
+}
+
+/** Whether `text` begins with `http://` or `https://` (any case): a full URL rather than a path. */
+export function isHttpUrl(text: string): boolean {
+  return /^https?:\/\//i.test(text);
 }
 
 /** Whether `origin` is one, as {@link checkOrigin} requires. */

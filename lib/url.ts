@@ -1,7 +1,7 @@
 import { BoundedCache } from "./cache.js";
 import { all, UNRESERVED } from "./chars.js";
 import { fail } from "./errors.js";
-import { checkDotSegments, checkOrigin, isOrigin, type Expression, type Template } from "./template.js";
+import { checkDotSegments, checkOrigin, isHttpUrl, isOrigin, type Expression, type Template } from "./template.js";
 import { encodeComponents, expandExpression, toTemplateValue, type TemplateValue } from "./url-template.js";
 
 /**
@@ -24,7 +24,7 @@ export function expandUrl(
   let url: string;
   let index = 0;
   const origin = originVariable === undefined ? undefined : own(parameters, originVariable);
-  if (typeof origin === "string" && /^https?:\/\//i.test(origin)) {
+  if (typeof origin === "string" && isHttpUrl(origin)) {
     // `{origin}/repos/…`: the value is the origin, as given, and must be one.
     checkOrigin(origin, originVariable!);
     url = origin;
