@@ -313,6 +313,74 @@ describe("--format curl and --format fetch print commands that send the same req
     ]);
   });
 
+  test.each([
+    [
+      ["POST /x", "a=1", "content-length:1"],
+      '`headers.content-length` must be the body\'s 9 bytes or be left out (the client counts them); received "1" (string). See docs/errors.md#invalid_header_value',
+    ],
+    [
+      ["GET /x", "content-length:5"],
+      '`headers.content-length` must be the body\'s 0 bytes or be left out (the client counts them); received "5" (string). See docs/errors.md#invalid_header_value',
+    ],
+    [
+      ["POST /x", "a=1", "Transfer-Encoding:gzip"],
+      "`headers.transfer-encoding` is the client's framing (RFC 9112 section 6.1), not the request's, and must be left out; received \"gzip\" (string). See docs/errors.md#invalid_header_value",
+    ],
+    [["POST /x", "data:=null"], "`data` cannot be sent by {format}; received null. See docs/errors.md#invalid_options"],
+  ])("--format curl and fetch refuse a framing the body does not have, as the converters do: %j", (args, message) => {
+    for (const format of ["curl", "fetch"]) {
+      expect(run("--format", format, ...args)).toEqual({
+        status: 2,
+        stdout: "",
+        stderr: `rest-endpoint: ${message.replace("{format}", format)}\n`,
+      });
+    }
+  });
+
+  test("--format curl refuses a body holding NUL, which no shell word can carry", () => {
+    expect(run("--format", "curl", "POST /x", 'data:="a\\u0000b\\u0000c"')).toEqual({
+      status: 2,
+      stdout: "",
+      stderr:
+        "rest-endpoint: the body holds NUL (U+0000), which no shell word can carry (curl would send it cut short); use --format fetch\n",
+    });
+    // A NUL inside a JSON body is escaped by JSON (\u0000), so that body is printable.
+    expect(run("--format", "curl", "POST /x", 'a:="b\\u0000c"').status).toBe(0);
+  });
+
+  test("--format fetch sends a body holding NUL byte for byte", async () => {
+    const server = await startRecordingServer();
+    const file = join(__dirname, "..", ".tmp", `nul-${process.pid}.mjs`);
+    try {
+      const snippet = run("--base-url", server.url, "--format", "fetch", "POST /x", 'data:="a\\u0000b\\u0000c"');
+      expect(snippet.status).toBe(0);
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, snippet.stdout);
+      await promisify(execFile)(process.execPath, [file]);
+    } finally {
+      await server.close();
+    }
+    expect(server.arrivals.map(({ body, headers: received }) => [body, received["content-length"]])).toEqual([["6100620063", "5"]]);
+  });
+
+  test("--format curl with the body's own content-length sends it once, with that body", async () => {
+    const server = await startRecordingServer();
+    try {
+      const curl = run("--base-url", server.url, "--format", "curl", "POST /x", "a=1", "Content-Length:9");
+      expect(curl.status).toBe(0);
+      await pasteIntoShell(curl.stdout);
+    } finally {
+      await server.close();
+    }
+    expect(
+      server.arrivals.map(({ body, headers: received, fieldNames }) => [
+        Buffer.from(body, "hex").toString(),
+        received["content-length"],
+        fieldNames.filter((name) => name === "content-length" || name === "transfer-encoding"),
+      ]),
+    ).toEqual([['{"a":"1"}', "9", ["content-length"]]]);
+  });
+
   test("an unknown format is a usage error", () => {
     expect(run("--format", "xml", "GET /")).toEqual({
       status: 2,

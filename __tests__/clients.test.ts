@@ -3,7 +3,7 @@ import { promisify } from "node:util";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import { toAxios, toFetch, toGot, toKy, toNodeHttp, toUndici } from "../lib/clients.js";
-import { endpoint } from "../lib/index.js";
+import { endpoint, type RequestOptions } from "../lib/index.js";
 import { headers, JSON_TYPE } from "./helpers/defaults.js";
 import { errorOf } from "./helpers/errors.js";
 import { startRecordingServer, type Arrival } from "./helpers/recording-server.js";
@@ -117,45 +117,47 @@ describe("each real client sends each case to a server on 127.0.0.1 exactly as a
   });
 });
 
-describe("each real client sends each body kind it accepts exactly, and its converter refuses the others", () => {
-  // What each client cannot send (tried with the real client before the converters refused them).
-  const refused: Record<string, string[]> = {
-    fetch: [],
-    undici: [],
-    axios: ["ReadableStream", "async iterable"],
-    got: ["Blob"],
-    ky: [],
-    "node:http": ["Blob", "FormData", "ReadableStream", "async iterable", "Node Readable"],
-  };
-  const kinds = [
-    "string",
-    "Uint8Array",
-    "ArrayBuffer",
-    "Blob",
-    "URLSearchParams",
-    "FormData",
-    "ReadableStream",
-    "async iterable",
-    "Node Readable",
-  ];
+// What each client cannot send (tried with the real client before the converters refused them).
+const refused: Record<string, string[]> = {
+  fetch: [],
+  undici: [],
+  axios: ["ReadableStream", "async iterable"],
+  got: ["Blob"],
+  ky: [],
+  "node:http": ["Blob", "FormData", "ReadableStream", "async iterable", "Node Readable"],
+};
+const kinds = [
+  "string",
+  "Uint8Array",
+  "ArrayBuffer",
+  "Blob",
+  "URLSearchParams",
+  "FormData",
+  "ReadableStream",
+  "async iterable",
+  "Node Readable",
+];
 
+/** Runs `clients/<script> <client> <server>` against a recording server; what it printed, and what arrived. */
+async function runAgainstServer(script: string, client: string): Promise<{ printed: string; arrivals: Arrival[] }> {
+  const server = await startRecordingServer();
+  try {
+    const run = await promisify(execFile)(process.execPath, [join(__dirname, "clients", script), client, server.url], { timeout: 30_000 });
+    expect(run.stderr).toBe("");
+    return { printed: run.stdout, arrivals: server.arrivals };
+  } finally {
+    await server.close();
+  }
+}
+
+describe("each real client sends each body kind it accepts exactly, and its converter refuses the others", () => {
   test.each(Object.keys(refused))("%s", async (client) => {
-    const server = await startRecordingServer();
-    let printed: string;
-    try {
-      const run = await promisify(execFile)(process.execPath, [join(__dirname, "clients", "kinds.mjs"), client, server.url], {
-        timeout: 30_000,
-      });
-      expect(run.stderr).toBe("");
-      printed = run.stdout;
-    } finally {
-      await server.close();
-    }
+    const { printed, arrivals } = await runAgainstServer("kinds.mjs", client);
     const sent = kinds.filter((kind) => !refused[client]!.includes(kind));
     expect(JSON.parse(printed)).toEqual(Object.fromEntries(kinds.map((kind) => [kind, sent.includes(kind) ? "sent" : "INVALID_OPTIONS"])));
     const form = "application/x-www-form-urlencoded;charset=UTF-8";
     // FormData: the client writes the multipart body and its boundary, which the options cannot know.
-    const multipart = server.arrivals.filter(({ target }) => target === "/FormData");
+    const multipart = arrivals.filter(({ target }) => target === "/FormData");
     for (const { body, headers: received } of multipart) {
       expect(received["content-type"]).toMatch(/^multipart\/form-data; ?boundary=/);
       expect(Buffer.from(body, "hex").toString()).toContain('name="a"\r\n\r\nb\r\n');
@@ -163,7 +165,7 @@ describe("each real client sends each body kind it accepts exactly, and its conv
     }
     expect(multipart).toHaveLength(sent.includes("FormData") ? 1 : 0);
     expect(
-      server.arrivals
+      arrivals
         .filter(({ target }) => target !== "/FormData")
         .map(({ target, body, headers: received }) => ({
           target: decodeURIComponent(target),
@@ -184,6 +186,42 @@ describe("each real client sends each body kind it accepts exactly, and its conv
             : [kind === "URLSearchParams" ? "5" : "3", undefined],
         })),
     );
+  });
+});
+
+describe("each real client: a caller's framing fields, in any case, never reach the wire unless they are the body's", () => {
+  test.each(Object.keys(refused))("%s", async (client) => {
+    const { printed, arrivals } = await runAgainstServer("framing.mjs", client);
+    // A content-length the converter cannot check against the body (a stream, an async iterable,
+    // FormData) is refused like one that contradicts it; a kind the client cannot send is refused first.
+    const expected: Record<string, string> = {};
+    for (const kind of kinds) {
+      for (const name of ["content-length", "Content-Length"])
+        expected[`${kind} with ${name}: 1`] = refused[client]!.includes(kind) ? "INVALID_OPTIONS" : "INVALID_HEADER_VALUE";
+    }
+    for (const name of ["transfer-encoding", "Transfer-Encoding", "TRANSFER-ENCODING"])
+      expected[`string with ${name}`] = "INVALID_HEADER_VALUE";
+    expected["string with Content-Length: 3"] = "sent";
+    expected["no body with Content-Length: 5"] = "INVALID_HEADER_VALUE";
+    expect(JSON.parse(printed)).toEqual(expected);
+    // Only the request whose content-length is the body's reached the server, with one framing field once.
+    expect(
+      arrivals.map(({ target, body, headers: received, fieldNames }) => ({
+        target: decodeURIComponent(target),
+        body: Buffer.from(body, "hex").toString(),
+        contentLength: received["content-length"],
+        transferEncoding: received["transfer-encoding"],
+        framingFields: fieldNames.filter((name) => name === "content-length" || name === "transfer-encoding"),
+      })),
+    ).toEqual([
+      {
+        target: "/string with Content-Length: 3",
+        body: "abc",
+        contentLength: "3",
+        transferEncoding: undefined,
+        framingFields: ["content-length"],
+      },
+    ]);
   });
 });
 
@@ -212,6 +250,45 @@ describe("converters own the framing", () => {
         "See docs/errors.md#invalid_header_value",
       "`data` cannot be sent by got; received an object (Blob). See docs/errors.md#invalid_options",
     ]);
+  });
+
+  test("what JSON cannot hold is an INVALID_OPTIONS from every converter, never a raw TypeError", () => {
+    const circular: Record<string, unknown> = { a: 1 };
+    circular.self = circular;
+    const throwing = {
+      toJSON: () => {
+        throw new Error("no");
+      },
+    };
+    for (const data of [{ n: 10n }, [1n], circular, { nested: throwing }]) {
+      const options = endpoint("POST /x", { data });
+      for (const convert of [toFetch, toUndici, toAxios, toGot, toKy, toNodeHttp]) {
+        expect(errorOf(() => convert(options))).toMatchObject({ code: "INVALID_OPTIONS", argument: "data" });
+      }
+    }
+    expect(errorOf(() => toFetch(endpoint("POST /x", { data: circular }))).message).toBe(
+      "`data` cannot be serialised as JSON: it holds a circular reference, a BigInt or a toJSON that throws; " +
+        "received an object (plain object). See docs/errors.md#invalid_options",
+    );
+  });
+
+  test("a field named twice in different cases, or options that are not request options, are EndpointErrors", () => {
+    const options = endpoint("POST /x", { data: "abc" });
+    const twice = { ...options, headers: { ...options.headers, "Content-Type": "text/plain", "content-type": "text/html" } };
+    for (const convert of [toFetch, toUndici, toAxios, toGot, toKy, toNodeHttp]) {
+      expect(errorOf(() => convert(twice))).toMatchObject({ code: "INVALID_HEADER_NAME", argument: "headers" });
+      for (const bad of [undefined, null, "GET /x", { method: 1, url: "/", headers: {} }, { method: "GET", url: "/" }]) {
+        expect(errorOf(() => convert(bad as unknown as RequestOptions))).toMatchObject({ code: "INVALID_OPTIONS", argument: "options" });
+      }
+    }
+  });
+
+  test("header names leave every converter lowercased: a matching Content-Length is kept once", () => {
+    const options = endpoint("POST /x", { data: "abc" });
+    const [, init] = toUndici({ ...options, headers: { ...options.headers, "Content-Length": "3", "X-Trace": "1" } });
+    expect(init.headers).toEqual(headers({ "content-length": "3", "x-trace": "1" }));
+    const [, nodeInit] = toNodeHttp({ ...options, headers: { ...options.headers, "CONTENT-LENGTH": "3" } });
+    expect(nodeInit.headers).toEqual(headers({ "content-length": "3" }));
   });
 
   test("a content-length that matches the bytes is kept", () => {

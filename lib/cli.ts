@@ -4,6 +4,7 @@ import { quote as shellQuote } from "shlex";
 import { EndpointError, quote } from "./errors.js";
 import { endpoint, VERSION } from "./index.js";
 import { toFetch } from "./clients.js";
+import { frame } from "./framing.js";
 import type { EndpointParameters, RequestOptions } from "./types.js";
 
 const USAGE = `Usage: rest-endpoint [--base-url URL] [--format json|curl|fetch] "<METHOD> <URL>" [ITEM ...]
@@ -69,8 +70,10 @@ const CURL_EXPECT_THRESHOLD = 1024 * 1024;
 const ARGUMENT_LIMIT = 100 * 1024;
 
 /**
- * A curl command that sends exactly the request the options describe, each word quoted as a
- * browser's "Copy as cURL" quotes it (single quotes around a whole word that needs them):
+ * A curl command that sends exactly the request the options describe, framed by the same rules as
+ * the client converters (`frame`: no `transfer-encoding`, a `content-length` only when it is the
+ * body's length), each word quoted as a browser's "Copy as cURL" quotes it (single quotes around a
+ * whole word that needs them):
  *
  * - `--globoff`, so that `[`, `]`, `{`, `}` in the URL are not curl globs;
  * - `--data-raw`, so that a body beginning with `@` is not read as a file name; a body of 100 KiB or
@@ -79,26 +82,30 @@ const ARGUMENT_LIMIT = 100 * 1024;
  * - `--header 'name;'` for an empty field value, which `--header 'name: '` would drop;
  * - `--header 'content-type:'` for a body without a content-type, where curl would add
  *   `application/x-www-form-urlencoded`, and `--header 'expect:'` for a body of 1 MiB or more.
+ *
+ * A body holding NUL is refused: no shell word can carry it, and curl would send the body cut short.
  */
 function toCurl(options: RequestOptions): string {
+  const { method, headers, body, length = 0 } = frame(options, "curl");
   const words = ["curl", "--silent", "--show-error", "--globoff"];
-  const method = options.method.toUpperCase();
   if (method === "HEAD") words.push("--head");
   else if (method !== "GET") words.push("--request", method);
-  for (const [name, value] of Object.entries(options.headers)) words.push("--header", value === "" ? `${name};` : `${name}: ${value}`);
-  if (options.body !== undefined) {
-    const body = typeof options.body === "string" ? options.body : JSON.stringify(options.body);
-    const bytes = Buffer.byteLength(body);
-    if (!Object.hasOwn(options.headers, "content-type")) words.push("--header", "content-type:");
-    if (bytes >= CURL_EXPECT_THRESHOLD && !Object.hasOwn(options.headers, "expect")) words.push("--header", "expect:");
-    const piped = bytes >= ARGUMENT_LIMIT;
-    words.push(...(piped ? ["--data-binary", "@-"] : ["--data-raw", body]));
+  for (const [name, value] of Object.entries(headers)) words.push("--header", value === "" ? `${name};` : `${name}: ${value}`);
+  if (body === undefined) {
     words.push(options.url);
-    const command = words.map((word) => shellQuote(word)).join(" ");
-    return piped ? `printf %s ${shellQuote(body)} | ${command}` : command;
+    return words.map((word) => shellQuote(word)).join(" ");
   }
+  if (typeof body !== "string") throw new UsageError("a binary body cannot be printed as a curl command; use --format fetch");
+  if (body.includes("\0")) {
+    throw new UsageError("the body holds NUL (U+0000), which no shell word can carry (curl would send it cut short); use --format fetch");
+  }
+  if (!Object.hasOwn(headers, "content-type")) words.push("--header", "content-type:");
+  if (length >= CURL_EXPECT_THRESHOLD && !Object.hasOwn(headers, "expect")) words.push("--header", "expect:");
+  const piped = length >= ARGUMENT_LIMIT;
+  words.push(...(piped ? ["--data-binary", "@-"] : ["--data-raw", body]));
   words.push(options.url);
-  return words.map((word) => shellQuote(word)).join(" ");
+  const command = words.map((word) => shellQuote(word)).join(" ");
+  return piped ? `printf %s ${shellQuote(body)} | ${command}` : command;
 }
 
 /** A JavaScript module that sends the request options with fetch, through `toFetch`. */

@@ -1,24 +1,19 @@
 /**
  * Converters from request options to the arguments of each HTTP client: `rest-endpoint/clients`.
  *
- * Each converter owns the request's framing (RFC 9112 section 6): a `transfer-encoding` field in
- * the options is an error (the client chooses it), a `content-length` that contradicts the bytes
- * sent is an error, and no converter lets its client invent a content-type the options do not
- * have. Every body kind a converter accepts was sent by the real client to a server on 127.0.0.1
+ * Each converter owns the request's framing (RFC 9112 section 6; the rules are in docs/clients.md):
+ * header names are matched in any case, a `transfer-encoding` field is an error (the client chooses
+ * it), a `content-length` that contradicts the bytes sent, or that comes with a body whose length
+ * is unknown until it is sent (a stream, `FormData`), is an error, and no converter lets its client
+ * invent a content-type the options do not have. Every body kind a converter accepts was sent by the real client to a server on 127.0.0.1
  * (`__tests__/clients.test.ts`); the others throw `EndpointError` with code `INVALID_OPTIONS`.
  *
  * @module clients
  */
-import { fail } from "./errors.js";
+import { frame, isStreaming, type ClientBody, type Framed } from "./framing.js";
 import type { RequestOptions } from "./types.js";
-import { isArray, isPlainRecord } from "./values.js";
 
-/**
- * A request body as HTTP clients take it: JSON already serialised; `data` as given, except that an
- * `ArrayBuffer` becomes a `Uint8Array` view and `URLSearchParams` its text (with fetch's
- * content-type, `application/x-www-form-urlencoded;charset=UTF-8`, unless one was given).
- */
-export type ClientBody = string | Uint8Array | Blob | FormData | ReadableStream | AsyncIterable<Uint8Array>;
+export type { ClientBody } from "./framing.js";
 
 /** The options undici, got and ky take (and what every converter starts from). */
 export interface ClientRequest {
@@ -62,99 +57,11 @@ export interface NodeHttpInit {
   headers: Record<string, string>;
 }
 
-/** Body kinds, as far as clients tell them apart. */
-type Kind = "bytes" | "blob" | "form" | "web stream" | "async iterable" | "node stream";
-
-/** The body kinds a client cannot send (found by sending each to a server on 127.0.0.1). */
-const UNSENDABLE: Record<string, readonly Kind[]> = {
-  got: ["blob"],
-  axios: ["web stream", "async iterable"],
-  "node:http": ["blob", "form", "web stream", "async iterable", "node stream"],
-};
-
-/**
- * What `convert` gives: the client's request, the body's kind, its length in bytes where known, and
- * a string body's UTF-8 bytes (counted once, sent by fetch and ky where a string would get a type).
- */
-interface Converted extends ClientRequest {
-  kind?: Kind;
-  length?: number;
-  bytes?: Uint8Array;
-}
-
-/**
- * The parts every client needs, checked for `client`. The method is upper-cased: RFC 9110 methods
- * are case-sensitive and fetch sends `patch` as written (Node's own server answers 400 to it).
- *
- * @throws {@link EndpointError} `INVALID_HEADER_VALUE`, `INVALID_OPTIONS`
- */
-function convert(options: RequestOptions, client: string): Converted {
-  const headers = { ...options.headers };
-  const converted: Converted = { method: options.method.toUpperCase(), headers };
-  if (Object.hasOwn(headers, "transfer-encoding")) {
-    fail(
-      "INVALID_HEADER_VALUE",
-      "headers.transfer-encoding",
-      "is the client's framing (RFC 9112 section 6.1), not the request's, and must be left out",
-      headers["transfer-encoding"],
-    );
-  }
-  let body: unknown = options.body;
-  if (body === undefined) {
-    checkLength(headers, 0);
-    return converted;
-  }
-  if (isArray(body) || isPlainRecord(body)) body = JSON.stringify(body);
-  else if (body instanceof ArrayBuffer) body = new Uint8Array(body);
-  else if (body instanceof URLSearchParams) {
-    headers["content-type"] ??= "application/x-www-form-urlencoded;charset=UTF-8";
-    body = body.toString();
-  }
-  const kind = kindOf(body);
-  if (kind === undefined || UNSENDABLE[client]?.includes(kind)) fail("INVALID_OPTIONS", "data", `cannot be sent by ${client}`, body);
-  let length: number | undefined;
-  if (typeof body === "string") {
-    converted.bytes = new TextEncoder().encode(body);
-    length = converted.bytes.byteLength;
-  } else if (body instanceof Uint8Array) length = body.byteLength;
-  else if (kind === "blob") length = (body as Blob).size;
-  if (length !== undefined) {
-    checkLength(headers, length);
-    converted.length = length;
-  }
-  converted.body = body as ClientBody;
-  converted.kind = kind;
-  return converted;
-}
-
-function kindOf(body: unknown): Kind | undefined {
-  if (typeof body === "string" || body instanceof Uint8Array) return "bytes";
-  if (typeof body !== "object" || body === null) return undefined;
-  if (body instanceof Blob) return "blob";
-  if (body instanceof FormData) return "form";
-  if (body instanceof ReadableStream) return "web stream";
-  if (typeof (body as { pipe?: unknown }).pipe === "function") return "node stream";
-  return Symbol.asyncIterator in body ? "async iterable" : undefined;
-}
-
-/** A `content-length` in the options must be the body's length in bytes (RFC 9110 section 8.6). */
-function checkLength(headers: Record<string, string>, bytes: number): void {
-  const given = headers["content-length"];
-  if (given !== undefined && given !== String(bytes)) {
-    fail(
-      "INVALID_HEADER_VALUE",
-      "headers.content-length",
-      `must be the body's ${bytes} bytes or be left out (the client counts them)`,
-      given,
-    );
-  }
-}
-
 /**
  * fetch and ky label a string body `text/plain;charset=UTF-8` when the options have no
  * content-type: the same bytes as a `Uint8Array` go without one.
  */
-function withoutInventedType(converted: Converted): Converted {
+function withoutInventedType(converted: Framed): Framed {
   if (converted.bytes !== undefined && !Object.hasOwn(converted.headers, "content-type")) converted.body = converted.bytes;
   return converted;
 }
@@ -165,8 +72,10 @@ function withoutInventedType(converted: Converted): Converted {
  * @param options - request options from `endpoint()`
  * @returns `[url, init]`: `init.method` upper-cased, `init.headers`, `init.body` (JSON serialised,
  *   other `data` as given; `duplex: "half"` for a stream), and `init.signal` from `request.signal`
- * @throws `EndpointError` `INVALID_HEADER_VALUE` for a `transfer-encoding` field or a
- *   contradicting `content-length`; `INVALID_OPTIONS` for `data` fetch cannot send
+ * @throws `EndpointError` `INVALID_HEADER_VALUE` for a `transfer-encoding` field (any case), a
+ *   `content-length` that contradicts the body, or one next to a stream or `FormData` body;
+ *   `INVALID_HEADER_NAME` for a field named twice in different cases; `INVALID_OPTIONS` for `data`
+ *   fetch cannot send, or a JSON body that cannot be serialised (circular, a BigInt)
  * @example
  * ```ts
  * import { endpoint } from "rest-endpoint";
@@ -176,7 +85,7 @@ function withoutInventedType(converted: Converted): Converted {
  * ```
  */
 export function toFetch(options: RequestOptions): [url: string, init: FetchInit] {
-  const converted = convert(options, "fetch");
+  const converted = frame(options, "fetch");
   const { method, headers, body } = withoutInventedType(converted);
   const init: FetchInit = { method, headers };
   if (body !== undefined) init.body = body as BodyInit;
@@ -184,11 +93,6 @@ export function toFetch(options: RequestOptions): [url: string, init: FetchInit]
   const signal = options.request?.signal;
   if (signal !== undefined) init.signal = signal as AbortSignal;
   return [options.url, init];
-}
-
-/** A body fetch has to read as a stream: it then needs `duplex: "half"` (Fetch standard). */
-function isStreaming(kind: Kind | undefined): boolean {
-  return kind === "web stream" || kind === "async iterable" || kind === "node stream";
 }
 
 /** `ClientRequest` without the converter's own bookkeeping. */
@@ -208,7 +112,8 @@ function plain({ method, headers, body }: ClientRequest): ClientRequest {
  * ```
  */
 export function toUndici(options: RequestOptions): [url: string, options: ClientRequest] {
-  return [options.url, plain(convert(options, "undici"))];
+  const framed = frame(options, "undici");
+  return [options.url, plain(framed)];
 }
 
 /**
@@ -226,7 +131,7 @@ export function toUndici(options: RequestOptions): [url: string, options: Client
  * ```
  */
 export function toAxios(options: RequestOptions): AxiosConfig {
-  const { method, headers, body, kind } = convert(options, "axios");
+  const { method, headers, body, kind } = frame(options, "axios");
   const config: AxiosConfig = { url: options.url, method, headers };
   if (body !== undefined) {
     config.data = body;
@@ -249,7 +154,8 @@ export function toAxios(options: RequestOptions): AxiosConfig {
  * ```
  */
 export function toGot(options: RequestOptions): [url: string, options: ClientRequest] {
-  return [options.url, plain(convert(options, "got"))];
+  const framed = frame(options, "got");
+  return [options.url, plain(framed)];
 }
 
 /**
@@ -264,7 +170,7 @@ export function toGot(options: RequestOptions): [url: string, options: ClientReq
  * ```
  */
 export function toKy(options: RequestOptions): [url: string, options: KyOptions] {
-  const converted = convert(options, "ky");
+  const converted = frame(options, "ky");
   const init: KyOptions = plain(withoutInventedType(converted));
   if (isStreaming(converted.kind)) init.duplex = "half";
   return [options.url, init];
@@ -287,8 +193,8 @@ export function toKy(options: RequestOptions): [url: string, options: KyOptions]
  * ```
  */
 export function toNodeHttp(options: RequestOptions): [url: string, options: NodeHttpInit, body: string | Uint8Array | undefined] {
-  // node:http sends strings and bytes only (the others are refused by convert), whose length is known.
-  const { method, headers, body, length } = convert(options, "node:http");
+  // node:http sends strings and bytes only (the others are refused by frame), whose length is known.
+  const { method, headers, body, length } = frame(options, "node:http");
   if (length !== undefined) headers["content-length"] = String(length);
   return [options.url, { method, headers }, body as string | Uint8Array | undefined];
 }

@@ -1,6 +1,7 @@
 // Sends a body of each kind the ClientBody type lists with one real client, through its converter:
 // `node kinds.mjs <client> <baseUrl>`. Prints, per kind, "sent" or the EndpointError's code.
 import { Readable } from "node:stream";
+import { pathToFileURL } from "node:url";
 import { endpoint } from "../../dist/index.js";
 import { senders } from "./senders.mjs";
 
@@ -31,16 +32,20 @@ export const kinds = {
   "Node Readable": () => Readable.from([Buffer.from("abc")]),
 };
 
-const [client, baseUrl] = process.argv.slice(2);
-const send = senders[client];
-const outcomes = {};
-for (const [kind, make] of Object.entries(kinds)) {
-  try {
-    // Each request names its kind in the target, so that the server's record can be matched.
-    await send(endpoint("POST /{kind}", { baseUrl, kind, data: make() }));
-    outcomes[kind] = "sent";
-  } catch (error) {
-    outcomes[kind] = error.code ?? String(error);
+if (import.meta.url === pathToFileURL(process.argv[1]).href) await main();
+
+async function main() {
+  const [client, baseUrl] = process.argv.slice(2);
+  const send = senders[client];
+  const outcomes = {};
+  for (const [kind, make] of Object.entries(kinds)) {
+    try {
+      // Each request names its kind in the target, so that the server's record can be matched.
+      await send(endpoint("POST /{kind}", { baseUrl, kind, data: make() }));
+      outcomes[kind] = "sent";
+    } catch (error) {
+      outcomes[kind] = error.code ?? String(error);
+    }
   }
+  console.log(JSON.stringify(outcomes));
 }
-console.log(JSON.stringify(outcomes));

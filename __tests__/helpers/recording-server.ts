@@ -6,6 +6,8 @@ export interface Arrival {
   method: string;
   target: string;
   headers: Record<string, string | string[] | undefined>;
+  /** Each field name as it arrived, lowercased, once per line: a name sent twice shows twice. */
+  fieldNames: string[];
   body: string;
 }
 
@@ -20,6 +22,7 @@ export async function startRecordingServer(): Promise<{ url: string; arrivals: A
         method: request.method ?? "",
         target: request.url ?? "",
         headers: request.headers,
+        fieldNames: request.rawHeaders.filter((_, index) => index % 2 === 0).map((name) => name.toLowerCase()),
         body: Buffer.concat(chunks).toString("hex"),
       });
       response.setHeader("content-type", "application/json");

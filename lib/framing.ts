@@ -1,0 +1,160 @@
+/**
+ * The framing every edge owns (RFC 9112 section 6): the client converters of
+ * `rest-endpoint/clients` and the CLI's curl output both read request options through
+ * {@link frame}, so that a request on the wire never differs from the options printed.
+ *
+ * Rules, each pinned in `__tests__/clients.test.ts` (converters) or `__tests__/cli.test.ts` (curl):
+ * - header field names are case-insensitive (RFC 9110 section 5.1): they leave lowercased, and two
+ *   names that differ only in case are `INVALID_HEADER_NAME`;
+ * - a `transfer-encoding` field is the client's to choose (RFC 9112 section 6.1): `INVALID_HEADER_VALUE`;
+ * - a `content-length` must be the body's length in bytes (RFC 9110 section 8.6), `0` without a
+ *   body; where the length is unknown until the body is sent (a stream, an async iterable,
+ *   `FormData`), a `content-length` is `INVALID_HEADER_VALUE`: the client frames such a body;
+ * - a JSON body is serialised here, once; what JSON cannot hold (a circular object, a BigInt inside
+ *   `data`) is `INVALID_OPTIONS`, never a raw `TypeError`.
+ */
+import { fail } from "./errors.js";
+import type { RequestOptions } from "./types.js";
+import { isArray, isPlainRecord } from "./values.js";
+
+/**
+ * A request body as HTTP clients take it: JSON already serialised; `data` as given, except that an
+ * `ArrayBuffer` becomes a `Uint8Array` view and `URLSearchParams` its text (with fetch's
+ * content-type, `application/x-www-form-urlencoded;charset=UTF-8`, unless one was given).
+ */
+export type ClientBody = string | Uint8Array | Blob | FormData | ReadableStream | AsyncIterable<Uint8Array>;
+
+/** Body kinds, as far as clients tell them apart. */
+export type Kind = "bytes" | "blob" | "form" | "web stream" | "async iterable" | "node stream";
+
+/** Who sends the request: each real client, and curl (the CLI's `--format curl`). */
+export type Sender = "fetch" | "undici" | "axios" | "got" | "ky" | "node:http" | "curl";
+
+/** The body kinds a sender cannot send (found by sending each to a server on 127.0.0.1). */
+const UNSENDABLE: Partial<Record<Sender, readonly Kind[]>> = {
+  got: ["blob"],
+  axios: ["web stream", "async iterable"],
+  "node:http": ["blob", "form", "web stream", "async iterable", "node stream"],
+  curl: ["blob", "form", "web stream", "async iterable", "node stream"],
+};
+
+/** Request options as one sender takes them. */
+export interface Framed {
+  /** The method, upper-cased: RFC 9110 methods are case-sensitive and fetch sends `patch` as written. */
+  method: string;
+  /** Header fields, lowercase names. */
+  headers: Record<string, string>;
+  /** The body; absent when there is none. */
+  body?: ClientBody;
+  kind?: Kind;
+  /** The body's length in bytes, where it is known before sending. */
+  length?: number;
+  /** A string body's UTF-8 bytes, counted once. */
+  bytes?: Uint8Array;
+}
+
+/**
+ * Request options as `sender` takes them, checked against the framing rules above.
+ *
+ * @throws {@link EndpointError} `INVALID_HEADER_NAME`, `INVALID_HEADER_VALUE`, `INVALID_OPTIONS`
+ */
+export function frame(options: RequestOptions, sender: Sender): Framed {
+  const { method, url, headers: given } = (isPlainRecord(options) ? options : {}) as Partial<RequestOptions>;
+  if (typeof method !== "string" || typeof url !== "string" || !isPlainRecord(given))
+    fail("INVALID_OPTIONS", "options", "must be request options from endpoint(): { method, url, headers, body? }", options);
+  const headers = lowercased(given);
+  const framed: Framed = { method: method.toUpperCase(), headers };
+  if (Object.hasOwn(headers, "transfer-encoding")) {
+    fail(
+      "INVALID_HEADER_VALUE",
+      "headers.transfer-encoding",
+      "is the client's framing (RFC 9112 section 6.1), not the request's, and must be left out",
+      headers["transfer-encoding"],
+    );
+  }
+  let body: unknown = options.body;
+  if (body === undefined) {
+    checkLength(headers, 0);
+    return framed;
+  }
+  if (isArray(body) || isPlainRecord(body)) body = toJson(body);
+  else if (body instanceof ArrayBuffer) body = new Uint8Array(body);
+  else if (body instanceof URLSearchParams) {
+    headers["content-type"] ??= "application/x-www-form-urlencoded;charset=UTF-8";
+    body = body.toString();
+  }
+  const kind = kindOf(body);
+  if (kind === undefined || UNSENDABLE[sender]?.includes(kind)) fail("INVALID_OPTIONS", "data", `cannot be sent by ${sender}`, body);
+  let length: number | undefined;
+  if (typeof body === "string") {
+    framed.bytes = new TextEncoder().encode(body);
+    length = framed.bytes.byteLength;
+  } else if (body instanceof Uint8Array) length = body.byteLength;
+  else if (kind === "blob") length = (body as Blob).size;
+  if (length === undefined) {
+    const given = headers["content-length"];
+    if (given !== undefined) {
+      fail(
+        "INVALID_HEADER_VALUE",
+        "headers.content-length",
+        `cannot be checked against a ${kind} body, whose length is known only once it is sent; leave it out, the client frames the body`,
+        given,
+      );
+    }
+  } else {
+    checkLength(headers, length);
+    framed.length = length;
+  }
+  framed.body = body as ClientBody;
+  framed.kind = kind;
+  return framed;
+}
+
+/** Header fields with lowercase names (RFC 9110 section 5.1); a name given twice in different cases is an error. */
+function lowercased(given: Readonly<Record<string, unknown>>): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const name of Object.keys(given)) {
+    const lower = name.toLowerCase();
+    if (Object.hasOwn(headers, lower))
+      fail("INVALID_HEADER_NAME", "headers", `names the field "${lower}" twice in different cases; keep one`);
+    headers[lower] = String(given[name]);
+  }
+  return headers;
+}
+
+/** JSON text of a body, or `INVALID_OPTIONS` for what JSON cannot hold. */
+function toJson(body: unknown): string {
+  try {
+    return JSON.stringify(body);
+  } catch {
+    fail("INVALID_OPTIONS", "data", "cannot be serialised as JSON: it holds a circular reference, a BigInt or a toJSON that throws", body);
+  }
+}
+
+function kindOf(body: unknown): Kind | undefined {
+  if (typeof body === "string" || body instanceof Uint8Array) return "bytes";
+  if (typeof body !== "object" || body === null) return undefined;
+  if (body instanceof Blob) return "blob";
+  if (body instanceof FormData) return "form";
+  if (body instanceof ReadableStream) return "web stream";
+  if (typeof (body as { pipe?: unknown }).pipe === "function") return "node stream";
+  return Symbol.asyncIterator in body ? "async iterable" : undefined;
+}
+
+/** A `content-length` in the options must be the body's length in bytes (RFC 9110 section 8.6). */
+function checkLength(headers: Record<string, string>, bytes: number): void {
+  const given = headers["content-length"];
+  if (given !== undefined && given !== String(bytes)) {
+    fail(
+      "INVALID_HEADER_VALUE",
+      "headers.content-length",
+      `must be the body's ${bytes} bytes or be left out (the client counts them)`,
+      given,
+    );
+  }
+}
+
+/** A body a client has to read as a stream: fetch then needs `duplex: "half"` (Fetch standard). */
+export function isStreaming(kind: Kind | undefined): boolean {
+  return kind === "web stream" || kind === "async iterable" || kind === "node stream";
+}
