@@ -56,7 +56,7 @@ export function toRequest(call: Call): RequestOptions {
     const accept = applyMediaType(result.headers.accept ?? "", format, previews);
     if (accept !== "") result.headers.accept = accept;
   }
-  if (call.request !== undefined) result.request = copyValue(call.request, "request", false) as RequestMeta;
+  if (call.request !== undefined) result.request = copyValue(call.request, "request", "mutable") as RequestMeta;
   return result;
 }
 
@@ -82,7 +82,7 @@ function bodyStage(result: RequestOptions, call: Call, remaining: readonly strin
     body = call.data;
   } else if (remaining.length > 0) {
     const content: Record<string, unknown> = {};
-    for (const name of remaining) content[name] = copyValue(call.parameters[name], name, false);
+    for (const name of remaining) content[name] = copyValue(call.parameters[name], name, "json");
     body = content;
   }
   if (body === undefined) {
@@ -110,26 +110,31 @@ export function toMerged(call: Call, freeze = false): MergedOptions {
   } as MergedOptions;
   if (call.url !== undefined) merged.url = call.url;
   if (call.hasData) merged.data = call.data;
-  if (call.request !== undefined) merged.request = copyValue(call.request, "request", freeze) as RequestMeta;
-  for (const key of Object.keys(call.parameters)) merged[key] = copyValue(call.parameters[key], key, freeze);
+  if (call.request !== undefined) merged.request = copyValue(call.request, "request", freeze ? "frozen" : "mutable") as RequestMeta;
+  for (const key of Object.keys(call.parameters)) merged[key] = copyValue(call.parameters[key], key, freeze ? "frozen" : "mutable");
   return seal(merged);
 }
 
 /**
  * A `host` field must be the target's authority (RFC 9112 section 3.2), which the URL already
  * names: a different one would be sent by undici, axios, got and node:http, and routed elsewhere
- * by a proxy or virtual host than the URL shows.
+ * by a proxy or virtual host than the URL shows. Accepted in any case: the authority as the URL
+ * writes it, without user info (`h.example:443` for `https://h.example:443/x`), or as a URL parser
+ * normalises it (`h.example`).
  *
  * @throws {@link EndpointError} `INVALID_HEADER_VALUE`
  */
 function checkHost(host: string, url: string): void {
-  const { host: authority } = new URL(url);
-  if (host.toLowerCase() !== authority) {
-    fail(
-      "INVALID_HEADER_VALUE",
-      "options.headers.host",
-      `must be the url's authority ${JSON.stringify(authority)} (RFC 9112 section 3.2), or be left out`,
-      host,
-    );
-  }
+  const given = host.toLowerCase();
+  const afterScheme = url.indexOf("//") + 2;
+  const end = url.slice(afterScheme).search(/[/?#]/);
+  const authority = url.slice(afterScheme, end === -1 ? url.length : afterScheme + end);
+  const written = authority.slice(authority.lastIndexOf("@") + 1).toLowerCase();
+  if (given === written || (URL.canParse(url) && given === new URL(url).host)) return;
+  fail(
+    "INVALID_HEADER_VALUE",
+    "options.headers.host",
+    `must be the url's authority ${JSON.stringify(written)} (RFC 9112 section 3.2), or be left out`,
+    host,
+  );
 }

@@ -1,7 +1,7 @@
-import { BoundedCache } from "./cache.js";
+import { BoundedCache, stringBytes } from "./cache.js";
 import { all, UNRESERVED } from "./chars.js";
 import { fail } from "./errors.js";
-import { checkDotSegments, checkOrigin, isHttpUrl, isOrigin, type Expression, type Template } from "./template.js";
+import { checkDotSegments, checkOrigin, CONTROL_OR_SPACE, isHttpUrl, isOrigin, type Expression, type Template } from "./template.js";
 import { encodeComponents, expandExpression, toTemplateValue, type TemplateValue } from "./url-template.js";
 
 /**
@@ -175,7 +175,7 @@ function encodeQuery(parameters: Readonly<Record<string, unknown>>, names: reado
   return search;
 }
 
-const baseUrls = new BoundedCache<string>(100, 64 * 1024);
+const baseUrls = new BoundedCache<string>({ entries: 100, bytes: 256 * 1024, bytesOf: stringBytes });
 
 /**
  * Checks `baseUrl` (once per distinct value, cached within bounds): an absolute http(s) URL without
@@ -191,11 +191,11 @@ function resolveBaseUrl(baseUrl: string | undefined): string {
 
 function checkBaseUrl(baseUrl: string): string {
   const origin = /^https?:\/\/[^/]*/i.exec(baseUrl)?.[0];
-  if (origin === undefined || /[\s#?\\]/.test(baseUrl)) {
+  if (origin === undefined || /[#?\\]/.test(baseUrl) || CONTROL_OR_SPACE.test(baseUrl)) {
     fail(
       "INVALID_BASE_URL",
       "baseUrl",
-      'must be an absolute http(s) URL without query or fragment, e.g. "https://ghe.example/api/v3"',
+      'must be an absolute http(s) URL without query, fragment, white space or control characters, e.g. "https://ghe.example/api/v3"',
       baseUrl,
     );
   }
