@@ -1,4 +1,4 @@
-import { BoundedCache } from "./cache.js";
+import { BoundedCache, stringBytes } from "./cache.js";
 import { fail } from "./errors.js";
 import { checkMethod } from "./options.js";
 
@@ -8,7 +8,7 @@ export interface Route {
   readonly url: string;
 }
 
-const routes = new BoundedCache<Route>(1000, 256 * 1024);
+const routes = new BoundedCache<Route>({ entries: 1000, bytes: 1024 * 1024, bytesOf: stringBytes });
 
 /**
  * Splits a route `"<METHOD> <URL>"` into its method and URL template (spec §4.2 rule 1), cached
