@@ -102,12 +102,12 @@ describe("cost follows distinct objects: a shared object counts each time it is 
 
 describe("caches are bounded in entries and characters", () => {
   test("the cache helper keeps what was used recently, within its entries and characters, and skips keys too long to be worth it", () => {
-    const cache = new BoundedCache<number>(10, 1600);
+    const cache = new BoundedCache<number>({ entries: 10, bytes: 1600, bytesOf: (key) => key.length });
     let computed = 0;
     const get = (key: string): number => cache.get(key, () => ++computed);
     const key = (name: string | number): string => `${name}`.padStart(100, "k");
     for (let i = 0; i < 9; i++) get(key(i));
-    expect(cache.held).toEqual({ entries: 9, characters: 900 });
+    expect(cache.held).toEqual({ entries: 9, bytes: 900 });
     get(key(0)); // used again: moves to the young generation
     for (let i = 9; i < 13; i++) get(key(i)); // the young generation fills up; the old one, 1 to 8, is dropped
     expect(computed).toBe(13);
@@ -117,9 +117,9 @@ describe("caches are bounded in entries and characters", () => {
     expect(computed).toBe(14);
     for (let i = 0; i < 1000; i++) get(`${i}`.padStart(100, "x"));
     expect(cache.held.entries).toBeLessThanOrEqual(10);
-    expect(cache.held.characters).toBeLessThanOrEqual(1600);
+    expect(cache.held.bytes).toBeLessThanOrEqual(1600);
     const before = computed;
-    get("y".repeat(101)); // longer than characters / 16: computed, not kept
+    get("y".repeat(101)); // heavier than bytes / 16: computed, not kept
     get("y".repeat(101));
     expect(computed).toBe(before + 2);
   });
@@ -131,6 +131,21 @@ describe("caches are bounded in entries and characters", () => {
       const before = process.memoryUsage().heapUsed;
       for (let i = 0; i < 1000; i++) endpoint("GET /" + String(i).padStart(256 * 1024, "a"));
       for (let i = 0; i < 1000; i++) endpoint("GET /x/{a}", { baseUrl: "https://h" + i + ".example/" + "b".repeat(64 * 1024), a: 1 });
+      globalThis.gc();
+      console.log(Math.round((process.memoryUsage().heapUsed - before) / 2 ** 20));`;
+    const { stdout, stderr } = spawnSync(process.execPath, ["--expose-gc", "--input-type=module", "-e", script], { encoding: "utf8" });
+    expect(stderr).toBe("");
+    expect(Number(stdout)).toBeLessThan(16);
+  });
+
+  test("templates dense with expressions are weighed by what they compile to: 60 of 16 KB, and 1,000 just under the limit, keep < 16 MB", () => {
+    const script = `
+      const { endpoint } = await import(${JSON.stringify(join(__dirname, "..", "dist", "index.js"))});
+      const dense = (prefix, expressions) => "GET /" + prefix + "/{a}".repeat(expressions);
+      globalThis.gc();
+      const before = process.memoryUsage().heapUsed;
+      for (let i = 0; i < 60; i++) endpoint(dense(i, 5300), { a: "x" });
+      for (let i = 0; i < 1000; i++) endpoint(dense(i, 240), { a: "x" });
       globalThis.gc();
       console.log(Math.round((process.memoryUsage().heapUsed - before) / 2 ** 20));`;
     const { stdout, stderr } = spawnSync(process.execPath, ["--expose-gc", "--input-type=module", "-e", script], { encoding: "utf8" });
@@ -308,7 +323,120 @@ describe("a host field must be the url's authority (RFC 9112 section 3.2)", () =
     ["GET /x", "API.GitHub.com"],
     ["GET https://ghe.example:8443/x", "ghe.example:8443"],
     ["GET https://ghe.example:443/x", "ghe.example"],
+    ["GET https://ghe.example:443/x", "ghe.example:443"],
+    ["GET https://user:pw@ghe.example:443/x", "GHE.example:443"],
+    ["GET http://127.0.0.1:80/x", "127.0.0.1:80"],
   ])("%s with host %j is kept", (route, host) => {
     expect(endpoint(route as "GET /", { headers: { host } }).headers.host).toBe(host);
+  });
+
+  test("next to a baseUrl that is not one, the error is the baseUrl's, not a getter's", () => {
+    expect(errorOf(() => endpoint("GET /x", { baseUrl: "https://h.example\x01", headers: { host: "h.example" } }))).toMatchObject({
+      code: "INVALID_BASE_URL",
+      argument: "baseUrl",
+    });
+  });
+});
+
+describe("a C0 control, DEL or white space anywhere in an origin is an error, though the URL parser strips them at the ends", () => {
+  const controls = ["\x00", "\x01", "\x08", "\x1b", "\x1f", " ", "\t", "\x7f"];
+  test.each(controls.flatMap((c) => [`https://h.example${c}`, `${c}https://h.example`, `https://h${c}.example/api`]))(
+    "baseUrl %j is INVALID_BASE_URL",
+    (baseUrl) => {
+      expect(errorOf(() => endpoint("GET /x", { baseUrl }))).toMatchObject({ code: "INVALID_BASE_URL", argument: "baseUrl" });
+    },
+  );
+
+  test.each(controls)("an {origin} value ending in %j is INVALID_URL naming the parameter", (c) => {
+    expect(
+      errorOf(() => endpoint("POST {origin}/repos/o/r/releases/1/assets", { origin: `https://uploads.example${c}`, data: "" })),
+    ).toMatchObject({
+      code: "INVALID_URL",
+      argument: "origin",
+    });
+  });
+
+  test.each(controls)("an expanded or literal authority holding %j is INVALID_URL", (c) => {
+    expect(errorOf(() => endpoint("GET https://{+host}/x", { host: `h.example${c}` }))).toMatchObject({ code: "INVALID_URL" });
+    expect(errorOf(() => endpoint({ method: "GET", url: `https://h.example${c}/x` }))).toMatchObject({ code: "INVALID_URL" });
+  });
+});
+
+describe("keys named like prototype members are data; __proto__ stays inert", () => {
+  test("constructor and prototype keys merge over defaults alike at depth 1 and 2, from both sides", () => {
+    const payload = endpoint.defaults({ payload: { keep: 1 } });
+    expect(payload("POST /x", { payload: { constructor: { a: 1 } } }).body).toEqual({ payload: { keep: 1, constructor: { a: 1 } } });
+    const deeper = endpoint.defaults({ a: { keep: 1, prototype: { p: 1 } } });
+    expect(deeper("POST /x", { a: { constructor: { b: 2 } } }).body).toEqual({
+      a: { keep: 1, prototype: { p: 1 }, constructor: { b: 2 } },
+    });
+    expect(deeper.merge("POST /x", { a: { constructor: null } }).a).toEqual({ keep: 1, prototype: { p: 1 }, constructor: null });
+    const nullDefault = endpoint.defaults({ a: { x: { constructor: null } } });
+    expect(nullDefault("POST /x", { a: { x: { y: 1 } } }).body).toEqual({ a: { x: { constructor: null, y: 1 } } });
+    expect(endpoint("GET /x", { constructor: "c", prototype: "p" }).url).toBe("https://api.github.com/x?constructor=c&prototype=p");
+  });
+
+  test("a __proto__ key from JSON, merged over a default, sets nothing and reaches nothing", () => {
+    const withDefault = endpoint.defaults({ a: { keep: 1 } });
+    const options = JSON.parse('{"a": {"__proto__": {"polluted": 1}, "b": 2}}') as { a: object };
+    const { body } = withDefault("POST /x", options);
+    expect(body).toEqual({ a: { keep: 1, b: 2 } });
+    expect(Object.getPrototypeOf((body as { a: object }).a)).toBe(Object.prototype);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
+describe("a value JSON has no form for never goes into a JSON body", () => {
+  test.each([
+    ["a bigint", { n: 10n }],
+    ["a bigint in a list", { n: [1, 2n] }],
+    ["a Symbol", { n: { s: Symbol("s") } }],
+    ["a function", { n: () => 1 }],
+    ["NaN", { n: NaN }],
+    ["Infinity", { n: { deep: [Infinity] } }],
+  ])("%s is INVALID_PARAMETER naming the parameter", (_case, parameters) => {
+    expect(errorOf(() => endpoint("POST /x", parameters))).toMatchObject({ code: "INVALID_PARAMETER", argument: "n" });
+  });
+
+  test("in the query a bigint is its digits, as before", () => {
+    expect(endpoint("GET /x", { n: 12345678901234567890n }).url).toBe("https://api.github.com/x?n=12345678901234567890");
+  });
+});
+
+describe("a class instance is one, whatever its Symbol.toStringTag says", () => {
+  class FakeDate {
+    get [Symbol.toStringTag](): string {
+      return "Date";
+    }
+  }
+  test("in the path and the query it is INVALID_PARAMETER, not INVALID_OPTIONS", () => {
+    const d = new FakeDate() as unknown as string;
+    expect(errorOf(() => endpoint("GET /x/{d}", { d }))).toMatchObject({ code: "INVALID_PARAMETER", argument: "d" });
+    expect(errorOf(() => endpoint("GET /x", { d }))).toMatchObject({ code: "INVALID_PARAMETER", argument: "d" });
+    // In a JSON body it is kept by reference, as every class instance is.
+    const fake = new FakeDate();
+    expect((endpoint("POST /x", { d: [fake] }).body as { d: unknown[] }).d[0]).toBe(fake);
+  });
+});
+
+describe("a failure of the library's own code is INTERNAL_ERROR, never a getter's label", () => {
+  test("URL.canParse made to throw inside a call", () => {
+    const canParse = Object.getOwnPropertyDescriptor(URL, "canParse")!;
+    Object.defineProperty(URL, "canParse", {
+      ...canParse,
+      value: () => {
+        throw new RangeError("injected");
+      },
+    });
+    try {
+      const error = errorOf(() => endpoint("GET /x", { headers: { host: "elsewhere.example" } }));
+      expect(error).toMatchObject({ code: "INTERNAL_ERROR", argument: "options" });
+      expect(error.message).toBe(
+        'rest-endpoint failed on this call (a defect of the library, please report it with the call): it threw RangeError "injected". ' +
+          "See docs/errors.md#internal_error",
+      );
+    } finally {
+      Object.defineProperty(URL, "canParse", canParse);
+    }
   });
 });

@@ -141,7 +141,7 @@ describe("data is passed through untouched, whatever it is", () => {
   });
 });
 
-describe("only own enumerable keys are read; __proto__, constructor and prototype are ignored", () => {
+describe("only own enumerable keys are read; __proto__ is ignored, constructor and prototype are data", () => {
   test("from JSON with __proto__ keys, at every level", () => {
     const options = JSON.parse(
       '{"__proto__": {"baseUrl": "https://evil.example"}, "constructor": {"x": 1}, "prototype": 1, "owner": "o", "headers": {"__proto__": {"authorization": "token evil"}, "x-a": "1"}, "nested": {"__proto__": {"polluted": true}, "ok": 1}}',
@@ -152,7 +152,7 @@ describe("only own enumerable keys are read; __proto__, constructor and prototyp
       method: "post",
       url: "https://api.github.com/repos/o",
       headers: headers({ authorization: "token good", "x-a": "1", "content-type": "application/json; charset=utf-8" }),
-      body: { nested: { ok: 1 } },
+      body: { constructor: { x: 1 }, prototype: 1, nested: { ok: 1 } },
     });
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });

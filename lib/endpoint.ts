@@ -1,4 +1,4 @@
-import { EndpointError, fail, unreadable } from "./errors.js";
+import { describeValue, EndpointError, fail, quote } from "./errors.js";
 import { freezeCall, NO_DEFAULTS, readCall, type Call } from "./options.js";
 import { toMerged, toRequest } from "./request.js";
 import { parseRoute } from "./route.js";
@@ -68,7 +68,7 @@ function readArguments(defaults: Call, route: unknown, options: unknown): Call {
  * `"<method> <url>"` of an options object (shortened to 200 characters).
  */
 function withRoute(error: unknown, route: unknown): EndpointError {
-  const endpointError = unreadable(error, "options");
+  const endpointError = asEndpointError(error);
   endpointError.route = describeRoute(route);
   return endpointError;
 }
@@ -85,4 +85,18 @@ function describeRoute(route: unknown): string | undefined {
     text = undefined; // a getter that throws
   }
   return typeof text === "string" ? text.slice(0, 200) : undefined;
+}
+
+/**
+ * What leaves a call: an EndpointError as it is; anything else was thrown by the library's own code,
+ * not by reading the caller's objects (those are labelled where they are read), and becomes
+ * `INTERNAL_ERROR`, never a getter's label.
+ */
+function asEndpointError(error: unknown): EndpointError {
+  if (error instanceof EndpointError) return error;
+  return new EndpointError(
+    "INTERNAL_ERROR",
+    "options",
+    `rest-endpoint failed on this call (a defect of the library, please report it with the call): it threw ${error instanceof Error ? `${error.name} ${quote(error.message)}` : describeValue(error)}`,
+  );
 }

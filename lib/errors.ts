@@ -15,7 +15,8 @@ export type EndpointErrorCode =
   | "INVALID_HEADER_NAME"
   | "INVALID_HEADER_VALUE"
   | "INVALID_MEDIA_TYPE"
-  | "TOO_DEEP";
+  | "TOO_DEEP"
+  | "INTERNAL_ERROR";
 
 /** Marks errors of every copy of this class: the ESM and the CommonJS build each have one. */
 const BRAND = Symbol.for("rest-endpoint.EndpointError");
@@ -142,6 +143,7 @@ export function fail(code: EndpointErrorCode, argument: string, rule: string, ..
 /**
  * An error thrown while reading `argument` (a getter that throws, a revoked Proxy): an
  * EndpointError passes as it is, anything else becomes `INVALID_OPTIONS` naming the argument.
+ * Only the places that read a caller's object call it.
  */
 export function unreadable(error: unknown, argument: string): EndpointError {
   if (error instanceof EndpointError) return error;

@@ -1,10 +1,9 @@
 import deepmerge from "deepmerge";
-import { isPlainObject } from "is-plain-object";
 import { invalidFieldValueAt, isToken } from "./chars.js";
 import { fail, unreadable } from "./errors.js";
 import { normalizeMediaType } from "./media-type.js";
 import type { RequestMeta } from "./types.js";
-import { copyValue, isPlainRecord, UNSAFE_KEYS } from "./values.js";
+import { copyValue, isPlainRecord, PROTO_KEY } from "./values.js";
 
 /**
  * A call's options, split once into the options and the parameters. Defaults are kept in the same
@@ -47,9 +46,11 @@ export const NO_DEFAULTS: Call = Object.freeze({
 });
 
 const DEEPMERGE_OPTIONS: deepmerge.Options = {
-  // Only plain objects merge; Buffers, streams, AbortSignals are values, not containers. Arrays
-  // are not mergeable either, so an array from the call replaces the one from the defaults.
-  isMergeableObject: isPlainObject,
+  // Only plain objects merge, by the library's one definition (which asks is-plain-object, and the
+  // prototype first, so that `{ constructor: {…} }` or `{ constructor: null }` is a plain object
+  // too); Buffers, streams, AbortSignals are values, not containers. Arrays are not mergeable
+  // either, so an array from the call replaces the one from the defaults.
+  isMergeableObject: isPlainRecord,
   // Nothing is cloned here: what leaves the library is copied on the way out.
   clone: false,
 };
@@ -58,7 +59,7 @@ const DEEPMERGE_OPTIONS: deepmerge.Options = {
  * Reads an options object over `base` in one walk (spec §4.2 rules 10 and 11): checks each option,
  * lowercases header names, overlays header fields and parameters on those of `base`, merges nested
  * plain objects through deepmerge, unites previews, and takes `data` whole. Only own enumerable
- * keys are read, none of `__proto__`, `constructor`, `prototype`; `undefined` values are skipped.
+ * keys are read, never `__proto__`; `undefined` values are skipped.
  * Parameter values are not copied here: what leaves the library is copied when it leaves.
  *
  * @param route - the method and URL of a route string, which `input` may not give again
@@ -80,7 +81,7 @@ export function readCall(base: Call, input: unknown, argument: string, route?: {
     for (key in input) {
       if (!Object.hasOwn(input, key)) continue;
       const value = input[key];
-      if (value === undefined || UNSAFE_KEYS.has(key)) continue;
+      if (value === undefined || key === PROTO_KEY) continue;
       switch (key) {
         case "method":
         case "url":
@@ -148,12 +149,12 @@ function withoutPrototypes(value: Record<string, unknown>): Record<string, unkno
  */
 export function freezeCall(call: Call, argument: string): Call {
   const parameters: Record<string, unknown> = {};
-  for (const key of Object.keys(call.parameters)) parameters[key] = copyValue(call.parameters[key], key, true);
+  for (const key of Object.keys(call.parameters)) parameters[key] = copyValue(call.parameters[key], key, "frozen");
   return Object.freeze({
     ...call,
     headers: Object.freeze({ ...call.headers }),
     previews: Object.freeze([...call.previews]),
-    request: copyValue(call.request, `${argument}.request`, true) as RequestMeta | undefined,
+    request: copyValue(call.request, `${argument}.request`, "frozen") as RequestMeta | undefined,
     parameters: Object.freeze(parameters),
   });
 }
@@ -171,7 +172,7 @@ function readHeaders(base: Readonly<Record<string, string>>, headers: unknown, a
   let seen: Set<string> | undefined;
   for (const name of names) {
     const value = headers[name];
-    if (value === undefined || UNSAFE_KEYS.has(name)) continue;
+    if (value === undefined || name === PROTO_KEY) continue;
     if (!isToken(name))
       fail("INVALID_HEADER_NAME", argument, "has a field name that is not an RFC 9110 token (letters, digits and !#$%&'*+-.^_`|~)", name);
     const lower = name.toLowerCase();

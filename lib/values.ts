@@ -13,8 +13,12 @@ export const MAX_DEPTH = 64;
  */
 export const MAX_VALUES = 1_000_000;
 
-/** Keys never read from options, headers or defaults: they would reach `Object.prototype`. */
-export const UNSAFE_KEYS: ReadonlySet<string> = new Set(["__proto__", "constructor", "prototype"]);
+/**
+ * The one key never read from options, headers or defaults: assigning it sets an object's
+ * prototype. `constructor` and `prototype` are data like any other key, kept as own properties
+ * (docs/errors.md, "What is ignored, not rejected").
+ */
+export const PROTO_KEY = "__proto__";
 
 /**
  * A plain object: made by `{}`, `Object.create(null)`, `JSON.parse` or `structuredClone`, in this
@@ -38,11 +42,18 @@ export function isPlainRecord(value: unknown): value is Record<string, unknown> 
 /**
  * A valid Date as GitHub's timestamps are written, ISO 8601
  * (https://docs.github.com/rest/using-the-rest-api/timezones-and-the-rest-api); `undefined` for
- * anything else. A brand check, not instanceof: a Date from another realm counts.
+ * anything else. A brand check, not instanceof: a Date from another realm counts, a class whose
+ * `Symbol.toStringTag` is `"Date"` does not.
  */
 export function toIsoString(value: unknown): string | undefined {
-  if (Object.prototype.toString.call(value) !== "[object Date]") return undefined;
-  const time = Date.prototype.getTime.call(value);
+  let time: number;
+  try {
+    // Date.prototype.getTime is the brand check: it throws for anything but a Date, whatever its
+    // Symbol.toStringTag says, and reads no property the caller could have replaced.
+    time = Date.prototype.getTime.call(value);
+  } catch {
+    return undefined;
+  }
   return Number.isNaN(time) ? undefined : new Date(time).toISOString();
 }
 
@@ -58,26 +69,34 @@ export function isArray(value: unknown): value is unknown[] {
 let budget = 0;
 
 /**
+ * What a copy is for: `"mutable"` leaves the library in a result, `"frozen"` is kept as a default
+ * (deeply frozen), `"json"` becomes the JSON body, so a value JSON has no form for is refused.
+ */
+export type CopyFor = "mutable" | "frozen" | "json";
+
+/**
  * Copies a value that leaves the library or is kept as a default: plain objects and arrays are
- * copied (unsafe keys skipped; frozen when `freeze`), a Date becomes its ISO 8601 string (what JSON
+ * copied (`__proto__` skipped; frozen for `"frozen"`), a Date becomes its ISO 8601 string (what JSON
  * sends, and immutable), anything else (a Buffer, a stream, an AbortSignal) is kept by reference.
  * Arrays are read by index, never through `map` or an iterator the caller could have replaced.
  *
  * @throws {@link EndpointError} `TOO_DEEP` past {@link MAX_DEPTH} levels (a circular value
- *   included) or {@link MAX_VALUES} properties; `INVALID_OPTIONS` when a getter or Proxy throws
+ *   included) or {@link MAX_VALUES} properties; `INVALID_OPTIONS` when a getter or Proxy throws;
+ *   for `"json"`, `INVALID_PARAMETER` for a bigint, a Symbol, a function, `NaN` or `±Infinity`,
+ *   which `JSON.stringify` throws on or silently turns into `null` or nothing
  */
-export function copyValue(value: unknown, argument: string, freeze: boolean): unknown {
-  if (typeof value !== "object" || value === null) return value;
+export function copyValue(value: unknown, argument: string, copyFor: CopyFor): unknown {
+  if (typeof value !== "object" || value === null) return copyFor === "json" ? jsonScalar(value, argument) : value;
   budget = MAX_VALUES;
   try {
-    return walk(value, argument, freeze, 1);
+    return walk(value, argument, copyFor, 1);
   } catch (error) {
     throw unreadable(error, argument);
   }
 }
 
-function walk(value: unknown, argument: string, freeze: boolean, depth: number): unknown {
-  if (typeof value !== "object" || value === null) return value;
+function walk(value: unknown, argument: string, copyFor: CopyFor, depth: number): unknown {
+  if (typeof value !== "object" || value === null) return copyFor === "json" ? jsonScalar(value, argument) : value;
   const array = Array.isArray(value);
   if (!array && !isPlainRecord(value)) return toIsoString(value) ?? value;
   if (depth > MAX_DEPTH) {
@@ -89,14 +108,28 @@ function walk(value: unknown, argument: string, freeze: boolean, depth: number):
     const length = items.length;
     spend(length, argument);
     copy = new Array<unknown>(length);
-    for (let i = 0; i < length; i++) copy[i] = walk(items[i], argument, freeze, depth + 1);
+    for (let i = 0; i < length; i++) copy[i] = walk(items[i], argument, copyFor, depth + 1);
   } else {
     const keys = Object.keys(value);
     spend(keys.length, argument);
     copy = {};
-    for (const key of keys) if (!UNSAFE_KEYS.has(key)) copy[key] = walk(value[key], argument, freeze, depth + 1);
+    for (const key of keys) if (key !== PROTO_KEY) copy[key] = walk(value[key], argument, copyFor, depth + 1);
   }
-  return freeze ? Object.freeze(copy) : copy;
+  return copyFor === "frozen" ? Object.freeze(copy) : copy;
+}
+
+/** A scalar of a JSON body (RFC 8259 section 3): what `JSON.stringify` writes exactly, else an error. */
+function jsonScalar(value: unknown, argument: string): unknown {
+  const type = typeof value;
+  if (type === "bigint" || type === "symbol" || type === "function" || (type === "number" && !Number.isFinite(value))) {
+    fail(
+      "INVALID_PARAMETER",
+      argument,
+      "goes into the JSON body, which has no form for a bigint, a Symbol, a function, NaN or ±Infinity; pass a string or a finite number",
+      value,
+    );
+  }
+  return value;
 }
 
 function spend(count: number, argument: string): void {
