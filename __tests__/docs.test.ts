@@ -2,7 +2,11 @@ import { execFile } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { promisify } from "node:util";
-import { endpoint } from "../lib/index.js";
+import { openAsBlob } from "node:fs";
+import { Readable } from "node:stream";
+import { toAxios, toFetch, toGot, toKy, toNodeHttp, toUndici } from "../lib/clients.js";
+import { endpoint, type RequestOptions } from "../lib/index.js";
+import { codeOf } from "./helpers/errors.js";
 import { examplesWithOutput, fencedBlocks, runBlock, typeCheckBlock } from "./helpers/examples.js";
 import { startRecordingServer } from "./helpers/recording-server.js";
 
@@ -124,6 +128,80 @@ describe("docs/clients.md", () => {
         type: "application/json; charset=utf-8",
       },
     ]);
+  });
+});
+
+describe("docs/errors.md's rules at the edges", () => {
+  const section = read("docs/errors.md").slice(read("docs/errors.md").indexOf("## Rules at the edges"));
+  const rows = [...section.slice(0, section.indexOf("\n## ", 5)).matchAll(/^\| `(.+)` +\| `(.+)` +\|$/gm)].map(
+    ([, code, outcome]) => [code!, outcome!] as const,
+  );
+
+  test("has its rows", () => {
+    expect(rows).toHaveLength(10);
+  });
+
+  test.each(rows)("%s: %s", (code, outcome) => {
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- running the documentation's own code is the point
+    const call = new Function("endpoint", `return (${code});`) as (e: typeof endpoint) => unknown;
+    if (/^[A-Z_]+$/.test(outcome)) expect(codeOf(() => call(endpoint))).toBe(outcome);
+    else expect(call(endpoint)).toEqual(JSON.parse(outcome));
+  });
+});
+
+describe("docs/clients.md's framing table", () => {
+  const section = read("docs/clients.md").slice(read("docs/clients.md").indexOf("## Framing"));
+  const rows = [...section.matchAll(/^\| `(.+)` +\| (sent, `content-length: 3`|`[A-Z_]+`) +\|$/gm)].map(
+    ([, code, outcome]) => [code!, outcome!] as const,
+  );
+  const converters = { toFetch, toUndici, toAxios, toGot, toKy, toNodeHttp };
+  let fileBlob: Blob;
+  beforeAll(async () => {
+    const file = join(root, ".tmp", `blob-${process.pid}.txt`);
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, "abc");
+    fileBlob = await openAsBlob(file);
+  });
+
+  test("has its rows", () => {
+    expect(rows).toHaveLength(10);
+  });
+
+  test.each(rows)("%s: %s", (code, outcome) => {
+    const helpers = {
+      stream: () => Readable.from(["abc"]),
+      iterable: () => Readable.from([new TextEncoder().encode("abc")])[Symbol.asyncIterator](),
+      form: () => new FormData(),
+    };
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- running the documentation's own code is the point
+    const make = new Function("endpoint", "stream", "iterable", "form", "fileBlob", `return (${code});`) as (
+      ...args: unknown[]
+    ) => RequestOptions;
+    const options = make(endpoint, helpers.stream, helpers.iterable, helpers.form, fileBlob);
+    const withoutFraming = {
+      ...options,
+      headers: Object.fromEntries(
+        Object.entries(options.headers).filter(([name]) => !/^(?:content-length|transfer-encoding)$/i.test(name)),
+      ),
+    };
+    for (const [name, convert] of Object.entries(converters)) {
+      // A client that cannot send the body's kind at all refuses it first.
+      let unsendable = false;
+      try {
+        convert(withoutFraming);
+      } catch (error) {
+        unsendable = (error as { code?: string }).code === "INVALID_OPTIONS" && outcome !== "`INVALID_OPTIONS`";
+      }
+      if (unsendable) {
+        expect([name, codeOf(() => convert(options))]).toEqual([name, "INVALID_OPTIONS"]);
+      } else if (outcome.startsWith("sent")) {
+        const result = convert(options);
+        const sent = (Array.isArray(result) ? result[1] : result) as { headers: Record<string, unknown> };
+        expect([name, sent.headers["content-length"]]).toEqual([name, "3"]);
+      } else {
+        expect([name, codeOf(() => convert(options))]).toEqual([name, outcome.slice(1, -1)]);
+      }
+    }
   });
 });
 
