@@ -3,6 +3,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "nod
 import { dirname, join } from "node:path";
 import { promisify } from "node:util";
 import { openAsBlob } from "node:fs";
+import { createServer as createNetServer, type AddressInfo } from "node:net";
 import { Readable } from "node:stream";
 import { toAxios, toFetch, toGot, toKy, toNodeHttp, toUndici } from "../lib/clients.js";
 import { endpoint, type RequestOptions } from "../lib/index.js";
@@ -128,6 +129,34 @@ describe("docs/clients.md", () => {
         type: "application/json; charset=utf-8",
       },
     ]);
+  });
+});
+
+describe("docs/clients.md's node:http and node:https recipe", () => {
+  test("speaks TLS to an https URL: the server's first bytes are a TLS handshake record", async () => {
+    const code = [...read("docs/clients.md").matchAll(/^## node:http and node:https\n[\s\S]*?^```js\n([\s\S]*?)^```$/gm)][0]![1]!;
+    const received: Buffer[] = [];
+    const server = createNetServer((socket) => {
+      socket.once("data", (chunk: Buffer) => {
+        received.push(chunk);
+        socket.destroy();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    const file = join(root, ".tmp", `recipe-https-${process.pid}.mjs`);
+    try {
+      const options = endpoint("GET /user", { baseUrl: `https://127.0.0.1:${port}` });
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, `const options = ${JSON.stringify(options)};\n${code}`);
+      // The handshake cannot complete (the server is not TLS): the recipe's promise rejects.
+      await expect(promisify(execFile)(process.execPath, [file], { timeout: 30_000 })).rejects.toThrow();
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+      rmSync(file, { force: true });
+    }
+    // 0x16: a TLS handshake record (RFC 8446 section 5.1), the ClientHello; plain HTTP would begin "GET ".
+    expect(received[0]![0]).toBe(0x16);
   });
 });
 

@@ -187,6 +187,32 @@ describe("rule 6: query parameters and a body together", () => {
       expect.objectContaining({ code: "INVALID_OPTIONS", argument: "name" }),
     );
   });
+
+  test.each([
+    [{ name: "a" }, "`name` is not in the url template while `data` is the body, so it would be lost; declare it in the url"],
+    [
+      { name: "a", label: "b" },
+      "`name` and `label` are not in the url template while `data` is the body, so they would be lost; declare them",
+    ],
+    [
+      { a: 1, b: 2, c: 3, d: 4, e: 5, "f g": 6 },
+      "`a` and `b`, `c`, `d`, `e`, … are not in the url template while `data` is the body, so they would be lost; declare them",
+    ],
+  ])("its message names each parameter once: %j", (parameters, start) => {
+    expect(() => endpoint("POST /x", { data: "x", ...parameters })).toThrow(
+      expect.objectContaining({ message: expect.stringContaining(start) as string }),
+    );
+  });
+});
+
+describe("endpoint() without arguments", () => {
+  test("builds the defaults' own route, as merge() reads it (octokit.paginate(octokit.rest.orgs.list) calls so)", () => {
+    const list = endpoint.defaults({ method: "GET", url: "/organizations", per_page: 100 });
+    expect(list()).toEqual({ method: "get", url: "https://api.github.com/organizations?per_page=100", headers: headers() });
+    expect((list as (route?: undefined) => unknown)(undefined)).toEqual(list());
+    expect(endpoint()).toEqual({ method: "get", url: "https://api.github.com/", headers: headers() });
+    expect(endpoint.parse(list.merge())).toEqual(list());
+  });
 });
 
 describe("rule 7: headers", () => {

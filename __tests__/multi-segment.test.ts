@@ -85,7 +85,15 @@ describe("GitHub's multi-segment parameters (x-multi-segment)", () => {
     ).toBe("https://ghe.example/api/v3/repos/o/r/contents/a/b");
   });
 
-  test.each(["a//b", "/a", "a/", "a/./b", "a/../b", ".."])("%j is an INVALID_PATH_SEGMENT naming the parameter", (path) => {
+  test.each([
+    ["GET /repos/{owner}/{repo}/git/matching-refs/{ref}", { ref: "tags/" }, "/repos/o/r/git/matching-refs/tags/"],
+    ["GET /repos/{owner}/{repo}/contents/{path}", { path: "docs/" }, "/repos/o/r/contents/docs/"],
+    ["GET /repos/{owner}/{repo}/contents/{path}", { path: "docs/a b/" }, "/repos/o/r/contents/docs/a%20b/"],
+  ])("a trailing / is kept as given (a ref prefix, a directory): %s with %j", (route, parameters, path) => {
+    expect(endpoint(route as "GET /", { owner: "o", repo: "r", ...parameters }).url).toBe(`https://api.github.com${path}`);
+  });
+
+  test.each(["a//b", "/a", "/", "a//", "a/./b", "a/../b", "a/..", ".."])("%j is an INVALID_PATH_SEGMENT naming the parameter", (path) => {
     expect(errorOf(() => endpoint("GET /repos/{owner}/{repo}/contents/{path}", { owner: "o", repo: "r", path }))).toMatchObject({
       code: "INVALID_PATH_SEGMENT",
       argument: "path",

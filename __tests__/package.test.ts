@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 
@@ -11,23 +11,48 @@ const root = join(__dirname, "..");
 const scratch = join(root, ".tmp", "package-smoke");
 const run = async (file: string, args: string[], cwd = scratch): Promise<string> =>
   (await promisify(execFile)(file, args, { cwd, encoding: "utf8" })).stdout;
-const npm = (...args: string[]): Promise<string> =>
-  run("npm", [...args, "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error"]);
 const EXPECTED = "https://api.github.com/repos/octokit/rest.js/issues?state=open";
 const CALL = 'endpoint("GET /repos/{owner}/{repo}/issues", { owner: "octokit", repo: "rest.js", state: "open" }).url';
 
 beforeAll(async () => {
   rmSync(scratch, { recursive: true, force: true });
   mkdirSync(scratch, { recursive: true });
-  // --ignore-scripts: dist/ is built (npm ci ran `prepare`); rebuilding would pull it from under other test files.
+  // --ignore-scripts: dist/ is built (npm test builds first); `prepack` would rebuild it from under other test files.
   await run("npm", ["pack", "--ignore-scripts", "--pack-destination", scratch, "--loglevel=error"], root);
   const tarball = readdirSync(scratch).find((name) => name.endsWith(".tgz"))!;
   writeFileSync(join(scratch, "package.json"), JSON.stringify({ name: "smoke", private: true, type: "module" }));
-  await npm("install", `./${tarball}`);
+  // As a consumer installs it, warnings shown.
+  installWarnings = (
+    await promisify(execFile)("npm", ["install", `./${tarball}`, "--no-audit", "--no-fund", "--prefer-offline"], {
+      cwd: scratch,
+      encoding: "utf8",
+    })
+  ).stderr;
 });
+let installWarnings = "";
 
 describe("the packed package", () => {
-  test("holds only dist/ (the route maps included), docs/errors.md (which error messages point to), README, CHANGELOG, LICENSE and package.json", async () => {
+  test("installs in a fresh project without a warning: it has no install script", () => {
+    // This machine's own npm configuration may warn about itself ("Unknown user config", "Unknown env config"); nothing else may.
+    expect(installWarnings.split("\n").filter((line) => /warn/i.test(line) && !/Unknown (?:user|env) config/.test(line))).toEqual([]);
+  });
+
+  test("runs the README's first example as shown, from the installed package", async () => {
+    const readme = readFileSync(join(root, "README.md"), "utf8");
+    const [, code, output] = /```js\n(import \{ endpoint \} from "rest-endpoint";\n\nendpoint\(.*\);)\n```\n\n```json\n([\s\S]*?)```/.exec(
+      readme,
+    )!;
+    const script = code!.replace(/\nendpoint\((.*)\);$/, "\nconsole.log(JSON.stringify(endpoint($1)));");
+    const printed = JSON.parse(await run(process.execPath, ["--input-type=module", "-e", script])) as { headers: Record<string, string> };
+    const shown = JSON.parse(output!) as { headers: Record<string, string> };
+    expect({ ...printed, headers: { ...printed.headers, "user-agent": "as shown" } }).toEqual({
+      ...shown,
+      headers: { ...shown.headers, "user-agent": "as shown" },
+    });
+    expect(printed.headers["user-agent"]).toMatch(/^rest-endpoint\/\d+\.\d+\.\d+ /);
+  });
+
+  test("holds only dist/ (the route maps included), docs/ (which README links and error messages point to), README, CHANGELOG, LICENSE and package.json", async () => {
     const listing = JSON.parse(await run("npm", ["pack", "--dry-run", "--ignore-scripts", "--json", "--loglevel=error"], root)) as [
       { files: { path: string }[] },
     ];
@@ -41,7 +66,9 @@ describe("the packed package", () => {
         "dist/clients.d.cts",
         "dist/clients.d.ts",
         "dist/clients.js",
-        "docs/errors.md",
+        ...readdirSync(join(root, "docs"), { recursive: true, encoding: "utf8" })
+          .filter((file) => file.endsWith(".md"))
+          .map((file) => `docs/${file}`),
         "dist/index.cjs",
         "dist/index.d.cts",
         "dist/index.d.ts",

@@ -15,7 +15,7 @@ const blocks = fencedBlocks(readme);
 
 /** The JSON block that follows the block holding `code`. */
 function outputAfter(code: string): unknown {
-  const index = blocks.findLastIndex((block) => block.code.includes(code));
+  const index = blocks.findIndex((block) => block.code.includes(code));
   expect(index).toBeGreaterThanOrEqual(0);
   const next = blocks[index + 1]!;
   expect(next.lang).toBe("json");
@@ -26,6 +26,17 @@ function outputAfter(code: string): unknown {
 function asShown(value: unknown): unknown {
   return JSON.parse(JSON.stringify(value).replace(getUserAgent(), "Node.js/20.20.2 (linux; x64)"));
 }
+
+describe("README: the first screen is for users", () => {
+  test("it says how to install, shows a call with its output and how to send it, before any contributor command", () => {
+    const firstScreen = readme.slice(0, readme.indexOf("## Usage"));
+    expect(firstScreen).toContain("```sh\nnpm install rest-endpoint\n```");
+    expect(firstScreen).toContain("fetch(...toFetch(endpoint(");
+    expect(firstScreen).toContain('import type { Routes } from "rest-endpoint/routes/api.github.com";');
+    expect(firstScreen).not.toContain("npm ci");
+    expect(readme.indexOf("npm ci")).toBeGreaterThan(readme.indexOf("## Contributing: quick start"));
+  });
+});
 
 describe("README examples give the output shown", () => {
   const examples = examplesWithOutput(readme);
@@ -47,9 +58,9 @@ describe("README examples give the output shown", () => {
   });
 
   test("the quick start is exactly the two commands", () => {
-    const quickStart = readme.slice(readme.indexOf("## Quick start"), readme.indexOf("## Usage"));
+    const quickStart = readme.slice(readme.indexOf("## Contributing: quick start"), readme.indexOf("## Licence"));
     expect(quickStart).toContain(
-      '```sh\nnpm ci && npx rest-endpoint "GET /repos/{owner}/{repo}/issues" owner=octokit repo=rest.js state=open\nnpm test\n```',
+      '```sh\nnpm ci && npm run build && npx rest-endpoint "GET /repos/{owner}/{repo}/issues" owner=octokit repo=rest.js state=open\nnpm test\n```',
     );
   });
 
@@ -91,7 +102,7 @@ describe("README: typed by the route", () => {
   const typed = blocks.filter(({ lang }) => lang === "ts");
 
   test("has the template-typed example and the route-map example", () => {
-    expect(typed.map(({ code }) => code.includes("rest-endpoint/routes/api.github.com"))).toEqual([false, true]);
+    expect(typed.map(({ code }) => code.includes("rest-endpoint/routes/api.github.com"))).toEqual([true, false]);
   });
 
   test.each(typed.map(({ code }, index) => [index, code]))(

@@ -12,9 +12,10 @@ import { isPlainRecord } from "./values.js";
 export function withDefaults(defaults: Call): EndpointInterface {
   // DEFAULTS is made when first read: building a chain of defaults() need not copy it at each level.
   let shown: Defaults | undefined;
-  const endpoint = (route: unknown, options?: unknown): RequestOptions => {
+  const endpoint = (route?: unknown, options?: unknown): RequestOptions => {
     try {
-      return toRequest(readArguments(defaults, route, options));
+      // No arguments: the defaults' own route, as merge() gives it (@octokit/plugin-paginate-rest calls so).
+      return toRequest(route === undefined && options === undefined ? defaults : readArguments(defaults, route, options));
     } catch (error) {
       throw withRoute(error, route);
     }

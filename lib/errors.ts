@@ -89,7 +89,7 @@ export function quote(text: string): string {
 }
 
 /** An argument's name for a message: as it is when short and printable, else quoted. */
-function nameOf(argument: string): string {
+export function nameOf(argument: string): string {
   return argument.length <= MAX_SHOWN && /^[\w.$-]*$/.test(argument) ? `\`${argument}\`` : quote(argument);
 }
 

@@ -1,4 +1,4 @@
-import { fail } from "./errors.js";
+import { fail, nameOf } from "./errors.js";
 import { applyMediaType } from "./media-type.js";
 import type { Call } from "./options.js";
 import { compileTemplate } from "./template.js";
@@ -72,11 +72,13 @@ function bodyStage(result: RequestOptions, call: Call, remaining: readonly strin
   let body: unknown;
   if (call.hasData) {
     if (remaining.length > 0) {
-      const list = remaining.slice(0, 5).join("`, `") + (remaining.length > 5 ? "`, …" : "`");
+      // The first name leads the message; each other one is named once after it.
+      const others = remaining.slice(1, 5).map(nameOf).join(", ") + (remaining.length > 5 ? ", …" : "");
+      const [subject, them] = others === "" ? ["is", "it"] : [`and ${others} are`, "them"];
       fail(
         "INVALID_OPTIONS",
         remaining[0]!,
-        `and \`${list} are not in the url template while \`data\` is the body, so they would be lost; declare them in the url ("{?name}") or put them into \`data\``,
+        `${subject} not in the url template while \`data\` is the body, so ${them === "it" ? "it" : "they"} would be lost; declare ${them} in the url ("{?name}") or put ${them} into \`data\``,
       );
     }
     body = call.data;

@@ -375,6 +375,21 @@ export interface EndpointInterface<Routes extends RouteMap = object, Given exten
     options: EndpointOptions & { method?: M; url: U } & OptionsOf<Routes, M, U, Given>,
   ): RequestOptions;
   /**
+   * Builds request options from the defaults alone: their `method` and `url` (`"/"` when they have
+   * none), as {@link EndpointInterface.merge} without arguments reads them. This is how
+   * `octokit.paginate(octokit.rest.orgs.list)` calls an endpoint made by `defaults({ method, url })`.
+   *
+   * @returns request options, as for the route form
+   * @throws {@link EndpointError} as for the route form, e.g. `MISSING_PARAMETER` when the defaults'
+   *   url needs a parameter they do not give
+   * @example
+   * ```ts
+   * endpoint.defaults({ url: "/organizations", per_page: 100 })();
+   * // { method: "get", url: "https://api.github.com/organizations?per_page=100", headers: { … } }
+   * ```
+   */
+  (): RequestOptions;
+  /**
    * The defaults this function applies, deeply frozen.
    * @defaultValue `{ method: "GET", baseUrl: "https://api.github.com", headers: { accept:
    *   "application/vnd.github.v3+json", "user-agent": "rest-endpoint/<version> <platform>" },

@@ -130,16 +130,24 @@ function appendExpansion(url: string, expression: Expression, parameters: Readon
  * A GitHub multi-segment parameter (`x-multi-segment`: a file `path`, a `ref`, a `branch`): each
  * `/`-separated segment encoded as simple string expansion encodes a value (RFC 6570 section
  * 3.2.2; `?`, `#`, `%` and spaces too), the `/` between them kept. An empty segment (`a//b`, a
- * leading or trailing `/`) or a dot-segment is an error: GitHub has no such name, and a URL parser
- * would resolve it away.
+ * leading `/`) or a dot-segment is an error: GitHub has no such name, and a URL parser would
+ * resolve it away. A trailing `/` is kept: `tags/` is a ref prefix, `docs/` a directory.
  *
  * @throws {@link EndpointError} `INVALID_PATH_SEGMENT`
  */
 function expandSegments(value: string, name: string): string {
   const segments = value.split("/");
-  for (const segment of segments) {
-    if (segment === "" || segment === "." || segment === "..") {
-      fail("INVALID_PATH_SEGMENT", name, `is a multi-segment parameter whose segments must be non-empty and not "." or ".."`, value);
+  // A trailing "/" is kept as given: a ref prefix (`matching-refs/tags/`), a directory (`docs/`).
+  const last = segments.length - 1;
+  for (let i = 0; i <= last; i++) {
+    const segment = segments[i]!;
+    if ((segment === "" && i !== last) || segment === "." || segment === "..") {
+      fail(
+        "INVALID_PATH_SEGMENT",
+        name,
+        `is a multi-segment parameter whose segments must be non-empty (but for a trailing "/") and not "." or ".."`,
+        value,
+      );
     }
   }
   return encodeComponents(segments, () => name).join("/");

@@ -1,5 +1,5 @@
 // Builds dist/: the ESM and CommonJS bundles of the library, the CLI, one bundled declaration
-// file per module system, and the route maps (dist/routes/, scripts/generate-routes.mjs). Run by `npm run build` and by `prepare` (so `npm ci` leaves a usable package).
+// file per module system, and the route maps (dist/routes/, scripts/generate-routes.mjs). Run by `npm run build`, by `npm test` before it tests, and by `prepack` (so a packed or published package holds it). No install script: a consumer installing the package runs nothing.
 import { execFileSync } from "node:child_process";
 import { chmodSync, copyFileSync, readFileSync, rmSync } from "node:fs";
 import { build } from "esbuild";
