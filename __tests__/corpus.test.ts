@@ -70,7 +70,7 @@ describe("GitHub's special cases", () => {
 
   test("the GraphQL endpoint takes its body from parameters", () => {
     const [call] = group("graphql") as [CorpusCall];
-    expect(endpoint("POST /graphql", call.body as EndpointParameters)).toEqual({
+    expect(endpoint("POST /graphql", call.body as { query: string })).toEqual({
       method: "post",
       url: "https://api.github.com/graphql",
       headers: expect.objectContaining(call.headers) as object,

@@ -28,7 +28,7 @@ describe("errors carry the route of the call as context", () => {
     [() => endpoint.merge("GET /a b"), "GET /a b"],
     [() => endpoint.parse({ method: "GET", url: "/{", baseUrl: "https://x" } as never), "GET /{"],
     [() => endpoint(42 as never), undefined],
-    [() => endpoint({ method: "GET" } as never, {}), undefined],
+    [() => (endpoint as (route: unknown, options: unknown) => unknown)({ method: "GET" }, {}), undefined],
   ])("call %# has route %j", (call, route) => {
     try {
       call();

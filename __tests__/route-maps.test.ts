@@ -71,8 +71,16 @@ describe("route maps", () => {
   test("each generator rule gives the declaration shown", () => {
     const declarations = (target: string): Map<string, string> =>
       new Map(
-        [...readFileSync(join(root, "dist", "routes", `${target}.d.cts`), "utf8").matchAll(/^ {2}("[^"\n]+"): (.+);$/gm)].map(
-          ([, route, type]) => [JSON.parse(route!) as string, type!],
+        [
+          ...readFileSync(join(root, "dist", "routes", `${target}.d.cts`), "utf8").matchAll(
+            /^ {2}("[^"\n]+"): \{((?:\n {4}.+;)*)(?:\n {2})?\};$/gm,
+          ),
+        ].map(
+          // One member a line, read back as one type literal; the TSDoc of each parameter has a test of its own, below.
+          ([, route, body]) => {
+            const members = [...body!.matchAll(/^ {4}(?:\/\*\* (?:[^*]|\*(?!\/))* \*\/ )?(.+);$/gm)].map(([, member]) => member!);
+            return [JSON.parse(route!) as string, members.length === 0 ? "{}" : `{ ${members.join("; ")} }`];
+          },
         ),
       );
     const api = declarations("api.github.com");
@@ -189,11 +197,38 @@ describe("route maps", () => {
       ]);
     }, 60_000);
 
-    test("editors complete the map's routes", () => {
-      const file = join(dir, "complete.mts");
-      const text = [...header, 'github("', ""].join("\n");
+    test("each parameter carries GitHub's description (its first sentence) and deprecation as TSDoc, which an editor shows on hover", () => {
+      const declarations = readFileSync(join(root, "dist", "routes", "api.github.com.d.cts"), "utf8");
+      expect(declarations).toContain(
+        '"GET /repos/{owner}/{repo}/issues": {\n    /** The account owner of the repository. */ owner: string;\n    /** The name of the repository without the `.git` extension. */ repo: string;',
+      );
+      expect(declarations).toContain(
+        "\n    /** **Endpoint closing down notice.** Please use code security configurations instead. @deprecated */ advanced_security_enabled_for_new_repositories?: boolean;",
+      );
+      const file = join(dir, "hover.mts");
+      const call = 'github("GET /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", per_page: 1 });';
+      const text = [
+        ...header,
+        call,
+        'github("PATCH /orgs/{org}", { org: "o", advanced_security_enabled_for_new_repositories: true });',
+        "",
+      ].join("\n");
       writeFileSync(file, text);
-      const service = ts.createLanguageService(
+      const service = languageService(file);
+      const hover = (name: string) => {
+        const info = service.getQuickInfoAtPosition(file, text.indexOf(name) + 1);
+        return [ts.displayPartsToString(info?.documentation), info?.tags?.map((tag) => tag.name) ?? []];
+      };
+      expect(hover("per_page")).toEqual(["The number of results per page (max 100).", []]);
+      expect(hover("advanced_security_enabled_for_new_repositories")).toEqual([
+        "**Endpoint closing down notice.** Please use code security configurations instead.",
+        ["deprecated"],
+      ]);
+    });
+
+    /** A TypeScript language service over one file, as an editor runs it. */
+    function languageService(file: string): ts.LanguageService {
+      return ts.createLanguageService(
         {
           getCompilationSettings: () => compilerOptions,
           getScriptFileNames: () => [file],
@@ -209,10 +244,19 @@ describe("route maps", () => {
         },
         ts.createDocumentRegistry(),
       );
+    }
+
+    test("editors complete the map's routes", () => {
+      const file = join(dir, "complete.mts");
+      const text = [...header, 'github("', ""].join("\n");
+      writeFileSync(file, text);
+      const service = languageService(file);
       const completions = service.getCompletionsAtPosition(file, text.indexOf('github("') + 'github("'.length, {});
       const names = new Set(completions?.entries.map((entry) => entry.name));
       expect(Object.keys(api.routes).filter((route) => !names.has(route))).toEqual([]);
-      expect(names.size).toBe(1223);
+      // Besides them only "" (what TypeScript offers for the `string & {}` that lets any string route through).
+      expect([...names].filter((name) => !Object.hasOwn(api.routes, name))).toEqual([""]);
+      expect(names.size).toBe(1224);
     }, 60_000);
   });
 });

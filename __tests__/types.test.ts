@@ -6,6 +6,7 @@ import {
   type EndpointInterface,
   type MappedArguments,
   type MappedParameters,
+  type EndpointParameters,
   type OptionsOf,
   type RequiredKeys,
   type MergedOptions,
@@ -15,6 +16,7 @@ import {
   type Route,
   type RouteParameters,
 } from "../lib/index.js";
+import { typeCheckBlock } from "./helpers/examples.js";
 
 // These lines are checked by `tsc --noEmit` (npm test); the `@ts-expect-error` ones must not compile.
 describe("TypeScript overloads", () => {
@@ -139,13 +141,80 @@ describe("route-aware types", () => {
     type Hundred =
       "GET /{p0}/{p1}/{p2}/{p3}/{p4}/{p5}/{p6}/{p7}/{p8}/{p9}/{p10}/{p11}/{p12}/{p13}/{p14}/{p15}/{p16}/{p17}/{p18}/{p19}/{p20}/{p21}/{p22}/{p23}/{p24}/{p25}/{p26}/{p27}/{p28}/{p29}/{p30}/{p31}/{p32}/{p33}/{p34}/{p35}/{p36}/{p37}/{p38}/{p39}/{p40}/{p41}/{p42}/{p43}/{p44}/{p45}/{p46}/{p47}/{p48}/{p49}/{p50}/{p51}/{p52}/{p53}/{p54}/{p55}/{p56}/{p57}/{p58}/{p59}/{p60}/{p61}/{p62}/{p63}/{p64}/{p65}/{p66}/{p67}/{p68}/{p69}/{p70}/{p71}/{p72}/{p73}/{p74}/{p75}/{p76}/{p77}/{p78}/{p79}/{p80}/{p81}/{p82}/{p83}/{p84}/{p85}/{p86}/{p87}/{p88}/{p89}/{p90}/{p91}/{p92}/{p93}/{p94}/{p95}/{p96}/{p97}/{p98}/{p99}";
     const route = Array.from({ length: 100 }, (_, i) => `{p${i}}`).join("/");
-    const parameters = Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`p${i}`, i])) as RouteParameters<Hundred>;
+    const parameters = Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`p${i}`, i])) as Record<
+      RequiredParameters<Hundred>,
+      number
+    >;
     expect(endpoint(`GET /${route}` as Hundred, parameters).url).toBe(
       `https://api.github.com/${Array.from({ length: 100 }, (_, i) => i).join("/")}`,
     );
     const required: RequiredParameters<Hundred> = "p99";
     expect(required).toBe("p99");
   });
+});
+
+describe("types that catch what the runtime refuses", () => {
+  test("a route typed `string` (an SDK's own wrapper) takes any options", () => {
+    const call = (route: string, parameters: EndpointParameters): RequestOptions => endpoint(route, parameters);
+    const merged = (route: string, parameters?: EndpointParameters): MergedOptions => endpoint.merge(route, parameters);
+    expect([call("GET /orgs/{org}", { org: "octokit" }).url, merged("GET /x").url]).toEqual(["https://api.github.com/orgs/octokit", "/x"]);
+  });
+
+  test("`data` where the method carries no content, and `method` or `url` next to a route string, are type errors", () => {
+    const outcomes = [
+      // @ts-expect-error GET carries no content
+      call(() => endpoint("GET /x", { data: "d" })),
+      // @ts-expect-error nor does HEAD, in any case
+      call(() => endpoint("head /x", { data: "d" })),
+      // @ts-expect-error a URL alone means GET
+      call(() => endpoint("/x", { data: "d" })),
+      // @ts-expect-error the options form: GET by default
+      call(() => endpoint({ url: "/x", data: "d" })),
+      // @ts-expect-error the options form: OPTIONS carries no content
+      call(() => endpoint({ method: "OPTIONS", url: "/x", data: "d" })),
+      // @ts-expect-error the route gives the url
+      call(() => endpoint("GET /a", { url: "/b" })),
+      // @ts-expect-error the route gives the method
+      call(() => endpoint("GET /a", { method: "POST" })),
+      call(() => endpoint("patch /x", { data: "d" })),
+      call(() => endpoint({ method: "PUT", url: "/x", data: "d" })),
+    ];
+    expect(outcomes).toEqual([
+      "INVALID_OPTIONS",
+      "INVALID_OPTIONS",
+      "INVALID_OPTIONS",
+      "INVALID_OPTIONS",
+      "INVALID_OPTIONS",
+      "INVALID_OPTIONS",
+      "INVALID_OPTIONS",
+      "https://api.github.com/x",
+      "https://api.github.com/x",
+    ]);
+  });
+
+  test.each([
+    ["a missing parameter through a map", 'github("GET /repos/{owner}/{repo}/issues", { repo: "r" });', "'owner'"],
+    ["a wrong type through a map", 'github("GET /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", per_page: "many" });', "per_page"],
+    ["a missing parameter of a template", 'endpoint("GET /orgs/{org}/teams", { per_page: 1 });', "'org'"],
+    ["data on GET", 'endpoint("GET /user", { data: "x" });', "data"],
+  ])(
+    "%s is reported once, naming the parameter",
+    async (_case, line, named) => {
+      const code = `import { endpoint, type EndpointInterface } from "rest-endpoint";
+import type { Routes } from "rest-endpoint/routes/api.github.com";
+const github: EndpointInterface<Routes> = endpoint;
+${line}
+export {};
+`;
+      const output = await typeCheckBlock(code);
+      expect(output.match(/error TS\d+/g)).toHaveLength(1);
+      expect(output).not.toContain("Overload");
+      // tsc names a missing property; a wrong one it points at: the error's column is the property's.
+      const column = line.indexOf(`${named}:`) + 1;
+      expect(output.includes(named) || output.includes(`(4,${column})`)).toBe(true);
+    },
+    60_000,
+  );
 });
 
 // Route maps (rest-endpoint/routes/<target>, generated by scripts/generate-routes.mjs): imported

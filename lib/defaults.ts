@@ -7,7 +7,7 @@ declare const __VERSION__: string;
 export const VERSION: string = __VERSION__;
 
 /**
- * The defaults of `endpoint` (spec §2.1): GitHub's REST API, version 3 of its media type
+ * The defaults of `endpoint` (docs/usage.md, `endpoint.DEFAULTS`): GitHub's REST API, version 3 of its media type
  * (https://docs.github.com/rest/using-the-rest-api/getting-started-with-the-rest-api#media-types), and a
  * user-agent naming this library and the platform (GitHub requires a user-agent:
  * https://docs.github.com/rest/using-the-rest-api/getting-started-with-the-rest-api#user-agent).

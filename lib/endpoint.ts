@@ -6,7 +6,7 @@ import type { Defaults, EndpointInterface, MergedOptions, RequestOptions } from 
 import { isPlainRecord } from "./values.js";
 
 /**
- * Builds an endpoint function carrying `defaults` (spec §4.1). Defaults are read and frozen once
+ * Builds an endpoint function carrying `defaults` (docs/usage.md, `endpoint.defaults`). Defaults are read and frozen once
  * here, so a call merges one level whatever the depth of the chain.
  */
 export function withDefaults(defaults: Call): EndpointInterface {
@@ -44,7 +44,7 @@ export function withDefaults(defaults: Call): EndpointInterface {
     return withDefaults(next);
   };
   // Frozen, so that no assignment to `DEFAULTS`, `merge` or `parse` can redirect later calls.
-  Object.defineProperty(endpoint, "DEFAULTS", { enumerable: true, get: (): Defaults => (shown ??= toMerged(defaults, true)) });
+  Object.defineProperty(endpoint, "DEFAULTS", { enumerable: true, get: (): Defaults => (shown ??= toMerged(defaults, "frozen")) });
   return Object.freeze(Object.assign(endpoint, { defaults: defaultsOf, merge, parse })) as EndpointInterface;
 }
 

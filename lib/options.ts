@@ -56,7 +56,7 @@ const DEEPMERGE_OPTIONS: deepmerge.Options = {
 };
 
 /**
- * Reads an options object over `base` in one walk (spec §4.2 rules 10 and 11): checks each option,
+ * Reads an options object over `base` in one walk (docs/usage.md, `endpoint.defaults`): checks each option,
  * lowercases header names, overlays header fields and parameters on those of `base`, merges nested
  * plain objects through deepmerge, unites previews, and takes `data` whole. Only own enumerable
  * keys are read, never `__proto__`; `undefined` values are skipped.

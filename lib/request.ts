@@ -6,7 +6,7 @@ import type { MergedOptions, RequestMeta, RequestOptions } from "./types.js";
 import { expandUrl } from "./url.js";
 import { copyValue, isArray, isPlainRecord } from "./values.js";
 
-/** Methods whose requests carry content (spec §2.2); all others put parameters in the query. */
+/** Methods whose requests carry content (docs/usage.md, `endpoint(route, options?)`); all others put parameters in the query. */
 const BODY_METHODS = new Set(["post", "put", "patch", "delete"]);
 
 /** Lowercase methods, without a new string per call for the usual ones. */
@@ -25,7 +25,7 @@ const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
 const NO_QUERY: readonly string[] = Object.freeze([]);
 
 /**
- * Turns a call into request options (spec §4.2): the URL expanded and joined to `baseUrl`;
+ * Turns a call into request options (docs/usage.md, `endpoint(route, options?)`): the URL expanded and joined to `baseUrl`;
  * parameters the template does not name go to the query (GET, HEAD and every method without
  * content) or to the body; GitHub's media type applied to `accept`. What the result holds is
  * fresh, or the caller's `data` and non-plain values by reference.
@@ -61,7 +61,7 @@ export function toRequest(call: Call): RequestOptions {
 }
 
 /**
- * The body and its content-type (spec §4.2 rules 6 to 8): `data` as given, else the remaining
+ * The body and its content-type (docs/usage.md, `endpoint(route, options?)`): `data` as given, else the remaining
  * parameters as a JSON object (copied); a JSON body gets `content-type: application/json;
  * charset=utf-8` unless one was given; PUT and PATCH without a body get `""`, so that clients send
  * `Content-Length: 0` (GitHub answers 411 otherwise).
@@ -97,11 +97,12 @@ function bodyStage(result: RequestOptions, call: Call, remaining: readonly strin
 }
 
 /**
- * A call as `merge()` returns it (spec §2.3): options and parameters side by side, `mediaType`
+ * A call as `merge()` returns it (docs/usage.md, `endpoint.merge`): options and parameters side by side, `mediaType`
  * complete, everything copied so that it shares nothing mutable with the defaults or the caller;
- * deeply frozen when `freeze` (`DEFAULTS`), `data` aside.
+ * deeply frozen for `"frozen"` (`DEFAULTS`), `data` aside.
  */
-export function toMerged(call: Call, freeze = false): MergedOptions {
+export function toMerged(call: Call, copyFor: "mutable" | "frozen" = "mutable"): MergedOptions {
+  const freeze = copyFor === "frozen";
   const seal = <T>(value: T): T => (freeze ? Object.freeze(value) : value);
   const merged = {
     method: call.method,
@@ -112,8 +113,8 @@ export function toMerged(call: Call, freeze = false): MergedOptions {
   } as MergedOptions;
   if (call.url !== undefined) merged.url = call.url;
   if (call.hasData) merged.data = call.data;
-  if (call.request !== undefined) merged.request = copyValue(call.request, "request", freeze ? "frozen" : "mutable") as RequestMeta;
-  for (const key of Object.keys(call.parameters)) merged[key] = copyValue(call.parameters[key], key, freeze ? "frozen" : "mutable");
+  if (call.request !== undefined) merged.request = copyValue(call.request, "request", copyFor) as RequestMeta;
+  for (const key of Object.keys(call.parameters)) merged[key] = copyValue(call.parameters[key], key, copyFor);
   return seal(merged);
 }
 

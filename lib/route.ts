@@ -11,7 +11,7 @@ export interface Route {
 const routes = new BoundedCache<Route>({ entries: 1000, bytes: 1024 * 1024, bytesOf: stringBytes });
 
 /**
- * Splits a route `"<METHOD> <URL>"` into its method and URL template (spec §4.2 rule 1), cached
+ * Splits a route `"<METHOD> <URL>"` into its method and URL template (docs/usage.md, `endpoint(route, options?)`), cached
  * per route string within bounds.
  *
  * - `"GET /repos/{owner}/{repo}"` gives `{ method: "GET", url: "/repos/{owner}/{repo}" }`.

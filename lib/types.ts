@@ -14,7 +14,7 @@ export type HeaderValue = string | number | readonly (string | number)[];
 export type RequestHeaders = {
   /** Media types the response may have. @defaultValue `"application/vnd.github.v3+json"` */
   accept?: string | undefined;
-  /** Credentials, e.g. `"token ghp_0123456789"` (spec §5). */
+  /** Credentials, e.g. `"token ghp_0123456789"` (docs/usage.md, `endpoint(route, options?)`). */
   authorization?: string | undefined;
   /** The client's name. @defaultValue `"rest-endpoint/<version> <platform>"` */
   "user-agent"?: string | undefined;
@@ -62,7 +62,7 @@ export type EndpointOptions = EndpointParameters & {
   url: Url;
 };
 
-/** Options after defaults are applied (spec §2.3): what `merge()` returns and `parse()` takes. */
+/** Options after defaults are applied (docs/usage.md, `endpoint.merge`): what `merge()` returns and `parse()` takes. */
 export interface MergedOptions extends EndpointParameters {
   method: string;
   baseUrl: string;
@@ -76,7 +76,7 @@ export interface MergedOptions extends EndpointParameters {
   };
 }
 
-/** Request options (spec §2.2): what `endpoint()` and `parse()` return. */
+/** Request options (docs/usage.md, `endpoint(route, options?)`): what `endpoint()` and `parse()` return. */
 export interface RequestOptions {
   /** HTTP method, lowercase, e.g. `"get"`. */
   method: string;
@@ -113,39 +113,39 @@ export type ParameterValue =
   | { readonly [key: string]: string | number | boolean | bigint | Date | null | undefined };
 
 /** The URL of a route: what follows the method (`"GET /user"` gives `"/user"`). */
-export type UrlOf<R extends string> = R extends `${string} ${infer U}` ? U : R;
+type UrlOf<R extends string> = R extends `${string} ${infer U}` ? U : R;
 
 /** The expressions of a template (`"/a/{b}{?c,d}"` gives `"b" | "?c,d"`); tail-recursive, so long templates stay cheap. */
-export type Expressions<T extends string, Found extends string = never> = T extends `${string}{${infer E}}${infer Rest}`
+type Expressions<T extends string, Found extends string = never> = T extends `${string}{${infer E}}${infer Rest}`
   ? Expressions<Rest, Found | E>
   : Found;
 
 /** A varspec's name, without its explode or prefix modifier (RFC 6570 section 2.4). */
-export type VarName<V extends string> = V extends `${infer N}*` ? N : V extends `${infer N}:${string}` ? N : V;
+type VarName<V extends string> = V extends `${infer N}*` ? N : V extends `${infer N}:${string}` ? N : V;
 
 /** The variable names of an expression's variable list (`"a,b*"` gives `"a" | "b"`). */
-export type VarNames<V extends string, Found extends string = never> = V extends `${infer A},${infer B}`
+type VarNames<V extends string, Found extends string = never> = V extends `${infer A},${infer B}`
   ? VarNames<B, Found | VarName<A>>
   : Found | VarName<V>;
 
 /** Operators whose variables may be left out: they expand to nothing (RFC 6570 section 3.2). */
-export type OptionalOperator = "?" | "&" | "/" | ";" | ".";
+type OptionalOperator = "?" | "&" | "/" | ";" | ".";
 
 /** The variables an expression needs: those of `{x}`, `{+x}` and `{#x}` (an expression's text without its braces). */
-export type RequiredOfExpression<E extends string> = E extends `${OptionalOperator}${string}`
+type RequiredOfExpression<E extends string> = E extends `${OptionalOperator}${string}`
   ? never
   : E extends `${"+" | "#"}${infer V}`
     ? VarNames<V>
     : VarNames<E>;
 
 /** The variables an expression may leave out: those of `{?x}`, `{&x}`, `{/x}`, `{;x}`, `{.x}`. */
-export type OptionalOfExpression<E extends string> = E extends `${OptionalOperator}${infer V}` ? VarNames<V> : never;
+type OptionalOfExpression<E extends string> = E extends `${OptionalOperator}${infer V}` ? VarNames<V> : never;
 
 /** A `:name` placeholder's name, up to the next character that ends it. */
-export type ColonName<N extends string> = N extends `${infer M}${"{" | "?" | "#" | "." | ":"}${string}` ? M : N;
+type ColonName<N extends string> = N extends `${infer M}${"{" | "?" | "#" | "." | ":"}${string}` ? M : N;
 
 /** The `:name` placeholders at the start of path segments (`"/repos/:owner"` gives `"owner"`). */
-export type ColonNames<T extends string, Found extends string = never> = T extends `${string}/:${infer R}`
+type ColonNames<T extends string, Found extends string = never> = T extends `${string}/:${infer R}`
   ? R extends `${infer N}/${infer Rest}`
     ? ColonNames<`/${Rest}`, Found | ColonName<N>>
     : Found | ColonName<R>
@@ -177,7 +177,7 @@ export type RequiredParameters<R extends string> =
 export type OptionalParameters<R extends string> = string extends UrlOf<R> ? never : Literal<OptionalOfExpression<Expressions<UrlOf<R>>>>;
 
 /** Names known from the template's text: a part built at run time (`${string}`) names none. */
-export type Literal<Names extends string> = string extends Names ? never : Names;
+type Literal<Names extends string> = string extends Names ? never : Names;
 
 /**
  * The options of a call of route `R` when the defaults already give `Given`: the parameters the
@@ -227,9 +227,13 @@ export type RequiredKeys<P> = { [K in keyof P]-?: object extends Pick<P, K> ? ne
  * const given: MappedParameters<Issues, "owner"> = { repo: "rest.js" };
  * ```
  */
-export type MappedParameters<P, Given extends string = never> = EndpointParameters & {
-  [K in Exclude<RequiredKeys<P>, Given>]: P[K];
-} & { [K in Exclude<keyof P, Exclude<RequiredKeys<P>, Given>>]?: P[K] | undefined };
+export type MappedParameters<P, Given extends string = never> = EndpointParameters &
+  // Pick and a mapping over its keys keep each property's TSDoc, which an editor shows on hover.
+  Pick<P, Exclude<RequiredKeys<P>, Given>> &
+  OptionalOrUndefined<Pick<P, Exclude<keyof P, Exclude<RequiredKeys<P>, Given>>>>;
+
+/** `T` with every property optional and taking `undefined` (what `exactOptionalPropertyTypes` needs said). */
+type OptionalOrUndefined<T> = { [K in keyof T]?: T[K] | undefined };
 
 /**
  * The options argument of a mapped route, as a rest parameter's tuple: required exactly when a
@@ -306,6 +310,40 @@ export type OptionsOf<
     : RouteParameters<U, Given>
   : never;
 
+/** The method of a route, upper-cased: `"GET"` for a URL alone. */
+type MethodOf<R extends string> = R extends `${infer M} ${string}` ? Uppercase<M> : "GET";
+
+/**
+ * `data` is a type error for a method that carries no content (anything but POST, PUT, PATCH,
+ * DELETE, in any case), as it is `INVALID_OPTIONS` at run time; a method typed `string` takes it.
+ */
+type DataRule<M extends string> = string extends M
+  ? unknown
+  : Uppercase<M> extends "POST" | "PUT" | "PATCH" | "DELETE"
+    ? unknown
+    : { data?: never };
+
+/** Next to a route string: the route gives `method` and `url`; `data` as {@link DataRule} says. */
+type RouteFormRules<R extends string> = { method?: never; url?: never } & DataRule<MethodOf<R>>;
+
+/** The options argument tuple `A` with `Rules` added to its element. */
+type WithRules<A, Rules> = A extends [options: infer O] ? [options: O & Rules] : A extends [options?: infer O] ? [options?: O & Rules] : A;
+
+/**
+ * The options argument of the route form, as a rest parameter's tuple: a route typed `string` (or
+ * whose URL is, `` `GET ${string}` ``) takes any options; a route of the map or a `"<METHOD> <URL>"` literal is typed by {@link ArgumentsOf}
+ * with {@link RouteFormRules}; any other literal (`"repos"`) is no route, and takes none.
+ */
+type RouteFormArguments<Routes extends RouteMap, R extends string, Given extends string> = string extends R
+  ? [options?: EndpointParameters]
+  : R extends keyof Routes
+    ? WithRules<MappedArguments<Routes[R], Given>, RouteFormRules<R>>
+    : [R] extends [Route]
+      ? string extends UrlOf<R>
+        ? [options?: EndpointParameters]
+        : WithRules<RouteArguments<R, Given>, RouteFormRules<R>>
+      : [options: never];
+
 /**
  * An endpoint function: call it with a route and parameters, or with an options object, to get
  * {@link RequestOptions}. Its members work with the defaults it carries. The function object and
@@ -325,19 +363,20 @@ export type OptionsOf<
  */
 export interface EndpointInterface<Routes extends RouteMap = object, Given extends string = never> {
   /**
-   * Builds request options for a route of the route map `Routes`, its parameters typed by the map.
-   * This signature adds nothing at run time: it is what lets editors complete the map's routes
-   * (TypeScript offers none from a union that holds a template literal type such as {@link Route}).
-   * A call that does not match it is checked against the next one, which applies the map as well.
-   *
-   * @param route - a key of `Routes`, e.g. `"GET /repos/{owner}/{repo}/issues"`
-   * @param options - the route's parameters as the map types them, and the options
-   * @returns request options, as for the next signature
-   * @throws {@link EndpointError} as for the next signature
+   * For editors only: offers the routes of the map `Routes` as completions of a call's first
+   * argument. It never matches a call (its second and third parameters are `never`), so each
+   * mistake is reported once, by the next signature. (One signature whose route is typed by a union
+   * of the map's keys and `string` completed too, but cost 2× the check time in npm run bench:types.)
    */
-  <R extends Extract<keyof Routes, string>>(route: R, ...options: MappedArguments<Routes[R], Given>): RequestOptions;
+  // A type parameter, not the keys themselves: endpoint functions of two maps stay assignable.
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters
+  <K extends Extract<keyof Routes, string>>(route: K, options: never, forCompletionsOnly: never): RequestOptions;
   /**
-   * Builds request options from a route and parameters (spec §4.2).
+   * Builds request options from a route and parameters (RFC 6570 expansion; docs/usage.md). The
+   * options are typed by the route map `Routes` when the route is one of its keys (editors complete
+   * them), else by the route's own template; a route typed `string` takes any options. Next to a
+   * route string, `method` and `url` are type errors (the route gives them), and so is `data` when
+   * the method carries no content (anything but POST, PUT, PATCH, DELETE), as at run time.
    *
    * @param route - `"<METHOD> <URL>"`, e.g. `"GET /repos/{owner}/{repo}/issues"`; the URL is an RFC
    *   6570 template (RFC 6570 section 2), `:name` at the start of a path segment meaning `{name}`
@@ -358,7 +397,7 @@ export interface EndpointInterface<Routes extends RouteMap = object, Given exten
    * //   body: { title: "Bug" } }
    * ```
    */
-  <R extends Route>(route: R, ...options: ArgumentsOf<Routes, R, Given>): RequestOptions;
+  <R extends string>(route: R, ...options: RouteFormArguments<Routes, R, Given>): RequestOptions;
   /**
    * Builds request options from an options object holding `url` and usually `method` (default GET).
    *
@@ -372,7 +411,7 @@ export interface EndpointInterface<Routes extends RouteMap = object, Given exten
    * ```
    */
   <U extends Url, M extends string = "GET">(
-    options: EndpointOptions & { method?: M; url: U } & OptionsOf<Routes, M, U, Given>,
+    options: EndpointOptions & { method?: M; url: U } & OptionsOf<Routes, M, U, Given> & DataRule<M>,
   ): RequestOptions;
   /**
    * Builds request options from the defaults alone: their `method` and `url` (`"/"` when they have
@@ -397,8 +436,8 @@ export interface EndpointInterface<Routes extends RouteMap = object, Given exten
    */
   readonly DEFAULTS: Defaults;
   /**
-   * Returns a new endpoint function whose defaults are these overlaid with `options` (spec §4.2
-   * rule 11): nested objects merge, arrays replace, `mediaType.previews` unite.
+   * Returns a new endpoint function whose defaults are these overlaid with `options` (docs/usage.md,
+   * `endpoint.defaults`): nested objects merge, arrays replace, `mediaType.previews` unite.
    *
    * @param options - any options or parameters, e.g. `{ baseUrl, headers: { authorization }, per_page: 100 }`
    * @returns a new, frozen endpoint function
@@ -411,7 +450,7 @@ export interface EndpointInterface<Routes extends RouteMap = object, Given exten
    */
   defaults<O extends EndpointParameters>(options: O): EndpointInterface<Routes, Given | Extract<keyof O, string>>;
   /**
-   * Applies the defaults without expanding anything (spec §2.3): `method` as written, `url` with
+   * Applies the defaults without expanding anything (docs/usage.md, `endpoint.merge`): `method` as written, `url` with
    * its placeholders.
    *
    * @returns fresh merged options sharing no mutable object with the defaults or the arguments
@@ -423,7 +462,7 @@ export interface EndpointInterface<Routes extends RouteMap = object, Given exten
    * //   org: "octokit", url: "/orgs/{org}" }
    * ```
    */
-  merge(route: Route, options?: EndpointParameters): MergedOptions;
+  merge<R extends string>(route: string extends R ? R : R & Route, options?: EndpointParameters): MergedOptions;
   /**
    * Applies the defaults to an options object (the second call form). Without an argument it
    * returns the defaults themselves as a fresh, unfrozen copy, as the incumbent does (SDKs call

@@ -6,7 +6,7 @@ import { encodeComponents, expandExpression, toTemplateValue, type TemplateValue
 
 /**
  * Expands a compiled template with `parameters` (own keys), joins it to `baseUrl` and appends the
- * parameters named in `query` (spec §4.2 rules 2 to 4). Every expansion in the path is checked: no
+ * parameters named in `query` (docs/usage.md, `endpoint(route, options?)`). Every expansion in the path is checked: no
  * empty or dot-segment where an expression fills a whole segment, and a path that begins with
  * "/", "?" or "#" after a relative template or a literal origin, so that no parameter can change
  * the host.

@@ -42,6 +42,9 @@ for (const name of entries) {
       "node_modules/dts-bundle-generator/dist/bin/dts-bundle-generator.js",
       "--silent",
       "--no-banner",
+      // Only what lib/index.ts and lib/clients.ts export is public: the type-level route parser's
+      // pieces stay internal to the declaration file.
+      "--export-referenced-types=false",
       "-o",
       `dist/${name}.d.ts`,
       `lib/${name}.ts`,
