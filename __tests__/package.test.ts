@@ -73,12 +73,21 @@ describe("the packed package", () => {
         "dist/index.d.cts",
         "dist/index.d.ts",
         "dist/index.js",
+        "dist/LICENSES.txt",
         ...["api.github.com", "ghec", "ghes-3.17", "ghes-3.18", "ghes-3.19"].flatMap((target) =>
           ["cjs", "d.cts", "d.ts", "js", "json"].map((extension) => `dist/routes/${target}.${extension}`),
         ),
         "package.json",
       ].sort(),
     );
+  });
+
+  test("bundles with rollup and @rollup/plugin-node-resolve alone, and the bundle runs", async () => {
+    const warnings = await run(process.execPath, [join(__dirname, "bundlers", "rollup.mjs"), scratch]);
+    expect(warnings).toBe("");
+    const bundle = readFileSync(join(scratch, "rollup-bundle.mjs"), "utf8");
+    expect(bundle).not.toMatch(/\brequire\(|from "deepmerge"|from "is-plain-object"/);
+    expect(await run(process.execPath, [join(scratch, "rollup-bundle.mjs")])).toBe("https://api.github.com/repos/o/r\n");
   });
 
   test("works through require, even where Node cannot require ES modules", async () => {

@@ -6,7 +6,8 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 
-const TARGET = 6.0 * 1024;
+// Issue "a thin core": at most 8.0 KB min+gzip for each entry, every check kept.
+const TARGET = 8.0 * 1024;
 const CALL = 'globalThis.options = endpoint("GET /repos/{owner}/{repo}", { owner: "o", repo: "r" });';
 const rows = [];
 for (const [name, contents] of [

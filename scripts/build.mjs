@@ -1,13 +1,44 @@
 // Builds dist/: the ESM and CommonJS bundles of the library, the CLI, one bundled declaration
 // file per module system, and the route maps (dist/routes/, scripts/generate-routes.mjs). Run by `npm run build`, by `npm test` before it tests, and by `prepack` (so a packed or published package holds it). No install script: a consumer installing the package runs nothing.
 import { execFileSync } from "node:child_process";
-import { chmodSync, copyFileSync, readFileSync, rmSync } from "node:fs";
+import { chmodSync, copyFileSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { build } from "esbuild";
 
 const { version } = JSON.parse(readFileSync("package.json", "utf8"));
+
+/**
+ * deepmerge ships CommonJS only (`module.exports = deepmerge_1`), which a bundler with only a
+ * resolver (rollup with @rollup/plugin-node-resolve) cannot import, and which esbuild wraps in a
+ * CommonJS shim. Its one `module.exports` line becomes `export default`, and the code is bundled:
+ * deepmerge's own code still does the merging. Its licence, and those of the other bundled
+ * packages, go to dist/LICENSES.txt instead of comments in the bundle.
+ */
+const deepmergeAsEsm = {
+  name: "deepmerge-as-esm",
+  setup(build) {
+    build.onLoad({ filter: /[\\/]deepmerge[\\/]dist[\\/]cjs\.js$/ }, (args) => {
+      const source = readFileSync(args.path, "utf8");
+      const converted = source.replace(/^module\.exports = (\w+);$/m, "export default $1;");
+      if (converted === source) throw new Error("deepmerge's dist/cjs.js no longer ends in `module.exports = …;`");
+      return { contents: converted, loader: "js" };
+    });
+  },
+};
 // The version is read from package.json at build time, so the user-agent never ships as a placeholder.
-const common = { bundle: true, target: "es2022", define: { __VERSION__: JSON.stringify(version) }, logLevel: "warning" };
-const dependencies = ["url-template", "deepmerge", "is-plain-object", "universal-user-agent"];
+const common = {
+  bundle: true,
+  target: "es2022",
+  define: { __VERSION__: JSON.stringify(version) },
+  logLevel: "warning",
+  legalComments: "none",
+  // platform "neutral" reads no package field by default: deepmerge's entry is its `main`.
+  mainFields: ["module", "main"],
+  plugins: [deepmergeAsEsm],
+};
+/** Bundled into both builds: deepmerge and is-plain-object, small and (deepmerge) CommonJS-only. */
+const bundled = ["deepmerge", "is-plain-object"];
+/** ES modules that stay imports in the ESM build, so that a consumer's bundler shares them. */
+const dependencies = ["url-template", "universal-user-agent"];
 
 rmSync("dist", { recursive: true, force: true });
 // Two entries: the library, and the client converters (`rest-endpoint/clients`), so that neither
@@ -17,7 +48,7 @@ const entries = ["index", "clients"];
 // require("rest-endpoint") works even where Node cannot require ES modules.
 const formats = [
   { format: "esm", extension: "js", external: dependencies },
-  { format: "cjs", extension: "cjs", external: ["deepmerge", "is-plain-object"] },
+  { format: "cjs", extension: "cjs", external: [] },
 ];
 await Promise.all([
   ...entries.flatMap((name) =>
@@ -53,6 +84,20 @@ for (const name of entries) {
   );
   copyFileSync(`dist/${name}.d.ts`, `dist/${name}.d.cts`);
 }
+// Every package whose code the builds carry, with its licence.
+writeFileSync(
+  "dist/LICENSES.txt",
+  [...bundled, ...dependencies]
+    .map((name) => {
+      const { version: v, license } = JSON.parse(readFileSync(`node_modules/${name}/package.json`, "utf8"));
+      const text = readFileSync(
+        `node_modules/${name}/${readdirSync(`node_modules/${name}`).find((file) => /^licen[cs]e/i.test(file))}`,
+        "utf8",
+      );
+      return `${name}@${v} (${license}), bundled into ${bundled.includes(name) ? "both builds" : "the CommonJS build"}:\n\n${text.trim()}\n`;
+    })
+    .join("\n---\n\n"),
+);
 execFileSync(process.execPath, ["scripts/generate-routes.mjs"], { stdio: "inherit" });
 // The bin must be executable: `npx rest-endpoint` runs it directly.
 chmodSync("dist/cli.js", 0o755);
