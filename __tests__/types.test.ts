@@ -16,6 +16,7 @@ import {
   type Route,
   type RouteParameters,
 } from "../lib/index.js";
+import { compileTemplate } from "../lib/template.js";
 import { typeCheckBlock } from "./helpers/examples.js";
 
 // These lines are checked by `tsc --noEmit` (npm test); the `@ts-expect-error` ones must not compile.
@@ -150,6 +151,31 @@ describe("route-aware types", () => {
     );
     const required: RequiredParameters<Hundred> = "p99";
     expect(required).toBe("p99");
+  });
+});
+
+describe("one grammar for a variable name: the runtime, the CLI and the types agree", () => {
+  type Equal<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+  type Names<R extends string> = RequiredParameters<R> | OptionalParameters<R>;
+  // Each row: a route, the names the runtime reads from it, and the same names checked at type level.
+  const rows: [route: string, names: string[], types: true][] = [
+    ["GET /a/:b~c", ["b"], true satisfies Equal<Names<"GET /a/:b~c">, "b">],
+    ["GET /a/:b.c", ["b"], true satisfies Equal<Names<"GET /a/:b.c">, "b">],
+    ["GET /a/:b%41", ["b"], true satisfies Equal<Names<"GET /a/:b%41">, "b">],
+    ["GET /a/:b:c", ["b"], true satisfies Equal<Names<"GET /a/:b:c">, "b">],
+    ["GET /a/:b-c/d", ["b-c"], true satisfies Equal<Names<"GET /a/:b-c/d">, "b-c">],
+    ["GET /a/:_x", ["_x"], true satisfies Equal<Names<"GET /a/:_x">, "_x">],
+    ["GET /a/:1x", [], true satisfies Equal<Names<"GET /a/:1x">, never>],
+    ["GET /a/{b}:c", ["b"], true satisfies Equal<Names<"GET /a/{b}:c">, "b">],
+    ["GET /x?q=/:octokit", [], true satisfies Equal<Names<"GET /x?q=/:octokit">, never>],
+    ["GET /a/{a.b}", ["a.b"], true satisfies Equal<Names<"GET /a/{a.b}">, "a.b">],
+    ["GET /a/{a-b}", ["a-b"], true satisfies Equal<Names<"GET /a/{a-b}">, "a-b">],
+    ["GET /a/{%41}", ["%41"], true satisfies Equal<Names<"GET /a/{%41}">, "%41">],
+    ["GET /a{?b,c*}{&d:3}", ["b", "c", "d"], true satisfies Equal<Names<"GET /a{?b,c*}{&d:3}">, "b" | "c" | "d">],
+  ];
+
+  test.each(rows)("%s names %j", (route, names) => {
+    expect([...compileTemplate(route.slice(route.indexOf(" ") + 1)).names].sort()).toEqual(names);
   });
 });
 

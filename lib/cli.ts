@@ -5,6 +5,7 @@ import { EndpointError, quote } from "./errors.js";
 import { endpoint, VERSION } from "./index.js";
 import { toFetch } from "./clients.js";
 import { frame } from "./framing.js";
+import { compileTemplate } from "./template.js";
 import type { EndpointParameters, RequestOptions } from "./types.js";
 
 const USAGE = `Usage: rest-endpoint [--base-url URL] [--format json|curl|fetch] "<METHOD> <URL>" [ITEM ...]
@@ -141,7 +142,10 @@ const ROUTES = new URL("./routes/", import.meta.url);
 function routeShape(route: string): string {
   const [first = "", second] = route.trim().split(/\s+/, 2);
   const [method, url] = second === undefined ? ["GET", first] : [first, second];
-  const path = url.replace(/\{[?&][^{}]*\}$/, "").replace(/\{[^{}]*\}|(?<=\/):[^/{}?#]+/g, "{}");
+  // The runtime's own template compiler reads the placeholders, `:name` included: one grammar.
+  const path = compileTemplate(url)
+    .parts.map((part) => (typeof part === "string" ? part : part.operator === "?" || part.operator === "&" ? "" : "{}"))
+    .join("");
   return `${method.toUpperCase()} ${path}`;
 }
 

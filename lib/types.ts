@@ -141,8 +141,53 @@ type RequiredOfExpression<E extends string> = E extends `${OptionalOperator}${st
 /** The variables an expression may leave out: those of `{?x}`, `{&x}`, `{/x}`, `{;x}`, `{.x}`. */
 type OptionalOfExpression<E extends string> = E extends `${OptionalOperator}${infer V}` ? VarNames<V> : never;
 
-/** A `:name` placeholder's name, up to the next character that ends it. */
-type ColonName<N extends string> = N extends `${infer M}${"{" | "?" | "#" | "." | ":"}${string}` ? M : N;
+/**
+ * The grammar of a `:name` placeholder, as the runtime reads it (lib/chars.ts): it starts with a
+ * letter or `_` (NAME_START) and goes on with letters, digits, `_` and `-` (VARCHAR).
+ * `__tests__/types.test.ts` checks that the two agree, route by route.
+ */
+type Upper =
+  | "A"
+  | "B"
+  | "C"
+  | "D"
+  | "E"
+  | "F"
+  | "G"
+  | "H"
+  | "I"
+  | "J"
+  | "K"
+  | "L"
+  | "M"
+  | "N"
+  | "O"
+  | "P"
+  | "Q"
+  | "R"
+  | "S"
+  | "T"
+  | "U"
+  | "V"
+  | "W"
+  | "X"
+  | "Y"
+  | "Z";
+type NameStart = Upper | Lowercase<Upper> | "_";
+type NameChar = NameStart | "0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "-";
+
+/** The characters of `S` up to the first that is no {@link NameChar}; tail-recursive. */
+type NameChars<S extends string, Taken extends string = ""> = S extends `${infer C}${infer Rest}`
+  ? C extends NameChar
+    ? NameChars<Rest, `${Taken}${C}`>
+    : Taken
+  : Taken;
+
+/** A `:name` placeholder's name from what follows the `:`, or `never` when no name starts there (`:1`). */
+type ColonName<N extends string> = N extends `${infer C}${infer Rest}` ? (C extends NameStart ? `${C}${NameChars<Rest>}` : never) : never;
+
+/** The path of a URL: what comes before the first `?` or `#` (where `{?…}` and `{#…}` begin too). */
+type PathOf<U extends string> = U extends `${infer P}?${string}` ? PathOf<P> : U extends `${infer P}#${string}` ? P : U;
 
 /** The `:name` placeholders at the start of path segments (`"/repos/:owner"` gives `"owner"`). */
 type ColonNames<T extends string, Found extends string = never> = T extends `${string}/:${infer R}`
@@ -162,7 +207,7 @@ type ColonNames<T extends string, Found extends string = never> = T extends `${s
  * ```
  */
 export type RequiredParameters<R extends string> =
-  string extends UrlOf<R> ? never : Literal<RequiredOfExpression<Expressions<UrlOf<R>>> | ColonNames<UrlOf<R>>>;
+  string extends UrlOf<R> ? never : Literal<RequiredOfExpression<Expressions<UrlOf<R>>> | ColonNames<PathOf<UrlOf<R>>>>;
 
 /**
  * The parameters a route's URL template may take without needing them: `{?x}`, `{&x}`, `{/x}`,
