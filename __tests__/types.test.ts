@@ -16,6 +16,9 @@ import {
   type Route,
   type RouteParameters,
 } from "../lib/index.js";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { OPTIONS, type OptionName } from "../lib/options.js";
 import { compileTemplate } from "../lib/template.js";
 import { typeCheckBlock } from "./helpers/examples.js";
 
@@ -176,6 +179,19 @@ describe("one grammar for a variable name: the runtime, the CLI and the types ag
 
   test.each(rows)("%s names %j", (route, names) => {
     expect([...compileTemplate(route.slice(route.indexOf(" ") + 1)).names].sort()).toEqual(names);
+  });
+});
+
+describe("one table of option names", () => {
+  test("the types' named options and the route-map generator's are the runtime's OPTIONS", () => {
+    type Named<T> = keyof { [K in keyof T as string extends K ? never : K]: T[K] };
+    type Equal<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+    const agree: true = true satisfies Equal<Named<EndpointParameters>, OptionName>;
+    const generator = readFileSync(join(__dirname, "..", "scripts", "generate-routes.mjs"), "utf8");
+    expect([agree, Object.keys(OPTIONS)]).toEqual([true, ["method", "url", "baseUrl", "headers", "mediaType", "data", "request"]]);
+    // The generator reads the table from lib/options.ts rather than listing the names again.
+    expect(generator).toContain('readFileSync(new URL("../lib/options.ts", import.meta.url)');
+    expect(generator).not.toMatch(/"mediaType"/);
   });
 });
 

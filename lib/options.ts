@@ -8,7 +8,7 @@ import { copyValue, isPlainRecord, PROTO_KEY } from "./values.js";
 /**
  * A call's options, split once into the options and the parameters. Defaults are kept in the same
  * shape, frozen. Every stage after reading takes this one type; adding an option means adding it
- * here and to {@link readCall}'s switch.
+ * here and to {@link OPTIONS}.
  */
 export interface Call {
   /** The method as written (an RFC 9110 token). */
@@ -67,7 +67,7 @@ const DEEPMERGE_OPTIONS: deepmerge.Options = {
  *   `INVALID_BASE_URL`, `INVALID_HEADER_NAME`, `INVALID_HEADER_VALUE`, `INVALID_MEDIA_TYPE`
  */
 export function readCall(base: Call, input: unknown, argument: string, route?: { method: string; url: string }): Call {
-  const call = { ...base } as { -readonly [K in keyof Call]: Call[K] };
+  const call = { ...base } as Writable<Call>;
   if (route !== undefined) {
     call.method = route.method;
     call.url = route.url;
@@ -82,39 +82,14 @@ export function readCall(base: Call, input: unknown, argument: string, route?: {
       if (!Object.hasOwn(input, key)) continue;
       const value = input[key];
       if (value === undefined || key === PROTO_KEY) continue;
-      switch (key) {
-        case "method":
-        case "url":
-          if (route !== undefined)
-            fail("INVALID_OPTIONS", `${argument}.${key}`, `is given by the route already; give it in one place`, value);
-          if (key === "method") call.method = checkMethod(value, `${argument}.method`);
-          else call.url = checkString(value, "INVALID_URL", `${argument}.url`);
-          break;
-        case "baseUrl":
-          call.baseUrl = checkString(value, "INVALID_BASE_URL", `${argument}.baseUrl`);
-          break;
-        case "headers":
-          call.headers = readHeaders(base.headers, value, `${argument}.headers`);
-          break;
-        case "mediaType": {
-          const { format, previews } = normalizeMediaType(value, `${argument}.mediaType`);
-          if (format !== undefined) call.format = format;
-          if (previews.length > 0) call.previews = [...new Set([...base.previews, ...previews])];
-          break;
-        }
-        case "data":
-          call.data = value;
-          call.hasData = true;
-          break;
-        case "request":
-          if (!isPlainRecord(value)) fail("INVALID_OPTIONS", `${argument}.request`, "must be a plain object", value);
-          call.request = base.request === undefined ? value : merge(base.request, value);
-          break;
-        default: {
-          parameters ??= { ...base.parameters };
-          const inherited = Object.hasOwn(parameters, key) ? parameters[key] : undefined;
-          parameters[key] = isPlainRecord(inherited) && isPlainRecord(value) ? merge(inherited, value) : value;
-        }
+      if (Object.hasOwn(OPTIONS, key)) {
+        if (route !== undefined && (key === "method" || key === "url"))
+          fail("INVALID_OPTIONS", `${argument}.${key}`, `is given by the route already; give it in one place`, value);
+        OPTIONS[key as OptionName](call, base, value, `${argument}.${key}`);
+      } else {
+        parameters ??= { ...base.parameters };
+        const inherited = Object.hasOwn(parameters, key) ? parameters[key] : undefined;
+        parameters[key] = isPlainRecord(inherited) && isPlainRecord(value) ? merge(inherited, value) : value;
       }
     }
   } catch (error) {
@@ -123,6 +98,45 @@ export function readCall(base: Call, input: unknown, argument: string, route?: {
   if (parameters !== undefined) call.parameters = parameters;
   return call;
 }
+
+type Writable<T> = { -readonly [K in keyof T]: T[K] };
+
+/**
+ * The options, the one table of their names: each reads its value into the call. Every other key
+ * of an options object is a parameter. The types (`EndpointParameters`) and the route-map generator
+ * (a body key named like an option goes under `data`) read this table; `__tests__/types.test.ts`
+ * checks both.
+ */
+export const OPTIONS = {
+  method(call: Writable<Call>, _base: Call, value: unknown, argument: string) {
+    call.method = checkMethod(value, argument);
+  },
+  url(call: Writable<Call>, _base: Call, value: unknown, argument: string) {
+    call.url = checkString(value, "INVALID_URL", argument);
+  },
+  baseUrl(call: Writable<Call>, _base: Call, value: unknown, argument: string) {
+    call.baseUrl = checkString(value, "INVALID_BASE_URL", argument);
+  },
+  headers(call: Writable<Call>, base: Call, value: unknown, argument: string) {
+    call.headers = readHeaders(base.headers, value, argument);
+  },
+  mediaType(call: Writable<Call>, base: Call, value: unknown, argument: string) {
+    const { format, previews } = normalizeMediaType(value, argument);
+    if (format !== undefined) call.format = format;
+    if (previews.length > 0) call.previews = [...new Set([...base.previews, ...previews])];
+  },
+  data(call: Writable<Call>, _base: Call, value: unknown) {
+    call.data = value;
+    call.hasData = true;
+  },
+  request(call: Writable<Call>, base: Call, value: unknown, argument: string) {
+    if (!isPlainRecord(value)) fail("INVALID_OPTIONS", argument, "must be a plain object", value);
+    call.request = base.request === undefined ? value : merge(base.request, value);
+  },
+};
+
+/** An option's name: `method`, `url`, `baseUrl`, `headers`, `mediaType`, `data`, `request`. */
+export type OptionName = keyof typeof OPTIONS;
 
 /**
  * deepmerge asks `key in target`: a target without prototype keeps a polluted Object.prototype

@@ -21,13 +21,22 @@
 // of several object shapes (`oneOf`) takes the properties of all, merged. A body that is not a
 // JSON object, or whose keys clash with an option name or a template variable, goes under `data`,
 // as the runtime requires.
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { OPENAPI_VERSION, readTarget, TARGETS } from "./openapi.mjs";
 
 const OUT = join(process.cwd(), "dist", "routes");
-/** The options of a call: a body key of that name would be read as the option. */
-const OPTION_NAMES = new Set(["method", "url", "baseUrl", "headers", "mediaType", "data", "request"]);
+/**
+ * The options of a call, read from their one table, `OPTIONS` in lib/options.ts: a body key of that
+ * name would be read as the option.
+ */
+const OPTION_NAMES = (() => {
+  const source = readFileSync(new URL("../lib/options.ts", import.meta.url), "utf8");
+  const table = source.slice(source.indexOf("export const OPTIONS = {"));
+  const names = [...table.slice(0, table.indexOf("\n};")).matchAll(/^ {2}(\w+)\(/gm)].map(([, name]) => name);
+  if (!names.includes("data")) throw new Error("lib/options.ts: the OPTIONS table was not found");
+  return new Set(names);
+})();
 /**
  * How deep a schema is written out; past it, `unknown`. It bounds recursive schemas (a `$ref` cycle);
  * the deepest of GitHub's request parameters needs 8 (writing them with 40 changes no file).
