@@ -1,7 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { endpoint, EndpointError } from "../lib/index.js";
-import { BoundedCache } from "../lib/cache.js";
 import { headers, JSON_TYPE } from "./helpers/defaults.js";
 import { errorOf } from "./helpers/errors.js";
 
@@ -100,30 +99,7 @@ describe("cost follows distinct objects: a shared object counts each time it is 
   });
 });
 
-describe("caches are bounded in entries and characters", () => {
-  test("the cache helper keeps what was used recently, within its entries and characters, and skips keys too long to be worth it", () => {
-    const cache = new BoundedCache<number>({ entries: 10, bytes: 1600, bytesOf: (key) => key.length });
-    let computed = 0;
-    const get = (key: string): number => cache.get(key, () => ++computed);
-    const key = (name: string | number): string => `${name}`.padStart(100, "k");
-    for (let i = 0; i < 9; i++) get(key(i));
-    expect(cache.held).toEqual({ entries: 9, bytes: 900 });
-    get(key(0)); // used again: moves to the young generation
-    for (let i = 9; i < 13; i++) get(key(i)); // the young generation fills up; the old one, 1 to 8, is dropped
-    expect(computed).toBe(13);
-    get(key(0));
-    expect(computed).toBe(13);
-    get(key(1));
-    expect(computed).toBe(14);
-    for (let i = 0; i < 1000; i++) get(`${i}`.padStart(100, "x"));
-    expect(cache.held.entries).toBeLessThanOrEqual(10);
-    expect(cache.held.bytes).toBeLessThanOrEqual(1600);
-    const before = computed;
-    get("y".repeat(101)); // heavier than bytes / 16: computed, not kept
-    get("y".repeat(101));
-    expect(computed).toBe(before + 2);
-  });
-
+describe("caches are bounded in entries and in memory", () => {
   test("1,000 calls with distinct 256 KB urls keep no more than a few MB alive (built package, forced GC)", () => {
     const script = `
       const { endpoint } = await import(${JSON.stringify(join(__dirname, "..", "dist", "index.js"))});
