@@ -82,10 +82,12 @@ export function readCall(base: Call, input: unknown, argument: string, route?: {
       if (!Object.hasOwn(input, key)) continue;
       const value = input[key];
       if (value === undefined || key === PROTO_KEY) continue;
-      if (Object.hasOwn(OPTIONS, key)) {
+      // READERS has no prototype: a parameter named `constructor` finds no reader.
+      const read = READERS[key];
+      if (read !== undefined) {
         if (route !== undefined && (key === "method" || key === "url"))
           fail("INVALID_OPTIONS", `${argument}.${key}`, `is given by the route already; give it in one place`, value);
-        OPTIONS[key as OptionName](call, base, value, `${argument}.${key}`);
+        read(call, base, value, `${argument}.${key}`);
       } else {
         parameters ??= { ...base.parameters };
         const inherited = Object.hasOwn(parameters, key) ? parameters[key] : undefined;
@@ -137,6 +139,10 @@ export const OPTIONS = {
 
 /** An option's name: `method`, `url`, `baseUrl`, `headers`, `mediaType`, `data`, `request`. */
 export type OptionName = keyof typeof OPTIONS;
+
+type Reader = (call: Writable<Call>, base: Call, value: unknown, argument: string) => void;
+/** {@link OPTIONS} looked up by any key: one property read, without a prototype to fall through. */
+const READERS = Object.assign(Object.create(null) as Record<string, Reader | undefined>, OPTIONS);
 
 /**
  * deepmerge asks `key in target`: a target without prototype keeps a polluted Object.prototype
