@@ -193,7 +193,7 @@ describe("docs/clients.md's framing table", () => {
   });
 
   test("has its rows", () => {
-    expect(rows).toHaveLength(10);
+    expect(rows).toHaveLength(11);
   });
 
   test.each(rows)("%s: %s", (code, outcome) => {

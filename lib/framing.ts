@@ -4,8 +4,9 @@
  * {@link frame}, so that a request on the wire never differs from the options printed.
  *
  * Rules, each pinned in `__tests__/clients.test.ts` (converters) or `__tests__/cli.test.ts` (curl):
- * - header field names are case-insensitive (RFC 9110 section 5.1): they leave lowercased, and two
- *   names that differ only in case are `INVALID_HEADER_NAME`;
+ * - header fields are read as `endpoint()` reads them: names are case-insensitive (RFC 9110 section
+ *   5.1) and leave lowercased, two names that differ only in case are `INVALID_HEADER_NAME`, and a
+ *   value no client can send is `INVALID_HEADER_VALUE`;
  * - a `transfer-encoding` field is the client's to choose (RFC 9112 section 6.1): `INVALID_HEADER_VALUE`;
  * - a `content-length` must be the body's length in bytes (RFC 9110 section 8.6), `0` without a
  *   body; where the length is unknown until the body is sent (a stream, an async iterable,
@@ -14,6 +15,7 @@
  *   `data`) is `INVALID_OPTIONS`, never a raw `TypeError`.
  */
 import { fail } from "./errors.js";
+import { readHeaders } from "./headers.js";
 import type { RequestOptions } from "./types.js";
 import { isArray, isPlainRecord } from "./values.js";
 
@@ -62,7 +64,9 @@ export function frame(options: RequestOptions, sender: Sender): Framed {
   const { method, url, headers: given } = (isPlainRecord(options) ? options : {}) as Partial<RequestOptions>;
   if (typeof method !== "string" || typeof url !== "string" || !isPlainRecord(given))
     fail("INVALID_OPTIONS", "options", "must be request options from endpoint(): { method, url, headers, body? }", options);
-  const headers = lowercased(given);
+  // The same reading as endpoint()'s: names lowercased (one given twice in different cases is an
+  // error), values checked against RFC 9110 section 5.5.
+  const headers = readHeaders({}, given, "headers");
   const framed: Framed = { method: method.toUpperCase(), headers };
   if (Object.hasOwn(headers, "transfer-encoding")) {
     fail(
@@ -108,18 +112,6 @@ export function frame(options: RequestOptions, sender: Sender): Framed {
   framed.body = body as ClientBody;
   framed.kind = kind;
   return framed;
-}
-
-/** Header fields with lowercase names (RFC 9110 section 5.1); a name given twice in different cases is an error. */
-function lowercased(given: Readonly<Record<string, unknown>>): Record<string, string> {
-  const headers: Record<string, string> = {};
-  for (const name of Object.keys(given)) {
-    const lower = name.toLowerCase();
-    if (Object.hasOwn(headers, lower))
-      fail("INVALID_HEADER_NAME", "headers", `names the field "${lower}" twice in different cases; keep one`);
-    headers[lower] = String(given[name]);
-  }
-  return headers;
 }
 
 /** JSON text of a body, or `INVALID_OPTIONS` for what JSON cannot hold. */

@@ -1,6 +1,7 @@
 import deepmerge from "deepmerge";
-import { invalidFieldValueAt, isToken } from "./chars.js";
+import { isToken } from "./chars.js";
 import { fail, unreadable } from "./errors.js";
+import { readHeaders } from "./headers.js";
 import { normalizeMediaType } from "./media-type.js";
 import type { RequestMeta } from "./types.js";
 import { copyValue, isPlainRecord, PROTO_KEY } from "./values.js";
@@ -110,36 +111,37 @@ type Writable<T> = { -readonly [K in keyof T]: T[K] };
  * checks both.
  */
 export const OPTIONS = {
-  method(call: Writable<Call>, _base: Call, value: unknown, argument: string) {
+  method(call, _base, value, argument) {
     call.method = checkMethod(value, argument);
   },
-  url(call: Writable<Call>, _base: Call, value: unknown, argument: string) {
+  url(call, _base, value, argument) {
     call.url = checkString(value, "INVALID_URL", argument);
   },
-  baseUrl(call: Writable<Call>, _base: Call, value: unknown, argument: string) {
+  baseUrl(call, _base, value, argument) {
     call.baseUrl = checkString(value, "INVALID_BASE_URL", argument);
   },
-  headers(call: Writable<Call>, base: Call, value: unknown, argument: string) {
+  headers(call, base, value, argument) {
     call.headers = readHeaders(base.headers, value, argument);
   },
-  mediaType(call: Writable<Call>, base: Call, value: unknown, argument: string) {
+  mediaType(call, base, value, argument) {
     const { format, previews } = normalizeMediaType(value, argument);
     if (format !== undefined) call.format = format;
     if (previews.length > 0) call.previews = [...new Set([...base.previews, ...previews])];
   },
-  data(call: Writable<Call>, _base: Call, value: unknown) {
+  data(call, _base, value) {
     call.data = value;
     call.hasData = true;
   },
-  request(call: Writable<Call>, base: Call, value: unknown, argument: string) {
+  request(call, base, value, argument) {
     if (!isPlainRecord(value)) fail("INVALID_OPTIONS", argument, "must be a plain object", value);
     call.request = base.request === undefined ? value : merge(base.request, value);
   },
-};
+} satisfies Record<string, Reader>;
 
 /** An option's name: `method`, `url`, `baseUrl`, `headers`, `mediaType`, `data`, `request`. */
 export type OptionName = keyof typeof OPTIONS;
 
+/** Reads one option's value into the call being built over `base`. */
 type Reader = (call: Writable<Call>, base: Call, value: unknown, argument: string) => void;
 /** {@link OPTIONS} looked up by any key: one property read, without a prototype to fall through. */
 const READERS = Object.assign(Object.create(null) as Record<string, Reader | undefined>, OPTIONS);
@@ -177,57 +179,6 @@ export function freezeCall(call: Call, argument: string): Call {
     request: copyValue(call.request, `${argument}.request`, "frozen") as RequestMeta | undefined,
     parameters: Object.freeze(parameters),
   });
-}
-
-/**
- * Lowercases header field names and checks them (RFC 9110 section 5.1 token); drops `undefined`
- * values; turns numbers into strings and lists into one comma-joined value (RFC 9110 section 5.3);
- * checks each value against RFC 9110 section 5.5. Returns `base` overlaid with them.
- */
-function readHeaders(base: Readonly<Record<string, string>>, headers: unknown, argument: string): Record<string, string> {
-  if (!isPlainRecord(headers)) fail("INVALID_OPTIONS", argument, 'must be a plain object such as { authorization: "token …" }', headers);
-  const result = { ...base };
-  const names = Object.keys(headers);
-  // Names that differ only in case: possible only where a name is not lowercase already.
-  let seen: Set<string> | undefined;
-  for (const name of names) {
-    const value = headers[name];
-    if (value === undefined || name === PROTO_KEY) continue;
-    if (!isToken(name))
-      fail("INVALID_HEADER_NAME", argument, "has a field name that is not an RFC 9110 token (letters, digits and !#$%&'*+-.^_`|~)", name);
-    const lower = name.toLowerCase();
-    if (lower !== name) {
-      seen ??= new Set(names.filter((other) => other === other.toLowerCase() && headers[other] !== undefined));
-      if (seen.has(lower)) fail("INVALID_HEADER_NAME", argument, `names the field "${lower}" twice in different cases; keep one`);
-      seen.add(lower);
-    }
-    result[lower] = headerValue(value, `${argument}.${lower}`);
-  }
-  return result;
-}
-
-function headerValue(value: unknown, argument: string): string {
-  if (!Array.isArray(value)) return fieldValue(value, argument, value);
-  const items = value as unknown[];
-  let text = "";
-  for (let i = 0; i < items.length; i++) text += (i === 0 ? "" : ", ") + fieldValue(items[i], argument, value);
-  return text;
-}
-
-function fieldValue(value: unknown, argument: string, received: unknown): string {
-  if (typeof value === "number" && Number.isFinite(value)) return String(value);
-  if (typeof value !== "string") fail("INVALID_HEADER_VALUE", argument, "must be a string, a finite number or an array of those", received);
-  const at = invalidFieldValueAt(value);
-  if (at !== -1) {
-    const code = value.codePointAt(at)!.toString(16).toUpperCase().padStart(4, "0");
-    fail(
-      "INVALID_HEADER_VALUE",
-      argument,
-      `holds U+${code}, which RFC 9110 section 5.5 does not allow in a field value (CR, LF, NUL, other controls, DEL, or above U+00FF)`,
-      value,
-    );
-  }
-  return value;
 }
 
 /**

@@ -1,0 +1,54 @@
+import { invalidFieldValueAt, isToken } from "./chars.js";
+import { fail } from "./errors.js";
+import { isPlainRecord, PROTO_KEY } from "./values.js";
+
+/**
+ * Lowercases header field names and checks them (RFC 9110 section 5.1 token); drops `undefined`
+ * values; turns numbers into strings and lists into one comma-joined value (RFC 9110 section 5.3);
+ * checks each value against RFC 9110 section 5.5. Returns `base` overlaid with them.
+ */
+export function readHeaders(base: Readonly<Record<string, string>>, headers: unknown, argument: string): Record<string, string> {
+  if (!isPlainRecord(headers)) fail("INVALID_OPTIONS", argument, 'must be a plain object such as { authorization: "token …" }', headers);
+  const result = { ...base };
+  const names = Object.keys(headers);
+  // Names that differ only in case: possible only where a name is not lowercase already.
+  let seen: Set<string> | undefined;
+  for (const name of names) {
+    const value = headers[name];
+    if (value === undefined || name === PROTO_KEY) continue;
+    if (!isToken(name))
+      fail("INVALID_HEADER_NAME", argument, "has a field name that is not an RFC 9110 token (letters, digits and !#$%&'*+-.^_`|~)", name);
+    const lower = name.toLowerCase();
+    if (lower !== name) {
+      seen ??= new Set(names.filter((other) => other === other.toLowerCase() && headers[other] !== undefined));
+      if (seen.has(lower)) fail("INVALID_HEADER_NAME", argument, `names the field "${lower}" twice in different cases; keep one`);
+      seen.add(lower);
+    }
+    result[lower] = headerValue(value, `${argument}.${lower}`);
+  }
+  return result;
+}
+
+function headerValue(value: unknown, argument: string): string {
+  if (!Array.isArray(value)) return fieldValue(value, argument, value);
+  const items = value as unknown[];
+  let text = "";
+  for (let i = 0; i < items.length; i++) text += (i === 0 ? "" : ", ") + fieldValue(items[i], argument, value);
+  return text;
+}
+
+function fieldValue(value: unknown, argument: string, received: unknown): string {
+  if (typeof value === "number" && Number.isFinite(value)) return String(value);
+  if (typeof value !== "string") fail("INVALID_HEADER_VALUE", argument, "must be a string, a finite number or an array of those", received);
+  const at = invalidFieldValueAt(value);
+  if (at !== -1) {
+    const code = value.codePointAt(at)!.toString(16).toUpperCase().padStart(4, "0");
+    fail(
+      "INVALID_HEADER_VALUE",
+      argument,
+      `holds U+${code}, which RFC 9110 section 5.5 does not allow in a field value (CR, LF, NUL, other controls, DEL, or above U+00FF)`,
+      value,
+    );
+  }
+  return value;
+}
