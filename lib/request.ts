@@ -73,12 +73,13 @@ function bodyStage(result: RequestOptions, call: Call, remaining: readonly strin
   if (call.hasData) {
     if (remaining.length > 0) {
       // The first name leads the message; each other one is named once after it.
+      const one = remaining.length === 1;
       const others = remaining.slice(1, 5).map(nameOf).join(", ") + (remaining.length > 5 ? ", …" : "");
-      const [subject, them] = others === "" ? ["is", "it"] : [`and ${others} are`, "them"];
       fail(
         "INVALID_OPTIONS",
         remaining[0]!,
-        `${subject} not in the url template while \`data\` is the body, so ${them === "it" ? "it" : "they"} would be lost; declare ${them} in the url ("{?name}") or put ${them} into \`data\``,
+        `${one ? "is" : `and ${others} are`} not in the url template while \`data\` is the body, so ${one ? "it" : "they"} would be lost; ` +
+          `declare ${one ? "it" : "them"} in the url ("{?name}") or put ${one ? "it" : "them"} into \`data\``,
       );
     }
     body = call.data;

@@ -375,19 +375,17 @@ type RouteFormRules<R extends string> = { method?: never; url?: never } & DataRu
 type WithRules<A, Rules> = A extends [options: infer O] ? [options: O & Rules] : A extends [options?: infer O] ? [options?: O & Rules] : A;
 
 /**
- * The options argument of the route form, as a rest parameter's tuple: a route typed `string` (or
- * whose URL is, `` `GET ${string}` ``) takes any options; a route of the map or a `"<METHOD> <URL>"` literal is typed by {@link ArgumentsOf}
- * with {@link RouteFormRules}; any other literal (`"repos"`) is no route, and takes none.
+ * The options argument of the route form, as a rest parameter's tuple: a route typed `string` takes
+ * any options; a route of the map or a `"<METHOD> <URL>"` literal takes {@link ArgumentsOf}, with
+ * {@link RouteFormRules} where its URL is literal (`` `GET ${string}` `` takes any options, as
+ * `string` does); any other literal (`"repos"`) is no route, and takes none. `string extends R`
+ * comes first and `R` is wrapped (`[R]`), so that nothing distributes over the map's keys.
  */
 type RouteFormArguments<Routes extends RouteMap, R extends string, Given extends string> = string extends R
   ? [options?: EndpointParameters]
-  : R extends keyof Routes
-    ? WithRules<MappedArguments<Routes[R], Given>, RouteFormRules<R>>
-    : [R] extends [Route]
-      ? string extends UrlOf<R>
-        ? [options?: EndpointParameters]
-        : WithRules<RouteArguments<R, Given>, RouteFormRules<R>>
-      : [options: never];
+  : [R] extends [Route | keyof Routes]
+    ? WithRules<ArgumentsOf<Routes, R, Given>, string extends UrlOf<R> ? unknown : RouteFormRules<R>>
+    : [options: never];
 
 /**
  * An endpoint function: call it with a route and parameters, or with an options object, to get

@@ -86,7 +86,8 @@ export type CopyFor = "mutable" | "frozen" | "json";
  *   which `JSON.stringify` throws on or silently turns into `null` or nothing
  */
 export function copyValue(value: unknown, argument: string, copyFor: CopyFor): unknown {
-  if (typeof value !== "object" || value === null) return copyFor === "json" ? jsonScalar(value, argument) : value;
+  // A scalar needs no budget and reads nothing of the caller's: walk answers it directly.
+  if (typeof value !== "object" || value === null) return walk(value, argument, copyFor, 1);
   budget = MAX_VALUES;
   try {
     return walk(value, argument, copyFor, 1);
