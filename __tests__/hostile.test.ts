@@ -405,7 +405,8 @@ describe("a failure of the library's own code is INTERNAL_ERROR, never a getter'
       },
     });
     try {
-      const error = errorOf(() => endpoint("GET /x", { headers: { host: "elsewhere.example" } }));
+      // A baseUrl not seen before, so that its check (isOrigin) runs and calls URL.canParse.
+      const error = errorOf(() => endpoint("GET /x", { baseUrl: "https://internal-error.example" }));
       expect(error).toMatchObject({ code: "INTERNAL_ERROR", argument: "options" });
       expect(error.message).toBe(
         'rest-endpoint failed on this call (a defect of the library, please report it with the call): it threw RangeError "injected". ' +

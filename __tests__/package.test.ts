@@ -82,6 +82,18 @@ describe("the packed package", () => {
     );
   });
 
+  test("depends on url-template and universal-user-agent only; deepmerge and is-plain-object are inside, with their licences", () => {
+    const installed = join(scratch, "node_modules", "rest-endpoint");
+    const manifest = JSON.parse(readFileSync(join(installed, "package.json"), "utf8")) as { dependencies: Record<string, string> };
+    expect(Object.keys(manifest.dependencies).sort()).toEqual(["universal-user-agent", "url-template"]);
+    const licences = readFileSync(join(installed, "dist", "LICENSES.txt"), "utf8");
+    for (const name of ["deepmerge", "is-plain-object", "url-template", "universal-user-agent"]) {
+      expect(licences).toMatch(new RegExp(`^${name}@\\d+\\.\\d+\\.\\d+ \\([\\w.-]+\\), bundled into`, "m"));
+    }
+    for (const file of ["index.js", "index.cjs"])
+      expect(readFileSync(join(installed, "dist", file), "utf8")).not.toMatch(/["']deepmerge["']|["']is-plain-object["']/);
+  });
+
   test("bundles with rollup and @rollup/plugin-node-resolve alone, and the bundle runs", async () => {
     const warnings = await run(process.execPath, [join(__dirname, "bundlers", "rollup.mjs"), scratch]);
     expect(warnings).toBe("");
