@@ -1,5 +1,5 @@
 import { execFile, spawn, spawnSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { promisify } from "node:util";
 import { pathToFileURL } from "node:url";
@@ -88,7 +88,7 @@ describe("the rest-endpoint CLI", () => {
     [["GET /x y"], "rest-endpoint: `route` must look like"],
     [["GET /x", "loose"], 'rest-endpoint: the item "loose" is not name=value, name:=json or Header:value'],
     [["GET /x", "n:={bad"], 'rest-endpoint: the item "n:={bad" is not valid JSON after ":="'],
-    [["GET /repos/{owner}"], "rest-endpoint: `owner` is needed for a whole path segment"],
+    [["GET /repos/{owner}"], "rest-endpoint: `owner` is undefined or null, but fills a path segment"],
     [[], "rest-endpoint: a route is required"],
     [["--nope"], "rest-endpoint: Unknown option '--nope'"],
     [
@@ -169,7 +169,11 @@ describe("--routes TARGET checks a route against GitHub's description of TARGET"
   test("without a route it lists every route of the target, one per line", () => {
     const { status, stdout } = run("--routes", "api.github.com");
     const routes = stdout.trimEnd().split("\n");
-    expect([status, routes.length, routes[0], new Set(routes).size]).toEqual([0, 1223, "GET /", 1223]);
+    const listed = Object.keys(
+      (JSON.parse(readFileSync(join(__dirname, "..", "dist", "routes", "api.github.com.json"), "utf8")) as { routes: object }).routes,
+    );
+    expect([status, routes]).toEqual([0, listed]);
+    expect(routes[0]).toBe("GET /");
   });
 
   test.each([

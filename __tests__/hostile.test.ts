@@ -409,8 +409,7 @@ describe("a failure of the library's own code is INTERNAL_ERROR, never a getter'
       const error = errorOf(() => endpoint("GET /x", { baseUrl: "https://internal-error.example" }));
       expect(error).toMatchObject({ code: "INTERNAL_ERROR", argument: "options" });
       expect(error.message).toBe(
-        'rest-endpoint failed on this call (a defect of the library, please report it with the call): it threw RangeError "injected". ' +
-          "See docs/errors.md#internal_error",
+        'rest-endpoint met a defect (please report it): it threw RangeError "injected". ' + "See docs/errors.md#internal_error",
       );
     } finally {
       Object.defineProperty(URL, "canParse", canParse);

@@ -15,7 +15,7 @@ describe("GitHub's multi-segment parameters (x-multi-segment)", () => {
       join(__dirname, "..", "scripts", "generate-multi-segment.mjs"),
       "--check",
     ]);
-    expect(stdout).toMatch(/^lib\/multi-segment-table\.ts matches @octokit\/openapi 23\.0\.2 \(39 templates\)/);
+    expect(stdout).toMatch(/^lib\/multi-segment-table\.ts matches @octokit\/openapi [\d.]+ \(\d+ templates\)/);
   }, 60_000);
 
   test("the table marks exactly the corpus's multi-segment parameters, template by template", () => {

@@ -52,12 +52,7 @@ export function withDefaults(defaults: Call): EndpointInterface {
 function readArguments(defaults: Call, route: unknown, options: unknown): Call {
   if (typeof route === "string") return readCall(defaults, options, "options", parseRoute(route));
   if (options !== undefined) {
-    fail(
-      "INVALID_ROUTE",
-      "route",
-      "is an options object, so there is no second argument; pass a route string first, or merge the two objects",
-      options,
-    );
+    fail("INVALID_ROUTE", "route", "is an options object, which takes no second argument", options);
   }
   if (route === null || typeof route !== "object")
     fail("INVALID_ROUTE", "route", 'must be a string such as "GET /user", or an options object', route);
@@ -98,6 +93,6 @@ function asEndpointError(error: unknown): EndpointError {
   return new EndpointError(
     "INTERNAL_ERROR",
     "options",
-    `rest-endpoint failed on this call (a defect of the library, please report it with the call): it threw ${error instanceof Error ? `${error.name} ${quote(error.message)}` : describeValue(error)}`,
+    `rest-endpoint met a defect (please report it): it threw ${error instanceof Error ? `${error.name} ${quote(error.message)}` : describeValue(error)}`,
   );
 }

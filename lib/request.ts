@@ -40,11 +40,7 @@ export function toRequest(call: Call): RequestOptions {
   for (const name in parameters) if (Object.hasOwn(parameters, name) && !template.names.has(name)) remaining.push(name);
   const hasBody = BODY_METHODS.has(method);
   if (!hasBody && call.hasData) {
-    fail(
-      "INVALID_OPTIONS",
-      "data",
-      `is a request body, but ${call.method} requests have none; pass the values as parameters, or use POST, PUT, PATCH or DELETE`,
-    );
+    fail("INVALID_OPTIONS", "data", `is a body, which ${call.method} requests cannot have`);
   }
   const url = expandUrl(template, call.baseUrl, parameters, hasBody ? NO_QUERY : remaining);
   const result: RequestOptions = { method, url, headers: { ...call.headers } };
@@ -78,8 +74,7 @@ function bodyStage(result: RequestOptions, call: Call, remaining: readonly strin
       fail(
         "INVALID_OPTIONS",
         remaining[0]!,
-        `${one ? "is" : `and ${others} are`} not in the url template while \`data\` is the body, so ${one ? "it" : "they"} would be lost; ` +
-          `declare ${one ? "it" : "them"} in the url ("{?name}") or put ${one ? "it" : "them"} into \`data\``,
+        `${one ? "is" : `and ${others} are`} in neither the url nor \`data\` (the body), so would be lost`,
       );
     }
     body = call.data;
@@ -138,7 +133,7 @@ function checkHost(host: string, url: string): void {
   fail(
     "INVALID_HEADER_VALUE",
     "options.headers.host",
-    `must be the url's authority ${JSON.stringify(written)} (RFC 9112 section 3.2), or be left out`,
+    `must be the url's authority ${JSON.stringify(written)} (RFC 9112 section 3.2)`,
     host,
   );
 }

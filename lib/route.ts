@@ -38,10 +38,5 @@ function split(route: string): Route {
 }
 
 function routeError(route: string, problem: string): never {
-  fail(
-    "INVALID_ROUTE",
-    "route",
-    `must look like "GET /path" (one space, no other words) but ${problem}; encode spaces in the URL as %20`,
-    route,
-  );
+  fail("INVALID_ROUTE", "route", `must look like "GET /path" but ${problem}`, route);
 }

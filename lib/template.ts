@@ -2,22 +2,21 @@ import { BoundedCache } from "./cache.js";
 import { is, NAME_START, VARCHAR } from "./chars.js";
 import { fail, quote } from "./errors.js";
 import { multiSegmentParameter } from "./multi-segment.js";
-import { compileExpression, encodeLiteral, type CompiledExpression, type Operator, type VarSpec } from "./url-template.js";
+import { checkOrigin, isHttpUrl } from "./url.js";
+import { compileExpression, encodeLiteral, type Expand, type Operator, type VarSpec } from "./url-template.js";
 
-/** The part of a URL a piece of the template stands in (RFC 3986 section 3). */
-export type Phase = "origin" | "path" | "query" | "fragment";
-
-/**
- * Where an expression stands in the path: `"whole"` fills a path segment that more path follows
- * (`/{owner}/`), `"last"` fills the last path segment (`…/contents/{path}`), `"partial"` is anything
- * else (inside a segment, an operator other than `""` or `+`, or outside the path).
- */
-export type Segment = "whole" | "last" | "partial";
-
-/** An expression with what the template knows of its place. */
-export interface Expression extends CompiledExpression {
-  readonly phase: Phase;
-  readonly segment: Segment;
+/** An expression of a compiled template, with what a local look at the template tells of its place. */
+export interface Expression {
+  readonly operator: Operator;
+  readonly varspecs: readonly VarSpec[];
+  readonly expand: Expand;
+  /** The variable of a plain `{name}` (no operator, one variable, no prefix), which may skip url-template. */
+  readonly simpleName: string | undefined;
+  /**
+   * A simple or reserved expression in the path between `/` and the next `/` (`"whole"`: `/{owner}/`)
+   * or the path's end (`"last"`: `…/contents/{path}`); `"partial"` is anything else.
+   */
+  readonly segment: "whole" | "last" | "partial";
   /**
    * The expression is the multi-segment parameter of a GitHub route (`{path}` of
    * `/repos/{owner}/{repo}/contents/{path}`): its value's `/` separate path segments, each encoded.
@@ -30,10 +29,15 @@ export interface Template {
   /** Literals, already encoded (RFC 6570 section 3.1), and expressions, in order. */
   readonly parts: readonly (string | Expression)[];
   /**
-   * `"relative"`: joined to `baseUrl`; `"literal"`: scheme and authority written out;
-   * `"expanded"`: an expression in the authority, so the expanded origin is checked.
+   * The origin the expanded URL keeps: `"relative"` is joined to baseUrl; `"literal"` is written
+   * out (`https://uploads.github.com/…`); `"expanded"` holds an expression, and what it expands to
+   * is checked to be an origin.
    */
   readonly origin: "relative" | "literal" | "expanded";
+  /** For `"literal"`: the origin's length in the expanded URL, where its path, query or fragment begins. */
+  readonly originLength: number;
+  /** For `"expanded"`: the index in `parts` after the authority's last expression; -1 otherwise. */
+  readonly authorityTo: number;
   /**
    * The variable of a relative template that begins with one simple or reserved expression
    * followed by its path (`{origin}/repos/…`, GitHub's upload form): a value beginning with
@@ -41,19 +45,6 @@ export interface Template {
    * expands as path.
    */
   readonly originVariable: string | undefined;
-  /** Index in `parts` where the path, the query and the fragment begin (`parts.length` when absent). */
-  readonly pathFrom: number;
-  readonly queryFrom: number;
-  readonly fragmentFrom: number;
-  /**
-   * Whether the expanded URL must be scanned for where its path ends and for dot-segments: an
-   * expansion can hold "/" or dot-segments, or begin a query or fragment, beyond one path segment
-   * (`{/p*}`, `{+path}`, `{a}.{b}`); or an expression that begins the query or fragment has more
-   * template after it, which lands in the path when it expands to nothing (`{#f}/./`). For a
-   * template whose path expressions each fill one segment (every GitHub route), the template's own
-   * facts suffice.
-   */
-  readonly scanPath: boolean;
   /** Every variable name the template uses. */
   readonly names: ReadonlySet<string>;
 }
@@ -72,23 +63,26 @@ const templates = new BoundedCache<Template>({
 /**
  * Checks a URL template against the RFC 6570 grammar (section 2) with one linear scan and splits it
  * into encoded literals and expressions. `:name` at the start of a path segment is read as `{name}`.
- * Cached per template string (bounded by entries and characters).
+ * Cached per template string (bounded by entries and bytes).
  *
  * @throws {@link EndpointError} `INVALID_URL_TEMPLATE` or `INVALID_URL`
  */
 export function compileTemplate(template: string): Template {
-  return templates.get(template, scan);
+  return templates.get(template, compile);
 }
+
+/** Where the scan stands: in the authority of a full URL, in the path, or past it (query, fragment). */
+const AUTHORITY = 0;
+const PATH = 1;
+const PAST_PATH = 2;
 
 interface RawExpression {
-  operator: Operator;
-  varspecs: VarSpec[];
-  phase: Phase;
+  readonly operator: Operator;
+  readonly varspecs: VarSpec[];
+  readonly where: number;
 }
 
-const ORDER: Record<Phase, number> = { origin: 0, path: 1, query: 2, fragment: 3 };
-
-/** RFC 6570 section 2: a literal, an expression, or a brace that is neither (an error). */
+/** RFC 6570 section 2: an expression, a literal, or a brace that is neither (an error). */
 const TOKEN = /\{([^{}]*)\}|[^{}]+|[{}]/g;
 /**
  * RFC 6570 section 2.3 and 2.4: `varname` (varchars, pct-encoded triplets, single inner dots;
@@ -96,167 +90,107 @@ const TOKEN = /\{([^{}]*)\}|[^{}]+|[{}]/g;
  */
 const VARSPEC = /^((?:[\w-]|%[\da-f]{2})+(?:\.(?:[\w-]|%[\da-f]{2})+)*)(?:(\*)|:([1-9]\d{0,3}))?$/i;
 
-/** The phase a literal character moves the scan to. */
-function phaseAfterCharacter(phase: Phase, character: string): Phase {
-  if (character === "#") return "fragment";
-  if (character === "?" && phase !== "fragment") return "query";
-  if (character === "/" && phase === "origin") return "path";
-  return phase;
-}
-
-/**
- * The phase an expression stands in. In the origin, `{/…}`, `{?…}`, `{&…}`, `{#…}` begin the path,
- * query or fragment, and so does any expression after a complete literal authority
- * (`https://example.com{+p}`: a host ending in a letter, digit or `]`, and nothing but the
- * expression before the path), so that it is checked as path.
- */
-function phaseOfExpression(state: ScanState, operator: Operator, after: string | undefined): Phase {
-  const { phase } = state;
-  if (operator === "#") return "fragment";
-  if ((operator === "?" || operator === "&") && phase !== "fragment") return "query";
-  if (phase !== "origin") return phase;
-  const authority = state.raw.length === 1 ? state.raw[0] : undefined;
-  const complete = typeof authority === "string" && /[\da-z\]]$/i.test(authority) && (after === undefined || "/?#{".includes(after[0]!));
-  return operator === "/" || complete ? "path" : "origin";
-}
-
-/** The scan's progress: parts so far, the part index where each phase begins, the current phase. */
-interface ScanState {
-  readonly raw: (string | RawExpression)[];
-  /** Part index where each phase begins, by {@link ORDER}; -1 until it does. */
-  readonly starts: [number, number, number, number];
-  phase: Phase;
-}
-
-/** Moves to phase `next`; the phases skipped begin (empty) there too. */
-function enter(state: ScanState, next: Phase): void {
-  for (let order = ORDER[state.phase] + 1; order <= ORDER[next]; order++) state.starts[order] = state.raw.length;
-  if (ORDER[next] > ORDER[state.phase]) state.phase = next;
-}
-
-/**
- * Adds a literal, split where it moves to another phase, with each `:name` at the start of a path
- * segment (the incumbent's placeholder form) read as `{name}`. The literal after the scheme's
- * `//` up to the first "/", "?", "#" or expression is the authority.
- */
-function addLiteral(state: ScanState, text: string, skip: number): void {
-  let from = 0;
-  for (let i = skip; i < text.length; i++) {
-    const next = phaseAfterCharacter(state.phase, text[i]!);
-    const placeholder = state.phase === "path" && text[i] === ":" && text[i - 1] === "/" && is(NAME_START, text.charCodeAt(i + 1));
-    if (next === state.phase && !placeholder) continue;
-    if (i > from) state.raw.push(text.slice(from, i));
-    from = i;
-    if (placeholder) {
-      let end = i + 1;
-      while (end < text.length && is(VARCHAR, text.charCodeAt(end))) end++;
-      state.raw.push({ operator: "", varspecs: [{ name: text.slice(i + 1, end), explode: false, prefix: 0 }], phase: "path" });
-      from = end;
-      i = end - 1;
-    } else enter(state, next);
-  }
-  if (text.length > from) state.raw.push(text.slice(from));
-}
-
-function scan(template: string): Template {
+function compile(template: string): Template {
   const absolute = isHttpUrl(template);
   if (!absolute) checkRelativeStart(template);
-  if (!template.isWellFormed()) syntaxError(template, "holds a lone UTF-16 surrogate");
-  if (/%(?![\da-f]{2})/i.test(template)) syntaxError(template, 'has a "%" that starts no pct-encoded triplet such as %20 (write %25)');
-  const authorityFrom = absolute ? template.indexOf("//") + 2 : 0;
-  // A relative template begins in its path.
-  const state: ScanState = { raw: [], starts: [0, absolute ? -1 : 0, -1, -1], phase: absolute ? "origin" : "path" };
-  const tokens = [...template.slice(authorityFrom).matchAll(TOKEN)];
-  // The scheme and "//" are not scanned, and stay one literal with what follows them.
-  let scheme = template.slice(0, authorityFrom);
+  if (!template.isWellFormed()) syntaxError(template, "has a lone UTF-16 surrogate");
+  if (/%(?![\da-f]{2})/i.test(template)) syntaxError(template, 'has a "%" not followed by two hex digits (write %25)');
+  const raw: (string | RawExpression)[] = [];
+  let where = absolute ? AUTHORITY : PATH;
+  let origin: Template["origin"] = absolute ? "literal" : "relative";
+  /** The template's end of authority, for a literal origin. */
+  let authorityEnd = template.length;
+  let authorityTo = 0;
+  /** The path as GitHub's description writes it (`/repos/{owner}/…`); `undefined` once it holds another expression. */
+  let path: string | undefined = "";
+  const tokens = [...template.matchAll(TOKEN)];
+  let offset = 0;
   for (let index = 0; index < tokens.length; index++) {
     const [token, body] = tokens[index]!;
-    if (body === undefined) {
-      if (token === "{" || token === "}")
-        syntaxError(template, `has a "${token}" that ${token === "{" ? "is never closed" : "closes no expression"}`);
-      addLiteral(state, scheme + token, scheme.length);
-      scheme = "";
+    const at = offset;
+    offset += token.length;
+    if (body !== undefined) {
+      const { operator, varspecs } = parseExpression(template, body);
+      const before = where;
+      if (operator === "#" || operator === "?" || operator === "&") where = PAST_PATH;
+      else if (where === AUTHORITY) {
+        // An expression right after a complete literal authority (a host ending in a letter, digit
+        // or "]", nothing but the expression before the path) begins the path: `https://h.example{+p}`.
+        const next = tokens[index + 1]?.[0];
+        const complete = raw.length === 1 && /[\da-z\]]$/i.test(raw[0] as string) && (next === undefined || "/?#{".includes(next[0]!));
+        if (operator === "/" || complete) where = PATH;
+        else origin = "expanded";
+      }
+      if (before === AUTHORITY && where !== AUTHORITY && origin === "literal") authorityEnd = at;
+      const expression: RawExpression = { operator, varspecs, where };
+      raw.push(expression);
+      if (where === AUTHORITY) authorityTo = raw.length;
+      if (where === PATH && path !== undefined)
+        path = plainName(expression, "") === undefined ? undefined : `${path}{${varspecs[0]!.name}}`;
       continue;
     }
-    if (scheme !== "") state.raw.push(scheme);
-    scheme = "";
-    const { operator, varspecs } = parseExpression(template, body);
-    enter(state, phaseOfExpression(state, operator, tokens[index + 1]?.[0]));
-    state.raw.push({ operator, varspecs, phase: state.phase });
+    if (token === "{" || token === "}")
+      syntaxError(template, token === "{" ? 'has a "{" that is never closed' : 'has a "}" that closes no expression');
+    // The literal up to the first "/", "?" or "#" after the scheme's "//" is the authority; each
+    // `:name` at the start of a path segment (the incumbent's placeholder form) is read as `{name}`.
+    let from = 0;
+    for (let i = at === 0 && absolute ? template.indexOf("//") + 2 : 0; i < token.length; i++) {
+      const character = token[i]!;
+      if (where === AUTHORITY && "/?#".includes(character)) {
+        if (origin === "literal") authorityEnd = at + i;
+        where = character === "/" ? PATH : PAST_PATH;
+      } else if (where === PATH && (character === "?" || character === "#")) where = PAST_PATH;
+      if (where !== PATH) continue;
+      if (character === ":" && token[i - 1] === "/" && is(NAME_START, token.charCodeAt(i + 1))) {
+        let end = i + 1;
+        while (end < token.length && is(VARCHAR, token.charCodeAt(end))) end++;
+        if (i > from) raw.push(token.slice(from, i));
+        const name = token.slice(i + 1, end);
+        raw.push({ operator: "", varspecs: [{ name, explode: false, prefix: 0 }], where });
+        if (path !== undefined) path += `{${name}}`;
+        from = end;
+        i = end - 1;
+      } else if (path !== undefined) path += character;
+    }
+    if (token.length > from) raw.push(token.slice(from));
   }
-  enter(state, "path");
-  enter(state, "fragment");
-  return build(state.raw, state.starts, absolute);
-}
+  const second = raw[1];
+  const originVariable =
+    !absolute && (second === undefined || (typeof second === "string" && "/?#".includes(second[0]!))) ? plainName(raw[0], "+") : undefined;
+  if (path?.startsWith("/api/v3/")) path = path.slice("/api/v3".length);
+  const multiSegment = path === undefined ? undefined : multiSegmentParameter(path);
 
-function build(
-  raw: readonly (string | RawExpression)[],
-  [, pathFrom, queryFrom, fragmentFrom]: [number, number, number, number],
-  absolute: boolean,
-): Template {
   const parts: (string | Expression)[] = [];
   const names = new Set<string>();
-  let originExpression = false;
-  let scanPath = false;
-  const multiSegment = multiSegmentParameter(githubPath(raw, pathFrom, queryFrom));
   for (let index = 0; index < raw.length; index++) {
     const part = raw[index]!;
     if (typeof part === "string") {
       parts.push(encodeLiteral(part));
       continue;
     }
-    for (const { name } of part.varspecs) names.add(name);
-    const segment = part.phase === "path" ? segmentOf(raw, index, queryFrom) : "partial";
-    if (part.phase === "origin") originExpression = true;
-    // A reserved expansion may hold "/" and dot-segments even where it fills one segment.
-    if (part.phase === "path" && (segment === "partial" || part.operator === "+")) scanPath = true;
+    const { operator, varspecs } = part;
+    for (const { name } of varspecs) names.add(name);
+    const segment = part.where === PATH ? segmentOf(raw, index) : "partial";
+    const simpleName = operator === "" && varspecs.length === 1 && varspecs[0]!.prefix === 0 ? varspecs[0]!.name : undefined;
     parts.push({
-      ...compileExpression(part.operator, part.varspecs),
-      phase: part.phase,
+      operator,
+      varspecs,
+      expand: compileExpression(operator, varspecs),
+      simpleName,
       segment,
-      multiSegment: segment !== "partial" && part.operator === "" && part.varspecs[0]!.name === multiSegment,
+      multiSegment: segment !== "partial" && simpleName !== undefined && simpleName === multiSegment,
     });
   }
-  // A query or fragment begun by an expression that expands to nothing begins later, or not at all.
-  for (const from of [queryFrom, fragmentFrom]) if (typeof parts[from] === "object" && from + 1 < parts.length) scanPath = true;
-  const literal = (from: number, to: number): string =>
-    parts
-      .slice(from, to)
-      .map((part) => (typeof part === "string" ? part : "x"))
-      .join("");
-  if (absolute && !originExpression) checkOrigin(literal(0, pathFrom), "url");
-  // A literal dot-segment is wrong whatever the parameters; expressions that fill one segment stand as "x".
-  if (!scanPath) checkDotSegments(literal(pathFrom, queryFrom), "url");
-  const second = raw[1];
-  const originVariable =
-    !absolute && (second === undefined || (typeof second === "string" && "/?#".includes(second[0]!))) ? plainName(raw[0], "+") : undefined;
+  const literalOrigin = origin === "literal" ? encodeLiteral(template.slice(0, authorityEnd)) : "";
+  if (origin === "literal") checkOrigin(literalOrigin, "url");
   return {
     parts,
+    origin,
+    originLength: literalOrigin.length,
+    authorityTo: origin === "expanded" ? authorityTo : -1,
     originVariable,
-    origin: absolute ? (originExpression ? "expanded" : "literal") : "relative",
-    pathFrom,
-    queryFrom,
-    fragmentFrom,
-    scanPath,
     names,
   };
-}
-
-/**
- * The path of a template as GitHub's description writes it (`/repos/{owner}/{repo}/contents/{path}`),
- * whether written with `:name` or as a full URL (a GHES `…/api/v3` prefix dropped); `""` when an
- * expression in it is not a plain `{name}`.
- */
-function githubPath(raw: readonly (string | RawExpression)[], pathFrom: number, queryFrom: number): string {
-  let path = "";
-  for (let index = pathFrom; index < queryFrom; index++) {
-    const part = raw[index]!;
-    const name = plainName(part, "");
-    if (typeof part === "string") path += part;
-    else if (name !== undefined) path += `{${name}}`;
-    else return "";
-  }
-  return path.startsWith("/api/v3/") ? path.slice("/api/v3".length) : path;
 }
 
 /**
@@ -269,14 +203,15 @@ function plainName(part: string | RawExpression | undefined, operator: "" | "+")
   return explode || prefix > 0 ? undefined : name;
 }
 
-/** A simple or reserved expression between `/` and the next `/` or the end of the path. */
-function segmentOf(raw: readonly (string | RawExpression)[], index: number, queryFrom: number): Segment {
-  const expression = raw[index] as RawExpression;
+/** Whether a path expression fills a whole segment: a simple or reserved one between `/` and the next `/` or the path's end. */
+function segmentOf(raw: readonly (string | RawExpression)[], index: number): Expression["segment"] {
+  const { operator } = raw[index] as RawExpression;
   const before = raw[index - 1];
-  if ((expression.operator !== "" && expression.operator !== "+") || typeof before !== "string" || !before.endsWith("/")) return "partial";
-  if (index + 1 === queryFrom) return "last";
+  if ((operator !== "" && operator !== "+") || typeof before !== "string" || !before.endsWith("/")) return "partial";
   const after = raw[index + 1];
-  return typeof after === "string" && after.startsWith("/") ? "whole" : "partial";
+  if (after === undefined) return "last";
+  if (typeof after === "object") return after.where === PATH ? "partial" : "last";
+  return after[0] === "/" ? "whole" : after[0] === "?" || after[0] === "#" ? "last" : "partial";
 }
 
 /** An expression's operator and variables (RFC 6570 section 2.2 to 2.4). */
@@ -302,63 +237,5 @@ function syntaxError(template: string, problem: string): never {
  */
 function checkRelativeStart(template: string): void {
   if ((template.startsWith("/") && !template.startsWith("//")) || template.startsWith("{")) return;
-  const scheme = /^([a-z][\d+.a-z-]*):/i.exec(template);
-  if (scheme) fail("INVALID_URL", "url", `must use http or https, or be a path such as "/user"; received the scheme ${quote(scheme[1]!)}`);
-  fail("INVALID_URL", "url", 'must be a path beginning with "/" (or an expression such as "{/path*}"), or a full http(s) URL', template);
-}
-
-/**
- * An origin (`https://host[:port]`, user info allowed) must parse with a host and hold no path,
- * query, fragment or backslash (RFC 3986 section 3.2): `https://ghe.example|` and an expansion
- * `example.com/x` of `https://{+host}` are not origins.
- */
-export function checkOrigin(origin: string, argument: string): void {
-  if (!isOrigin(origin))
-    fail("INVALID_URL", argument, "must begin with a valid http(s) origin (scheme, host and port); check its host", origin);
-}
-
-/** Whether `text` begins with `http://` or `https://` (any case): a full URL rather than a path. */
-export function isHttpUrl(text: string): boolean {
-  return /^https?:\/\//i.test(text);
-}
-
-/** C0 controls (U+0000 to U+001F), DEL and white space: never part of an origin or a baseUrl. */
-// eslint-disable-next-line no-control-regex -- finding control characters is what it is for
-export const CONTROL_OR_SPACE = /[\s\x00-\x1f\x7f]/;
-
-/**
- * Whether `origin` is one, as {@link checkOrigin} requires. A C0 control, DEL or white space anywhere
- * is refused before the WHATWG parser sees it: it strips them at either end (URL standard, "basic URL
- * parser"), so `URL.canParse("https://h.example\x01")` says yes to a URL no client sends as written.
- */
-export function isOrigin(origin: string): boolean {
-  const authority = origin.slice(origin.indexOf("//") + 2);
-  return authority !== "" && !/[/?#\\]/.test(authority) && !CONTROL_OR_SPACE.test(origin) && URL.canParse(origin);
-}
-
-/**
- * Rejects `.` and `..` path segments, also pct-encoded (`%2e`), which URL parsers resolve away
- * (RFC 3986 section 5.2.4), in `path` (a path alone, without query or fragment).
- */
-export function checkDotSegments(path: string, argument: string): void {
-  let start = 0;
-  while (start <= path.length) {
-    let slash = path.indexOf("/", start);
-    if (slash === -1) slash = path.length;
-    const length = slash - start;
-    const first = path.charCodeAt(start);
-    // Only a segment that starts with "." or "%" and is at most 6 long ("%2e%2e") can be a dot-segment.
-    if (length > 0 && length <= 6 && (first === 0x2e || first === 0x25)) {
-      const segment = path.slice(start, slash).toLowerCase().replaceAll("%2e", ".");
-      if (segment === "." || segment === "..") {
-        fail(
-          "INVALID_PATH_SEGMENT",
-          argument,
-          `would hold the dot-segment ${quote(path.slice(start, slash))}, which walks the path; check the parameters in the path`,
-          path,
-        );
-      }
-    }
-    start = slash + 1;
-  }
+  fail("INVALID_URL", "url", 'must be a path ("/user"), an expression ("{/path*}") or an http(s) URL', template);
 }

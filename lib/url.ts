@@ -1,15 +1,15 @@
 import { BoundedCache, stringBytes } from "./cache.js";
 import { all, UNRESERVED } from "./chars.js";
-import { fail } from "./errors.js";
-import { checkDotSegments, checkOrigin, CONTROL_OR_SPACE, isHttpUrl, isOrigin, type Expression, type Template } from "./template.js";
-import { encodeComponents, expandExpression, toTemplateValue, type TemplateValue } from "./url-template.js";
+import { fail, quote } from "./errors.js";
+import type { Expression, Template } from "./template.js";
+import { encodeComponent } from "./url-template.js";
+import { toTemplateValue, type TemplateValue } from "./values.js";
 
 /**
  * Expands a compiled template with `parameters` (own keys), joins it to `baseUrl` and appends the
- * parameters named in `query` (docs/usage.md, `endpoint(route, options?)`). Every expansion in the path is checked: no
- * empty or dot-segment where an expression fills a whole segment, and a path that begins with
- * "/", "?" or "#" after a relative template or a literal origin, so that no parameter can change
- * the host.
+ * parameters named in `query` (docs/usage.md, `endpoint(route, options?)`). Then the URL produced
+ * is split once and checked: its origin is baseUrl's, the literal one, or an expanded one that is an
+ * origin; its path holds no dot-segment; whole path segments are neither missing nor empty.
  *
  * @throws {@link EndpointError} `MISSING_PARAMETER`, `INVALID_PATH_SEGMENT`, `URL_LEAVES_BASE_URL`,
  *   `INVALID_URL`, `INVALID_BASE_URL`, `INVALID_PARAMETER`
@@ -20,7 +20,7 @@ export function expandUrl(
   parameters: Readonly<Record<string, unknown>>,
   query: readonly string[],
 ): string {
-  const { parts, pathFrom, queryFrom, fragmentFrom, originVariable } = template;
+  const { parts, originVariable } = template;
   let url: string;
   let index = 0;
   const origin = originVariable === undefined ? undefined : own(parameters, originVariable);
@@ -32,43 +32,36 @@ export function expandUrl(
   } else {
     url = template.origin === "relative" ? resolveBaseUrl(baseUrl) : "";
   }
-  let pathStart = url.length;
-  let pathEnd = url.length;
-  let fragmentAt = url.length;
+  let pathStart = template.origin === "literal" ? template.originLength : url.length;
   for (; index <= parts.length; index++) {
-    if (index === pathFrom) pathStart = url.length;
-    if (index === queryFrom) pathEnd = url.length;
-    if (index === fragmentFrom) fragmentAt = url.length;
-    if (index === parts.length) break;
-    const part = parts[index]!;
-    if (typeof part === "string") url += part;
-    else url = appendExpansion(url, part, parameters);
+    // The authority ends after its last expression's expansion, at the literal's first "/", "?" or "#".
+    if (index === template.authorityTo) pathStart = url.length;
+    const part = parts[index];
+    if (part === undefined) break;
+    url = typeof part === "string" ? url + part : appendExpansion(url, part, parameters);
   }
-  if (template.origin === "expanded") checkOrigin(url.slice(0, pathStart), "url");
+  if (template.origin === "expanded") {
+    pathStart = endOf(url, pathStart, "/");
+    checkOrigin(url.slice(0, pathStart), "url");
+  }
   const first = url[pathStart];
-  if (first !== undefined && first !== "/" && first !== "?" && first !== "#") {
-    fail(
-      "URL_LEAVES_BASE_URL",
-      "url",
-      'would not begin its path with "/": a parameter would change the host; give a value that begins with "/"',
-      url,
-    );
-  }
-  if (template.scanPath) {
-    // Where the path really ends, and the fragment begins, in what was expanded.
-    const stop = url.slice(pathStart).search(/[?#]/);
-    pathEnd = stop === -1 ? url.length : pathStart + stop;
-    const hash = url.indexOf("#", pathStart);
-    fragmentAt = hash === -1 ? url.length : hash;
-    checkDotSegments(url.slice(pathStart, pathEnd), "url");
-  }
+  if (first !== undefined && first !== "/" && first !== "?" && first !== "#")
+    fail("URL_LEAVES_BASE_URL", "url", 'would change the host: its path must begin with "/"', url);
+  const pathEnd = endOf(url, pathStart, "");
+  checkDotSegments(url, pathStart, pathEnd);
   if (query.length === 0) return url;
-  const search = encodeQuery(
-    parameters,
-    query,
-    fragmentAt === pathEnd ? "?" : url[fragmentAt - 1] === "?" || url[fragmentAt - 1] === "&" ? "" : "&",
-  );
-  return fragmentAt === url.length ? url + search : url.slice(0, fragmentAt) + search + url.slice(fragmentAt);
+  const hash = url.indexOf("#", pathEnd);
+  const fragmentAt = hash === -1 ? url.length : hash;
+  const joiner = fragmentAt === pathEnd ? "?" : url[fragmentAt - 1] === "?" || url[fragmentAt - 1] === "&" ? "" : "&";
+  const search = encodeQuery(parameters, query, joiner);
+  return url.slice(0, fragmentAt) + search + url.slice(fragmentAt);
+}
+
+/** Where, from `from`, `text` has its first "#", "?" or one of `also`; its length when it has none. */
+function endOf(text: string, from: number, also: string): number {
+  let at = from;
+  while (at < text.length && text[at] !== "#" && text[at] !== "?" && !also.includes(text[at]!)) at++;
+  return at;
 }
 
 /** A parameter's own value: never one read through the prototype chain (`{constructor}`). */
@@ -77,51 +70,28 @@ function own(parameters: Readonly<Record<string, unknown>>, name: string): unkno
 }
 
 function appendExpansion(url: string, expression: Expression, parameters: Readonly<Record<string, unknown>>): string {
-  const { varspecs, segment } = expression;
+  const { varspecs, segment, simpleName } = expression;
+  const name = varspecs[0]!.name;
   let expanded: string | undefined;
-  if (expression.multiSegment) {
-    const { name } = varspecs[0]!;
-    const value = own(parameters, name);
-    if (typeof value === "string" && value.includes("/")) return url + expandSegments(value, name);
-  }
-  if (varspecs.length === 1 && expression.operator === "" && !expression.perVariable) {
-    // The fast path, no url-template call: a string of unreserved characters expands to itself.
-    const { name } = varspecs[0]!;
-    const value = own(parameters, name);
-    if (typeof value === "string" && all(UNRESERVED, value)) expanded = value;
+  if (simpleName !== undefined) {
+    const value = own(parameters, simpleName);
+    if (typeof value === "string") {
+      // A multi-segment parameter keeps its "/"; a string of unreserved characters expands to itself.
+      if (expression.multiSegment && value.includes("/")) return url + expandSegments(value, simpleName);
+      if (all(UNRESERVED, value)) expanded = value;
+    }
   }
   if (expanded === undefined) {
-    const values: (TemplateValue | undefined)[] = [];
-    let defined = false;
-    for (const { name } of varspecs) {
-      const value = toTemplateValue(own(parameters, name), name);
-      values.push(value);
-      defined ||= value !== undefined;
-    }
-    if (!defined && segment !== "partial") {
-      fail(
-        "MISSING_PARAMETER",
-        varspecs[0]!.name,
-        "is needed for a whole path segment of the url, but it is undefined or null; pass a value for it",
-      );
-    }
-    expanded = expandExpression(expression, values);
+    const values = varspecs.map((varspec) => toTemplateValue(own(parameters, varspec.name), varspec.name));
+    if (segment !== "partial" && values.every((value) => value === undefined))
+      fail("MISSING_PARAMETER", name, "is undefined or null, but fills a path segment; pass a value");
+    expanded = expression.expand(values);
   }
   if (segment === "partial") return url + expanded;
-  if (expanded === "." || expanded === "..") {
-    fail(
-      "INVALID_PATH_SEGMENT",
-      varspecs[0]!.name,
-      `fills a whole path segment but expands to the dot-segment "${expanded}", which would walk the path; pass another value`,
-    );
-  }
+  if (expanded === "." || expanded === "..")
+    fail("INVALID_PATH_SEGMENT", name, "fills a path segment, which cannot be a dot-segment", expanded);
   if (expanded !== "") return url + expanded;
-  if (segment === "whole")
-    fail(
-      "INVALID_PATH_SEGMENT",
-      varspecs[0]!.name,
-      'fills a whole path segment but expands to an empty one ("//"); pass a non-empty value',
-    );
+  if (segment === "whole") fail("INVALID_PATH_SEGMENT", name, "fills a path segment, which cannot be empty", expanded);
   // An empty last segment drops its "/": `…/contents/{path}` with path "" is `…/contents`.
   return url.slice(0, -1);
 }
@@ -137,78 +107,114 @@ function appendExpansion(url: string, expression: Expression, parameters: Readon
  */
 function expandSegments(value: string, name: string): string {
   const segments = value.split("/");
-  // A trailing "/" is kept as given: a ref prefix (`matching-refs/tags/`), a directory (`docs/`).
   const last = segments.length - 1;
   for (let i = 0; i <= last; i++) {
     const segment = segments[i]!;
-    if ((segment === "" && i !== last) || segment === "." || segment === "..") {
-      fail(
-        "INVALID_PATH_SEGMENT",
-        name,
-        `is a multi-segment parameter whose segments must be non-empty (but for a trailing "/") and not "." or ".."`,
-        value,
-      );
-    }
+    if ((segment === "" && i !== last) || segment === "." || segment === "..")
+      fail("INVALID_PATH_SEGMENT", name, 'is a multi-segment parameter: its segments cannot be empty, "." or ".."', value);
+    segments[i] = component(segment, name);
   }
-  return encodeComponents(segments, () => name).join("/");
+  return segments.join("/");
 }
 
 /**
- * The query parameters `names` of `parameters`, each encoded as RFC 6570 form-style query expansion
- * `{?name}` encodes it (section 3.2.8), names too, in the given order, after `joiner` ("?", "&" or
- * nothing); `""` when every value is undefined.
+ * The query parameters `names` of `parameters`, each name and value encoded as RFC 6570 form-style
+ * query expansion `{?name}` encodes them (section 3.2.8), in the given order, after `joiner` ("?",
+ * "&" or nothing); `""` when every value is undefined.
  */
 function encodeQuery(parameters: Readonly<Record<string, unknown>>, names: readonly string[], joiner: string): string {
   let search = "";
-  // Names and values that need url-template. Once one pair does, every later pair joins it, so
-  // that the query keeps the parameters' order.
-  let pending: TemplateValue[] | undefined;
   for (const name of names) {
     const value = toTemplateValue(parameters[name], name);
     if (value === undefined) continue;
-    if (pending === undefined && typeof value === "string" && all(UNRESERVED, name) && all(UNRESERVED, value)) {
-      search += `${joiner}${name}=${value}`;
-      joiner = "&";
-    } else {
-      (pending ??= []).push(name, value);
-    }
-  }
-  if (pending !== undefined) {
-    const encoded = encodeComponents(pending, (at) => pending[at - (at % 2)] as string);
-    for (let i = 0; i < encoded.length; i += 2) {
-      search += `${joiner}${encoded[i]!}=${encoded[i + 1]!}`;
-      joiner = "&";
-    }
+    search += `${joiner}${component(name, name)}=${component(value, name)}`;
+    joiner = "&";
   }
   return search;
+}
+
+/**
+ * A value as simple string expansion writes it: a string or a list of unreserved characters as it
+ * is (a list comma-joined, RFC 6570 section 3.2.2), anything else through url-template.
+ */
+function component(value: TemplateValue, name: string): string {
+  if (typeof value === "string") return all(UNRESERVED, value) ? value : encodeComponent(value, name);
+  return Array.isArray(value) && value.every((item) => all(UNRESERVED, item)) ? value.join(",") : encodeComponent(value, name);
+}
+
+/**
+ * Rejects `.` and `..` path segments, also pct-encoded (`%2e`), which URL parsers resolve away
+ * (RFC 3986 section 5.2.4), in `url` from `from` to `to` (a path alone, without query or fragment).
+ *
+ * @throws {@link EndpointError} `INVALID_PATH_SEGMENT`
+ */
+function checkDotSegments(url: string, from: number, to: number): void {
+  let start = from;
+  while (start <= to) {
+    let slash = url.indexOf("/", start);
+    if (slash === -1 || slash > to) slash = to;
+    const first = url.charCodeAt(start);
+    // Only a segment that starts with "." or "%" and is at most 6 long ("%2e%2e") can be a dot-segment.
+    if (slash > start && slash - start <= 6 && (first === 0x2e || first === 0x25)) {
+      const segment = url.slice(start, slash).toLowerCase().replaceAll("%2e", ".");
+      if (segment === "." || segment === "..")
+        fail("INVALID_PATH_SEGMENT", "url", `would hold the dot-segment ${quote(url.slice(start, slash))}`, url.slice(from, to));
+    }
+    start = slash + 1;
+  }
+}
+
+/**
+ * An origin (`https://host[:port]`, user info allowed) must parse with a host and hold no path,
+ * query, fragment or backslash (RFC 3986 section 3.2): `https://ghe.example|` and an expansion
+ * `example.com/x` of `https://{+host}` are not origins.
+ *
+ * @throws {@link EndpointError} `INVALID_URL` naming `argument`
+ */
+export function checkOrigin(origin: string, argument: string): void {
+  if (!isOrigin(origin)) fail("INVALID_URL", argument, "must begin with an http(s) origin: scheme, host, port", origin);
+}
+
+/** Whether `text` begins with `http://` or `https://` (any case): a full URL rather than a path. */
+export function isHttpUrl(text: string): boolean {
+  return /^https?:\/\//i.test(text);
+}
+
+/** C0 controls (U+0000 to U+001F), DEL and white space: never part of an origin or a baseUrl. */
+// eslint-disable-next-line no-control-regex -- finding control characters is what it is for
+const CONTROL_OR_SPACE = /[\s\x00-\x1f\x7f]/;
+
+/**
+ * Whether `origin` is one, as {@link checkOrigin} requires. A C0 control, DEL or white space anywhere
+ * is refused before the WHATWG parser sees it: it strips them at either end (URL standard, "basic URL
+ * parser"), so `URL.canParse("https://h.example\x01")` says yes to a URL no client sends as written.
+ */
+function isOrigin(origin: string): boolean {
+  const authority = origin.slice(origin.indexOf("//") + 2);
+  return authority !== "" && !/[/?#\\]/.test(authority) && !CONTROL_OR_SPACE.test(origin) && URL.canParse(origin);
 }
 
 const baseUrls = new BoundedCache<string>({ entries: 100, bytes: 256 * 1024, bytesOf: stringBytes });
 
 /**
- * Checks `baseUrl` (once per distinct value, cached within bounds): an absolute http(s) URL without
- * query, fragment, white space or backslash. Returns it without a trailing "/".
+ * Checks `baseUrl` (once per distinct value, cached within bounds): an absolute http(s) URL with a
+ * host and without query, fragment, white space, control characters or backslash. Returns it
+ * without a trailing "/".
  *
  * @throws {@link EndpointError} `INVALID_BASE_URL`
  */
 function resolveBaseUrl(baseUrl: string | undefined): string {
-  if (baseUrl === undefined)
-    fail("INVALID_BASE_URL", "baseUrl", 'is needed for a relative url: an absolute http(s) URL such as "https://api.github.com"', baseUrl);
-  return baseUrls.get(baseUrl, checkBaseUrl);
+  return baseUrls.get(baseUrl!, checkBaseUrl);
 }
 
-function checkBaseUrl(baseUrl: string): string {
-  const origin = /^https?:\/\/[^/]*/i.exec(baseUrl)?.[0];
-  if (origin === undefined || /[#?\\]/.test(baseUrl) || CONTROL_OR_SPACE.test(baseUrl)) {
+function checkBaseUrl(baseUrl: string | undefined): string {
+  const origin = baseUrl === undefined ? undefined : /^https?:\/\/[^/]*/i.exec(baseUrl)?.[0];
+  if (origin === undefined || /[#?\\]/.test(baseUrl!) || CONTROL_OR_SPACE.test(baseUrl!) || !isOrigin(origin))
     fail(
       "INVALID_BASE_URL",
       "baseUrl",
-      'must be an absolute http(s) URL without query, fragment, white space or control characters, e.g. "https://ghe.example/api/v3"',
+      'must be an http(s) URL with a host and no query or fragment, e.g. "https://ghe.example/api/v3"',
       baseUrl,
     );
-  }
-  if (!isOrigin(origin)) {
-    fail("INVALID_BASE_URL", "baseUrl", 'must be an absolute http(s) URL with a host, e.g. "https://ghe.example/api/v3"', baseUrl);
-  }
-  return baseUrl.endsWith("/") ? baseUrl.slice(0, -1) : baseUrl;
+  return baseUrl!.endsWith("/") ? baseUrl!.slice(0, -1) : baseUrl!;
 }

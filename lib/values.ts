@@ -101,7 +101,7 @@ function walk(value: unknown, argument: string, copyFor: CopyFor, depth: number)
   const array = Array.isArray(value);
   if (!array && !isPlainRecord(value)) return toIsoString(value) ?? value;
   if (depth > MAX_DEPTH) {
-    fail("TOO_DEEP", argument, `nests deeper than ${MAX_DEPTH} levels or refers to itself; pass it as \`data\`, which is never walked`);
+    fail("TOO_DEEP", argument, `nests deeper than ${MAX_DEPTH} levels or is circular; pass it as \`data\``);
   }
   let copy: unknown[] | Record<string, unknown>;
   if (array) {
@@ -123,12 +123,7 @@ function walk(value: unknown, argument: string, copyFor: CopyFor, depth: number)
 function jsonScalar(value: unknown, argument: string): unknown {
   const type = typeof value;
   if (type === "bigint" || type === "symbol" || type === "function" || (type === "number" && !Number.isFinite(value))) {
-    fail(
-      "INVALID_PARAMETER",
-      argument,
-      "goes into the JSON body, which has no form for a bigint, a Symbol, a function, NaN or ±Infinity; pass a string or a finite number",
-      value,
-    );
+    fail("INVALID_PARAMETER", argument, "has no JSON form for the body", value);
   }
   return value;
 }
@@ -136,6 +131,59 @@ function jsonScalar(value: unknown, argument: string): unknown {
 function spend(count: number, argument: string): void {
   budget -= count;
   if (budget < 0) {
-    fail("TOO_DEEP", argument, `holds more than 1,000,000 values (a shared object counts each time); pass it as \`data\``);
+    fail("TOO_DEEP", argument, "holds more than 1,000,000 values; pass it as `data`");
   }
+}
+
+/** A parameter value in the form RFC 6570 expands: a string, a list or an associative array (section 2.3). */
+export type TemplateValue = string | string[] | Record<string, string>;
+
+/**
+ * Converts a parameter value to the form RFC 6570 expands, or `undefined` when it has none to give
+ * (`undefined`, `null`, empty lists and objects: RFC 6570 section 2.3). Caller arrays are read by
+ * index, never through their iterator or `Symbol.species`.
+ *
+ * @throws {@link EndpointError} `INVALID_PARAMETER` for a value with no URL form
+ */
+export function toTemplateValue(value: unknown, name: string): TemplateValue | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== "object") return toText(value, name);
+  try {
+    if (Array.isArray(value)) {
+      const list: string[] = [];
+      const items = value as unknown[];
+      for (let i = 0; i < items.length; i++) {
+        const item = items[i];
+        if (item != null) list.push(toText(item, name));
+      }
+      return list.length === 0 ? undefined : list;
+    }
+    if (!isPlainRecord(value)) return toText(value, name);
+    const map: Record<string, string> = {};
+    let empty = true;
+    for (const key of Object.keys(value)) {
+      const item = value[key];
+      if (item == null) continue;
+      map[key] = toText(item, name);
+      empty = false;
+    }
+    return empty ? undefined : map;
+  } catch (error) {
+    throw unreadable(error, name);
+  }
+}
+
+/** One scalar as text: strings as they are, finite numbers, booleans, bigints, valid Dates (ISO 8601). */
+function toText(value: unknown, name: string): string {
+  const type = typeof value;
+  if (type === "string") return value as string;
+  if ((type === "number" && Number.isFinite(value)) || type === "boolean" || type === "bigint") return String(value);
+  const iso = toIsoString(value);
+  if (iso !== undefined) return iso;
+  fail(
+    "INVALID_PARAMETER",
+    name,
+    "has no URL form: pass a string, number, boolean, bigint, Date, or a flat array or object of them",
+    value,
+  );
 }

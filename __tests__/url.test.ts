@@ -44,13 +44,13 @@ describe("whole path segments need a value", () => {
 
   test("the message names the parameter and how to fix it", () => {
     expect(errorOf(() => url("GET /repos/{owner}/{repo}", { repo: "r" })).message).toBe(
-      "`owner` is needed for a whole path segment of the url, but it is undefined or null; pass a value for it. See docs/errors.md#missing_parameter",
+      "`owner` is undefined or null, but fills a path segment; pass a value. See docs/errors.md#missing_parameter",
     );
     expect(errorOf(() => url("GET /repos/{owner}/{repo}", { owner: "..", repo: "r" })).message).toBe(
-      '`owner` fills a whole path segment but expands to the dot-segment "..", which would walk the path; pass another value. See docs/errors.md#invalid_path_segment',
+      '`owner` fills a path segment, which cannot be a dot-segment; received ".." (string). See docs/errors.md#invalid_path_segment',
     );
     expect(errorOf(() => url("GET /repos/{owner}/{repo}", { owner: "", repo: "r" })).message).toBe(
-      '`owner` fills a whole path segment but expands to an empty one ("//"); pass a non-empty value. See docs/errors.md#invalid_path_segment',
+      '`owner` fills a path segment, which cannot be empty; received "" (string). See docs/errors.md#invalid_path_segment',
     );
   });
 });

@@ -22,7 +22,7 @@ describe("routes that are not <METHOD> <URL> are rejected", () => {
 
   test("the message names the argument, shows what was received and how to fix it", () => {
     expect(errorOf(() => endpoint("GET /a b")).message).toBe(
-      '`route` must look like "GET /path" (one space, no other words) but has more than one space; encode spaces in the URL as %20; received "GET /a b" (string). See docs/errors.md#invalid_route',
+      '`route` must look like "GET /path" but has more than one space; received "GET /a b" (string). See docs/errors.md#invalid_route',
     );
   });
 

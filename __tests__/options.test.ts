@@ -107,7 +107,7 @@ describe("options objects", () => {
     loop.self = loop;
     const error = errorOf(() => endpoint("POST /", { loop }));
     expect(error).toMatchObject({ code: "TOO_DEEP", argument: "loop" });
-    expect(error.message).toContain("refers to itself");
+    expect(error.message).toContain("or is circular");
     const list: unknown[] = [];
     list.push(list);
     expect(errorOf(() => endpoint.defaults({ list }))).toMatchObject({ code: "TOO_DEEP" });
