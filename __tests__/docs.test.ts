@@ -44,8 +44,9 @@ describe("docs", () => {
     for (const file of named) expect(readdirSync(join(root, "__tests__"))).toContain(file);
   });
 
+  // docs/any-api.md's example imports a generated map: generate.test.ts checks it against one.
   const typed = readdirSync(join(root, "docs"))
-    .filter((name) => name.endsWith(".md"))
+    .filter((name) => name.endsWith(".md") && name !== "any-api.md")
     .flatMap((name) => fencedBlocks(read(`docs/${name}`)).flatMap(({ lang, code }) => (lang === "ts" ? [[name, code] as const] : [])));
 
   test("has TypeScript examples in usage.md and github-enterprise.md", () => {

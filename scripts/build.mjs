@@ -31,12 +31,11 @@ const common = {
   define: { __VERSION__: JSON.stringify(version) },
   logLevel: "warning",
   legalComments: "none",
+  metafile: true,
   // platform "neutral" reads no package field by default: deepmerge's entry is its `main`.
   mainFields: ["module", "main"],
   plugins: [deepmergeAsEsm],
 };
-/** Bundled into both builds: deepmerge and is-plain-object, small and (deepmerge) CommonJS-only. */
-const bundled = ["deepmerge", "is-plain-object"];
 /** ES modules that stay imports in the ESM build, so that a consumer's bundler shares them. */
 const dependencies = ["url-template", "universal-user-agent"];
 
@@ -50,7 +49,7 @@ const formats = [
   { format: "esm", extension: "js", external: dependencies },
   { format: "cjs", extension: "cjs", external: [] },
 ];
-await Promise.all([
+const results = await Promise.all([
   ...entries.flatMap((name) =>
     formats.map(({ format, extension, external }) =>
       build({ ...common, entryPoints: [`lib/${name}.ts`], outfile: `dist/${name}.${extension}`, format, platform: "neutral", external }),
@@ -84,20 +83,34 @@ for (const name of entries) {
   );
   copyFileSync(`dist/${name}.d.ts`, `dist/${name}.d.cts`);
 }
-// Every package whose code the builds carry, with its licence.
+// Every package whose code a build carries, with its licence and the files that carry it (read from
+// esbuild's metafiles, so that the list cannot miss one).
+const carriers = new Map();
+for (const { metafile } of results) {
+  for (const [output, { inputs }] of Object.entries(metafile.outputs)) {
+    for (const input of Object.keys(inputs)) {
+      const at = input.lastIndexOf("node_modules/");
+      if (at === -1) continue;
+      const [first, second] = input.slice(at + "node_modules/".length).split("/");
+      const directory = input.slice(0, at) + `node_modules/${first.startsWith("@") ? `${first}/${second}` : first}`;
+      carriers.set(directory, new Set([...(carriers.get(directory) ?? []), output]));
+    }
+  }
+}
 writeFileSync(
   "dist/LICENSES.txt",
-  [...bundled, ...dependencies]
-    .map((name) => {
-      const { version: v, license } = JSON.parse(readFileSync(`node_modules/${name}/package.json`, "utf8"));
-      const text = readFileSync(
-        `node_modules/${name}/${readdirSync(`node_modules/${name}`).find((file) => /^licen[cs]e/i.test(file))}`,
-        "utf8",
-      );
-      return `${name}@${v} (${license}), bundled into ${bundled.includes(name) ? "both builds" : "the CommonJS build"}:\n\n${text.trim()}\n`;
+  [...carriers]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([directory, outputs]) => {
+      const { name, version: v, license } = JSON.parse(readFileSync(`${directory}/package.json`, "utf8"));
+      const text = readFileSync(`${directory}/${readdirSync(directory).find((file) => /^licen[cs]e/i.test(file))}`, "utf8");
+      return `${name}@${v} (${license}), bundled into ${[...outputs].sort().join(", ")}:\n\n${text.trim()}\n`;
     })
     .join("\n---\n\n"),
 );
+// GitHub's route maps come from the code of `rest-endpoint generate`, built for the script and removed after.
+await build({ ...common, entryPoints: ["lib/generate.ts"], outfile: "dist/generate.js", format: "esm", platform: "node" });
 execFileSync(process.execPath, ["scripts/generate-routes.mjs"], { stdio: "inherit" });
+rmSync("dist/generate.js");
 // The bin must be executable: `npx rest-endpoint` runs it directly.
 chmodSync("dist/cli.js", 0o755);

@@ -1,0 +1,392 @@
+/**
+ * Route maps from an OpenAPI 3.0 or 3.1 description (docs/any-api.md): `"METHOD /path"` mapped to
+ * each operation's request parameters, as `EndpointInterface<Routes>` reads them, and the run-time
+ * templates that send each query as the description declares it. GitHub's maps (`dist/routes/`,
+ * scripts/generate-routes.mjs) come from this code too. Used by the CLI (`rest-endpoint generate`)
+ * and the build, never by the library's entries.
+ */
+import { $RefParser } from "@apidevtools/json-schema-ref-parser";
+import { OPTIONS } from "./options.js";
+
+/* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-return, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-call --
+   an OpenAPI description is untyped JSON, read by its shape */
+type Json = any;
+
+/** A description that cannot be read: the file, the JSON pointer and what is wrong, on one line. */
+export class DescriptionError extends Error {}
+
+/**
+ * Reads a description, JSON or YAML, one file or several joined by `$ref` (json-schema-ref-parser
+ * bundles them into one document whose `$ref`s all point inside it).
+ *
+ * @throws {@link DescriptionError} for a file that cannot be read or parsed, a `$ref` that points
+ *   nowhere, Swagger 2.0, or a document that is not OpenAPI 3.0 or 3.1
+ */
+export async function readDescription(file: string): Promise<Json> {
+  let spec: Json;
+  try {
+    spec = await new $RefParser().bundle(file);
+  } catch (error) {
+    const { message, source, path } = error as { message: string; source?: string; path?: string[] | null };
+    const pointer = path ? `#/${path.join("/")}` : "";
+    throw new DescriptionError(`${source ?? file}${pointer}: ${message.split("\n")[0]}`);
+  }
+  if (typeof spec?.swagger === "string")
+    throw new DescriptionError(`${file}#/swagger: is Swagger ${spec.swagger}; convert it to OpenAPI 3 first (e.g. with swagger2openapi)`);
+  if (!/^3\.[01]\./.test(String(spec?.openapi)))
+    throw new DescriptionError(`${file}#/openapi: must be "3.0.x" or "3.1.x"; received ${JSON.stringify(spec?.openapi)}`);
+  if (typeof spec.paths !== "object" || spec.paths === null) throw new DescriptionError(`${file}#/paths: is missing`);
+  return spec;
+}
+
+/**
+ * How deep a schema is written out; past it, `unknown`. It bounds recursive schemas (a `$ref` cycle);
+ * the deepest of GitHub's request parameters needs 8 (writing them with 40 changes no file).
+ */
+const MAX_DEPTH = 10;
+/** The longest description written, in characters: a longer first sentence is cut with "…". */
+const DOC_LENGTH = 200;
+const METHODS = ["get", "head", "post", "put", "patch", "delete", "options"];
+/** The options of a call (lib/options.ts): a body key of that name would be read as the option. */
+const OPTION_NAMES = new Set(Object.keys(OPTIONS));
+
+/** One operation, with the parameters of its path item and its own (`$ref`s resolved). */
+export interface Operation {
+  readonly method: string;
+  readonly template: string;
+  readonly operation: Json;
+  readonly parameters: Json[];
+}
+
+/** A parameter of a route: name, where it goes, its TypeScript type, whether required, its TSDoc. */
+export type Row = [name: string, place: "path" | "query" | "body" | "data", type: string, required: boolean, doc: string];
+
+/** A description's operations, and `resolve`, which follows a `$ref` inside it. */
+export function operationsOf(spec: Json): { resolve: (value: Json) => Json; operations: Operation[] } {
+  const resolve = (value: Json): Json => {
+    let node = value;
+    for (let hops = 0; typeof node?.$ref === "string" && hops < 32; hops++) {
+      node = (node.$ref as string)
+        .replace(/^#/, "")
+        .split("/")
+        .slice(1)
+        .reduce((at: Json, key) => at?.[decodeURIComponent(key).replaceAll("~1", "/").replaceAll("~0", "~")], spec);
+    }
+    return node;
+  };
+  const operations: Operation[] = [];
+  for (const [template, value] of Object.entries(spec.paths as Record<string, Json>)) {
+    const item = resolve(value);
+    for (const method of METHODS) {
+      const operation = resolve(item?.[method]);
+      if (operation === undefined) continue;
+      // An operation's parameter replaces its path item's of the same name and place (OpenAPI 3.1 section 4.8.9.1).
+      const byKey = new Map<string, Json>();
+      for (const parameter of [...(item.parameters ?? []), ...(operation.parameters ?? [])].map(resolve))
+        byKey.set(`${parameter.in} ${parameter.name}`, parameter);
+      operations.push({ method: method.toUpperCase(), template, operation, parameters: [...byKey.values()] });
+    }
+  }
+  return { resolve, operations };
+}
+
+const key = (name: string): string => (/^[A-Z_$][\w$]*$/i.test(name) ? name : JSON.stringify(name));
+const literal = (value: unknown): string => (value === null ? "null" : JSON.stringify(value));
+const union = (types: readonly string[]): string => {
+  const unique = [...new Set(types)];
+  return unique.includes("unknown") ? "unknown" : unique.join(" | ");
+};
+const parenthesized = (type: string): string => (/[|&]/.test(type) ? `(${type})` : type);
+
+/**
+ * A TypeScript type for a JSON schema (OpenAPI 3.0/3.1: `type` or a list of types, `enum`, `const`,
+ * `nullable`, `oneOf`/`anyOf`, `allOf`, `items`, `properties`, `required`, `additionalProperties`).
+ * `readOnly` properties are left out: they are never sent. `shallow` writes nested objects as
+ * `object`, for the CLI's listing.
+ */
+export function typeOf(schema: Json, resolve: (value: Json) => Json, depth = 0, shallow = false): string {
+  schema = resolve(schema);
+  if (schema === undefined || schema === null || typeof schema !== "object" || depth > MAX_DEPTH) return "unknown";
+  const inner = (child: Json): string => typeOf(child, resolve, depth + 1, shallow);
+  let type: string;
+  if (Array.isArray(schema.enum)) type = union(schema.enum.map(literal));
+  else if ("const" in schema) type = literal(schema.const);
+  else if (schema.oneOf !== undefined || schema.anyOf !== undefined) type = union((schema.oneOf ?? schema.anyOf).map(inner));
+  else if (schema.allOf !== undefined) {
+    // A part that only describes (a `description`, an `example`) adds no type.
+    const parts = (schema.allOf as Json[]).map(inner).filter((part) => part !== "unknown");
+    type = parts.length === 0 ? "unknown" : parts.length === 1 ? parts[0]! : parts.map(parenthesized).join(" & ");
+  } else {
+    const types = [schema.type ?? (schema.properties ? "object" : schema.items ? "array" : [])].flat() as string[];
+    type = types.length === 0 ? "unknown" : union(types.map((name) => typeOfName(name, schema, depth, shallow, inner)));
+  }
+  return schema.nullable === true ? union([type, "null"]) : type;
+}
+
+function typeOfName(name: string, schema: Json, depth: number, shallow: boolean, inner: (child: Json) => string): string {
+  switch (name) {
+    case "integer":
+    case "number":
+      return "number";
+    case "string":
+      return schema.format === "date-time" ? "string | Date" : "string";
+    case "boolean":
+    case "null":
+      return name;
+    case "array":
+      return `readonly ${parenthesized(schema.items === undefined ? "unknown" : inner(schema.items))}[]`;
+    case "object":
+      return shallow && depth > 0 ? "object" : objectType(schema, inner);
+    default:
+      return "unknown";
+  }
+}
+
+/** Whether a property is sent in requests: not `readOnly` (OpenAPI 3.0 section 4.7.25.1, JSON Schema validation 9.4). */
+const writable =
+  (resolve: (value: Json) => Json) =>
+  ([, property]: [string, Json]): boolean =>
+    resolve(property)?.readOnly !== true;
+
+/**
+ * An object schema's type: its properties, and an index signature where other keys are allowed
+ * (`additionalProperties` true or a schema, or no properties at all). Beside properties the index
+ * signature is `unknown`, since TypeScript requires every property to fit it.
+ */
+function objectType(schema: Json, inner: (child: Json) => string): string {
+  const required = new Set<string>(schema.required ?? []);
+  const properties = Object.entries((schema.properties ?? {}) as Record<string, Json>);
+  const members = properties
+    .filter(([, property]) => property?.readOnly !== true)
+    .map(([name, property]) => `${key(name)}${required.has(name) ? "" : "?"}: ${inner(property)}`);
+  const extra = schema.additionalProperties;
+  const open = extra === undefined ? properties.length === 0 : extra !== false;
+  if (open) members.push(`[key: string]: ${members.length === 0 && typeof extra === "object" ? inner(extra) : "unknown"}`);
+  return members.length === 0 ? "Record<string, never>" : `{ ${members.join("; ")} }`;
+}
+
+/**
+ * The object shapes a JSON body schema allows: the schema itself when it has `properties`, each
+ * variant of its `oneOf`/`anyOf` when every one has them, `[]` for an object of any keys (only
+ * `additionalProperties`), else `undefined` (an array, a string, a mix): such a body goes under `data`.
+ */
+function objectShapes(json: Json, resolve: (value: Json) => Json): Json[] | undefined {
+  const variants = json.oneOf ?? json.anyOf;
+  if (variants !== undefined) {
+    const shapes = (variants as Json[]).map((variant) => flatten(variant, resolve));
+    return shapes.every((shape) => shape?.properties !== undefined && (shape.type ?? "object") === "object") ? shapes : undefined;
+  }
+  const shape = flatten(json, resolve);
+  if (shape.properties !== undefined && (shape.type ?? "object") === "object") return [shape];
+  return shape.type === "object" ? [] : undefined;
+}
+
+/**
+ * A schema with its `allOf` parts merged in, as far as properties go: every part applies, so their
+ * properties and `required` lists add up (JSON Schema core 10.2.1.1). Other schemas as they are.
+ */
+function flatten(schema: Json, resolve: (value: Json) => Json, depth = 0): Json {
+  schema = resolve(schema);
+  if (!Array.isArray(schema?.allOf) || depth > MAX_DEPTH) return schema ?? {};
+  const parts = [schema, ...(schema.allOf as Json[]).map((part) => flatten(part, resolve, depth + 1))];
+  if (!parts.some((part) => part.properties !== undefined)) return schema;
+  return {
+    type: "object",
+    properties: Object.assign({}, ...parts.map((part) => part.properties ?? {})),
+    required: parts.flatMap((part) => part.required ?? []),
+  };
+}
+
+/**
+ * A TSDoc comment, what an editor shows on hover: the first sentence of the description (Markdown
+ * links reduced to their text; at most DOC_LENGTH characters) and `@deprecated` where marked.
+ */
+export function docOf({ description, deprecated }: { description?: unknown; deprecated?: unknown } = {}): string {
+  let text = (typeof description === "string" ? description : "")
+    .replace(/\[([^[\]]*)\]\([^()]*\)/g, "$1")
+    .replace(/\s+/g, " ")
+    .trim();
+  const end = text.search(/[.!?](?:\s|$)/);
+  if (end !== -1) text = text.slice(0, end + 1);
+  if (text.length > DOC_LENGTH) text = `${text.slice(0, DOC_LENGTH - 1)}…`;
+  const parts = [text.replaceAll("*/", "*\\/"), deprecated === true ? "@deprecated" : ""].filter((part) => part !== "");
+  return parts.length === 0 ? "" : `/** ${parts.join(" ")} */ `;
+}
+
+/** The JSON media type of a request body: `application/json`, or any `…+json` (RFC 6839 section 3.1). */
+function jsonContent(content: Json): Json {
+  if (content === undefined || content === null) return undefined;
+  const type = Object.keys(content).find((name) => /^application\/(?:[\w.-]+\+)?json(?:;|$)/i.test(name));
+  return type === undefined ? undefined : content[type];
+}
+
+/**
+ * The type of a body that is not JSON, which the caller encodes: a form (`string | URLSearchParams`,
+ * which fetch sends as `application/x-www-form-urlencoded`), multipart `FormData`, else `unknown`
+ * (a Buffer, a Blob, a stream, text).
+ */
+function dataType(content: Json): string {
+  const types = Object.keys(content ?? {}).map((name) => name.toLowerCase());
+  if (types.length > 0 && types.every((type) => type.startsWith("application/x-www-form-urlencoded"))) return "string | URLSearchParams";
+  if (types.length > 0 && types.every((type) => type.startsWith("multipart/form-data"))) return "FormData";
+  return "unknown";
+}
+
+/**
+ * A route's parameters as rows: path parameters (required), query parameters, and the JSON body's
+ * writable properties; a body that is not a JSON object (form-encoded, multipart, octet-stream, an
+ * array), or whose keys clash with an option or a template variable, is one row `data`.
+ */
+export function parametersOf(
+  { method, operation, parameters }: Operation,
+  route: string,
+  resolve: (value: Json) => Json,
+  shallow: boolean,
+): Row[] {
+  const rows: Row[] = route.includes(" {origin}/")
+    ? [["origin", "path", "string", true, "/** The installation's origin, e.g. `https://github.example.com`. */ "]]
+    : [];
+  const variables = new Set(["origin"]);
+  for (const parameter of parameters) {
+    if (parameter.in !== "path" && parameter.in !== "query") continue;
+    let type = typeOf(parameter.schema, resolve, 0, shallow);
+    if (parameter.in === "query" && /comma[- ]separated/i.test(parameter.description ?? "")) type = "string | readonly string[]";
+    const schema = resolve(parameter.schema) ?? {};
+    rows.push([
+      parameter.name,
+      parameter.in,
+      type,
+      parameter.in === "path" || parameter.required === true,
+      docOf({ description: parameter.description ?? schema.description, deprecated: parameter.deprecated ?? schema.deprecated }),
+    ]);
+    if (parameter.in === "path" || method !== "GET") variables.add(parameter.name);
+  }
+  const body = resolve(operation.requestBody);
+  if (body === undefined) return rows;
+  const json = resolve(jsonContent(body.content)?.schema);
+  const shapes = json === undefined ? undefined : objectShapes(json, resolve);
+  if (
+    shapes === undefined ||
+    shapes.some((shape) => Object.keys(shape.properties ?? {}).some((name) => OPTION_NAMES.has(name) || variables.has(name)))
+  ) {
+    return [
+      ...rows,
+      [
+        "data",
+        "data",
+        json === undefined ? dataType(body.content) : typeOf(json, resolve, 0, shallow),
+        body.required === true,
+        docOf(body),
+      ],
+    ];
+  }
+  // Several shapes (a oneOf) merge into one: a property takes the union of its types in the shapes,
+  // and is required when every shape requires it. A union of one parameter object per shape would
+  // be exact, but it made TypeScript weigh every route of the map on a call's first check.
+  const types = new Map<string, string[]>();
+  const docs = new Map<string, string>();
+  for (const shape of shapes) {
+    for (const [name, schema] of Object.entries((shape.properties ?? {}) as Record<string, Json>).filter(writable(resolve))) {
+      types.set(name, [...(types.get(name) ?? []), typeOf(schema, resolve, 0, shallow)]);
+      if (!docs.has(name)) docs.set(name, docOf(resolve(schema)));
+    }
+  }
+  const required = (name: string): boolean => shapes.every((shape) => shape.required?.includes(name) === true);
+  return [...rows, ...[...types].map(([name, list]): Row => [name, "body", union(list), required(name), docs.get(name)!])];
+}
+
+/**
+ * The route that sends the operation's request as documented: `"<METHOD> <path>"`; a query on a
+ * method that sends a body is declared in the template (`{?name,label}`), since parameters not in
+ * the template go to the body there; an operation served from another origin keeps it
+ * (`https://uploads.github.com/…`, or `{origin}/…` where it depends on the installation).
+ */
+export function routeOf({ method, template, operation, parameters }: Operation, spec: Json): string {
+  const server: string | undefined = operation.servers?.[0]?.url;
+  const origin =
+    server === undefined || server === spec.servers?.[0]?.url
+      ? ""
+      : server.replace(/^(?:\{protocol\}:\/\/\{hostname\}|https:\/\/HOSTNAME)/, "{origin}").replace(/\/$/, "");
+  const query = parameters.filter((parameter) => parameter.in === "query").map((parameter) => parameter.name as string);
+  const declared = method !== "GET" && method !== "HEAD" && query.length > 0 ? `{?${query.join(",")}}` : "";
+  return `${method} ${origin}${template}${declared}`;
+}
+
+/**
+ * The template that sends a route's query as its parameters' `style` and `explode` declare
+ * (OpenAPI 3.1 section 4.8.12.4): `form` exploded, the default, is `{?ids*}` (`ids=1&ids=2`);
+ * `form` unexploded is `{?ids}` (`ids=1,2`). `undefined` when every query parameter is sent as the
+ * library sends it anyway (scalars, or lists declared unexploded), or when one is not expressible
+ * in RFC 6570 (`deepObject`, `spaceDelimited`, `pipeDelimited`, a name outside its varname grammar).
+ */
+export function queryTemplateOf({ method, template, parameters }: Operation, resolve: (value: Json) => Json): string | undefined {
+  const query = parameters.filter((parameter) => parameter.in === "query");
+  const varspecs: string[] = [];
+  let needed = false;
+  for (const parameter of query) {
+    const schema = resolve(parameter.schema) ?? {};
+    const style = parameter.style ?? "form";
+    const list = [schema.type].flat().some((type) => type === "array" || type === "object");
+    if (style !== "form" || !/^[\w.-]+$/.test(parameter.name)) return undefined;
+    const explode = parameter.explode ?? true;
+    if (list && explode) needed = true;
+    varspecs.push(`${parameter.name}${list && explode ? "*" : ""}`);
+  }
+  return needed ? `${method} ${template}{?${varspecs.join(",")}}` : undefined;
+}
+
+/** A generated map: its declaration file (`Routes`, `templates`), its run-time module and its listing. */
+export interface RouteMap {
+  readonly declarations: string;
+  readonly module: string;
+  readonly listing: Record<string, [docs: string, ...parameters: [name: string, place: string, type: string, required: 0 | 1][]]>;
+  readonly count: number;
+}
+
+/**
+ * Generates a route map from a description: `header` opens the declaration file; `withTemplates`
+ * adds the run-time templates of {@link queryTemplateOf} (GitHub's maps have none: comma-joined
+ * lists are what GitHub documents).
+ */
+export function generateRouteMap(spec: Json, { header, withTemplates }: { header: string; withTemplates: boolean }): RouteMap {
+  const { resolve, operations } = operationsOf(spec);
+  const lines: string[] = [];
+  const templates: [string, string][] = [];
+  const listing: RouteMap["listing"] = {};
+  for (const operation of operations) {
+    const route = routeOf(operation, spec);
+    const members = parametersOf(operation, route, resolve, false).map(
+      ([name, , type, required, doc]) => `${doc}${key(name)}${required ? "" : "?"}: ${type}`,
+    );
+    // One member a line: TypeScript attaches a TSDoc comment to what follows it only from a line's start.
+    lines.push(
+      `  ${JSON.stringify(route)}: {${members.map((member) => `\n    ${member};`).join("")}${members.length === 0 ? "" : "\n  "}};`,
+    );
+    listing[route] = [
+      operation.operation.externalDocs?.url ?? "",
+      ...parametersOf(operation, route, resolve, true).map(([name, place, type, required]): [string, string, string, 0 | 1] => [
+        name,
+        place,
+        type,
+        required ? 1 : 0,
+      ]),
+    ];
+    const template = withTemplates && !route.includes("{?") ? queryTemplateOf(operation, resolve) : undefined;
+    if (template !== undefined) templates.push([route, template]);
+  }
+  const templateLines = templates.map(([route, template]) => `  ${JSON.stringify(route)}: ${JSON.stringify(template)},`);
+  const declarations = `${header}
+export interface Routes {
+${lines.join("\n")}
+}
+${
+  withTemplates
+    ? `
+/** The routes whose query the description declares in another form than the library's default, each with its full template. */
+export declare const templates: Readonly<Record<string, string>>;
+`
+    : ""
+}`;
+  const module = `// Generated by rest-endpoint generate: do not edit.\nexport const templates = Object.freeze({\n${templateLines.join("\n")}\n});\n`;
+  return { declarations, module, listing, count: operations.length };
+}
