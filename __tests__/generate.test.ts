@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import ts from "typescript";
-import { fencedBlocks } from "./helpers/examples.js";
+import { fencedBlocks, strictProject } from "./helpers/examples.js";
 
 // `rest-endpoint generate` (lib/generate.ts, docs/any-api.md) on real descriptions no one here
 // wrote, trimmed to a few operations (__tests__/fixtures/openapi/*/PROVENANCE.md): DigitalOcean's
@@ -108,16 +108,7 @@ describe("rest-endpoint generate", () => {
 });
 
 describe("a generated map types calls as each API's documentation says", () => {
-  const compilerOptions: ts.CompilerOptions = {
-    strict: true,
-    exactOptionalPropertyTypes: true,
-    noEmit: true,
-    module: ts.ModuleKind.NodeNext,
-    moduleResolution: ts.ModuleResolutionKind.NodeNext,
-    target: ts.ScriptTarget.ES2022,
-    lib: ["lib.es2022.d.ts", "lib.dom.d.ts"],
-    types: [],
-  };
+  const compilerOptions = strictProject(["lib.es2022.d.ts", "lib.dom.d.ts"]);
   /** Type-checks `lines` after the imports; returns each refused line's number (from 1) and message. */
   const check = (name: string, lines: string[]): [number, string][] => {
     const header = [

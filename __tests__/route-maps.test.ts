@@ -1,6 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import ts from "typescript";
+import { strictProject } from "./helpers/examples.js";
 import { endpoint, type EndpointParameters } from "../lib/index.js";
 import type { CorpusCall } from "./helpers/corpus.js";
 import { readFixture } from "./helpers/fixtures.js";
@@ -154,16 +155,7 @@ describe("route maps", () => {
 
   describe("types", () => {
     const dir = join(root, ".tmp", "route-maps");
-    const compilerOptions: ts.CompilerOptions = {
-      strict: true,
-      exactOptionalPropertyTypes: true,
-      noEmit: true,
-      module: ts.ModuleKind.NodeNext,
-      moduleResolution: ts.ModuleResolutionKind.NodeNext,
-      target: ts.ScriptTarget.ES2022,
-      lib: ["lib.es2022.d.ts"],
-      types: [],
-    };
+    const compilerOptions = strictProject(["lib.es2022.d.ts"]);
     const header = [
       'import type { Routes } from "rest-endpoint/routes/api.github.com";',
       'import { endpoint, type EndpointInterface } from "rest-endpoint";',

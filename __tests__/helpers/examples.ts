@@ -2,6 +2,7 @@ import { execFile } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import ts from "typescript";
 import { endpoint } from "../../lib/index.js";
 
 /** Each fenced block of a Markdown page with its language, in order. */
@@ -69,4 +70,21 @@ export async function typeCheckBlock(code: string): Promise<string> {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Compiler options of a strict user project, for `ts.createProgram` over a file that imports the
+ * package by name: NodeNext resolution, `exactOptionalPropertyTypes`, no ambient types, `lib` as given.
+ */
+export function strictProject(lib: string[]): ts.CompilerOptions {
+  return {
+    strict: true,
+    exactOptionalPropertyTypes: true,
+    noEmit: true,
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    target: ts.ScriptTarget.ES2022,
+    lib,
+    types: [],
+  };
 }
