@@ -112,7 +112,7 @@ function plain({ method, headers, body }: ClientRequest): ClientRequest {
  * ```
  */
 export function toUndici(options: RequestOptions): [url: string, options: ClientRequest] {
-  const framed = frame(options, "undici");
+  const framed = frame(options, "undici"); // first: it checks that these are request options
   return [options.url, plain(framed)];
 }
 
@@ -154,7 +154,7 @@ export function toAxios(options: RequestOptions): AxiosConfig {
  * ```
  */
 export function toGot(options: RequestOptions): [url: string, options: ClientRequest] {
-  const framed = frame(options, "got");
+  const framed = frame(options, "got"); // first: it checks that these are request options
   return [options.url, plain(framed)];
 }
 

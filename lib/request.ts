@@ -3,7 +3,7 @@ import { applyMediaType } from "./media-type.js";
 import type { Call } from "./options.js";
 import { compileTemplate } from "./template.js";
 import type { MergedOptions, RequestMeta, RequestOptions } from "./types.js";
-import { expandUrl } from "./url.js";
+import { authorityEnd, expandUrl } from "./url.js";
 import { copyValue, isArray, isPlainRecord } from "./values.js";
 
 /** Methods whose requests carry content (docs/usage.md, `endpoint(route, options?)`); all others put parameters in the query. */
@@ -126,8 +126,7 @@ export function toMerged(call: Call, copyFor: "mutable" | "frozen" = "mutable"):
 function checkHost(host: string, url: string): void {
   const given = host.toLowerCase();
   const afterScheme = url.indexOf("//") + 2;
-  const end = url.slice(afterScheme).search(/[/?#]/);
-  const authority = url.slice(afterScheme, end === -1 ? url.length : afterScheme + end);
+  const authority = url.slice(afterScheme, authorityEnd(url, afterScheme));
   const written = authority.slice(authority.lastIndexOf("@") + 1).toLowerCase();
   if (given === written || (URL.canParse(url) && given === new URL(url).host)) return;
   fail(

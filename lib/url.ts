@@ -41,14 +41,13 @@ export function expandUrl(
     url = typeof part === "string" ? url + part : appendExpansion(url, part, parameters);
   }
   if (template.origin === "expanded") {
-    pathStart = endOf(url, pathStart, "/");
+    pathStart = authorityEnd(url, pathStart);
     checkOrigin(url.slice(0, pathStart), "url");
   }
   const first = url[pathStart];
   if (first !== undefined && first !== "/" && first !== "?" && first !== "#")
     fail("URL_LEAVES_BASE_URL", "url", 'would change the host: its path must begin with "/"', url);
-  const pathEnd = endOf(url, pathStart, "");
-  checkDotSegments(url, pathStart, pathEnd);
+  const pathEnd = checkPath(url, pathStart);
   if (query.length === 0) return url;
   const hash = url.indexOf("#", pathEnd);
   const fragmentAt = hash === -1 ? url.length : hash;
@@ -57,10 +56,21 @@ export function expandUrl(
   return url.slice(0, fragmentAt) + search + url.slice(fragmentAt);
 }
 
-/** Where, from `from`, `text` has its first "#", "?" or one of `also`; its length when it has none. */
-function endOf(text: string, from: number, also: string): number {
+const SLASH = 0x2f;
+const QUESTION_MARK = 0x3f;
+const NUMBER_SIGN = 0x23;
+
+/**
+ * Where the authority of `url` that begins at `from` ends: at its first "/", "?" or "#", or at the
+ * URL's end (RFC 3986 section 3.2).
+ */
+export function authorityEnd(url: string, from: number): number {
   let at = from;
-  while (at < text.length && text[at] !== "#" && text[at] !== "?" && !also.includes(text[at]!)) at++;
+  while (at < url.length) {
+    const code = url.charCodeAt(at);
+    if (code === SLASH || code === QUESTION_MARK || code === NUMBER_SIGN) break;
+    at++;
+  }
   return at;
 }
 
@@ -143,24 +153,34 @@ function component(value: TemplateValue, name: string): string {
 }
 
 /**
- * Rejects `.` and `..` path segments, also pct-encoded (`%2e`), which URL parsers resolve away
- * (RFC 3986 section 5.2.4), in `url` from `from` to `to` (a path alone, without query or fragment).
+ * Reads the path of `url` that begins at `from`, in one pass, and returns where it ends (its first
+ * "?" or "#", or the URL's end). A `.` or `..` segment, also pct-encoded (`%2e`), is an error: URL
+ * parsers resolve them away (RFC 3986 section 5.2.4).
  *
  * @throws {@link EndpointError} `INVALID_PATH_SEGMENT`
  */
-function checkDotSegments(url: string, from: number, to: number): void {
+function checkPath(url: string, from: number): number {
   let start = from;
-  while (start <= to) {
-    let slash = url.indexOf("/", start);
-    if (slash === -1 || slash > to) slash = to;
+  for (let at = from; ; at++) {
+    const code = at < url.length ? url.charCodeAt(at) : NUMBER_SIGN;
+    if (code !== SLASH && code !== QUESTION_MARK && code !== NUMBER_SIGN) continue;
     const first = url.charCodeAt(start);
     // Only a segment that starts with "." or "%" and is at most 6 long ("%2e%2e") can be a dot-segment.
-    if (slash > start && slash - start <= 6 && (first === 0x2e || first === 0x25)) {
-      const segment = url.slice(start, slash).toLowerCase().replaceAll("%2e", ".");
-      if (segment === "." || segment === "..")
-        fail("INVALID_PATH_SEGMENT", "url", `would hold the dot-segment ${quote(url.slice(start, slash))}`, url.slice(from, to));
+    if (at > start && at - start <= 6 && (first === 0x2e || first === 0x25)) {
+      const segment = url.slice(start, at);
+      const dots = segment.toLowerCase().replaceAll("%2e", ".");
+      if (dots === "." || dots === "..") {
+        const end = url.slice(from).search(/[?#]/);
+        fail(
+          "INVALID_PATH_SEGMENT",
+          "url",
+          `would hold the dot-segment ${quote(segment)}`,
+          url.slice(from, end === -1 ? url.length : from + end),
+        );
+      }
     }
-    start = slash + 1;
+    if (code !== SLASH) return at;
+    start = at + 1;
   }
 }
 
@@ -204,17 +224,17 @@ const baseUrls = new BoundedCache<string>({ entries: 100, bytes: 256 * 1024, byt
  * @throws {@link EndpointError} `INVALID_BASE_URL`
  */
 function resolveBaseUrl(baseUrl: string | undefined): string {
-  return baseUrls.get(baseUrl!, checkBaseUrl);
+  return baseUrl === undefined ? checkBaseUrl(baseUrl) : baseUrls.get(baseUrl, checkBaseUrl);
 }
 
 function checkBaseUrl(baseUrl: string | undefined): string {
   const origin = baseUrl === undefined ? undefined : /^https?:\/\/[^/]*/i.exec(baseUrl)?.[0];
-  if (origin === undefined || /[#?\\]/.test(baseUrl!) || CONTROL_OR_SPACE.test(baseUrl!) || !isOrigin(origin))
+  if (baseUrl === undefined || origin === undefined || /[#?\\]/.test(baseUrl) || CONTROL_OR_SPACE.test(baseUrl) || !isOrigin(origin))
     fail(
       "INVALID_BASE_URL",
       "baseUrl",
       'must be an http(s) URL with a host and no query or fragment, e.g. "https://ghe.example/api/v3"',
       baseUrl,
     );
-  return baseUrl!.endsWith("/") ? baseUrl!.slice(0, -1) : baseUrl!;
+  return baseUrl.endsWith("/") ? baseUrl.slice(0, -1) : baseUrl;
 }
