@@ -2,6 +2,8 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import ts from "typescript";
+import { endpoint } from "../lib/index.js";
+import { OPTIONS } from "../lib/options.js";
 import { fencedBlocks, strictProject } from "./helpers/examples.js";
 
 // `rest-endpoint generate` (lib/generate.ts, docs/any-api.md) on real descriptions no one here
@@ -99,6 +101,30 @@ describe("rest-endpoint generate", () => {
     expect(stderr).toContain(message);
   });
 
+  test("a body with a key named like an option (lib/options.ts OPTIONS) or like a path variable goes under data", () => {
+    const file = join(dir, "clash.json");
+    const body = (properties: object) => ({
+      requestBody: { content: { "application/json": { schema: { type: "object", properties } } } },
+    });
+    const paths: Record<string, object> = {
+      "/b/{id}": {
+        parameters: [{ name: "id", in: "path", required: true, schema: { type: "integer" } }],
+        post: body({ id: { type: "string" } }),
+      },
+      "/c": { post: body({ name: { type: "string" } }) },
+    };
+    for (const option of Object.keys(OPTIONS))
+      paths[`/${option}`] = { post: body({ [option]: { type: "string" }, name: { type: "string" } }) };
+    writeFileSync(file, JSON.stringify({ openapi: "3.1.0", paths }));
+    const out = join(dir, "clash.d.ts");
+    expect(run("generate", file, "--out", out).status).toBe(0);
+    const declarations = readFileSync(out, "utf8");
+    for (const option of Object.keys(OPTIONS))
+      expect(declarations).toContain(`"POST /${option}": {\n    data?: { ${option}?: string; name?: string };\n  };`);
+    expect(declarations).toContain('"POST /b/{id}": {\n    id: number;\n    data?: { id?: string };\n  };');
+    expect(declarations).toContain('"POST /c": {\n    name?: string;\n  };');
+  });
+
   test("generate needs a description and --out FILE.d.ts", () => {
     expect(run("generate", DESCRIPTIONS.digitalocean)).toMatchObject({
       status: 2,
@@ -145,12 +171,24 @@ describe("a generated map types calls as each API's documentation says", () => {
     expect(refused[3]![1]).toContain("Property 'size' is missing");
   }, 60_000);
 
-  test("docs/any-api.md's example type-checks against DigitalOcean's generated map", () => {
+  test("docs/any-api.md's example type-checks against DigitalOcean's generated map, and prints the URL it shows", () => {
     const [block] = fencedBlocks(readFileSync(join(root, "docs", "any-api.md"), "utf8")).filter(({ lang }) => lang === "ts");
+    const code = block!.code.replace('"./api.js"', '"./digitalocean.js"');
     const file = join(dir, "any-api-example.mts");
-    writeFileSync(file, block!.code.replace('"./api.js"', '"./digitalocean.js"'));
+    writeFileSync(file, code);
     const diagnostics = ts.getPreEmitDiagnostics(ts.createProgram([file], compilerOptions));
     expect(diagnostics.map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, " "))).toEqual([]);
+    // The example ends with an expression and, on the next line, its value as a comment: run it and print that expression.
+    const lines = code.trimEnd().split("\n");
+    const shown = JSON.parse(lines.pop()!.replace(/^\/\/ /, "")) as unknown;
+    const expression = lines.pop()!.replace(/;$/, "");
+    const script = join(dir, "any-api-example.mjs");
+    const { outputText } = ts.transpileModule([...lines, `console.log(JSON.stringify(${expression}));`].join("\n"), {
+      compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+    });
+    writeFileSync(script, outputText);
+    const { status, stdout, stderr } = spawnSync(process.execPath, [script], { encoding: "utf8" });
+    expect({ status, stderr, printed: JSON.parse(stdout) as unknown }).toEqual({ status: 0, stderr: "", printed: shown });
   }, 60_000);
 
   test("Twilio: a form-encoded body goes under data, as URLSearchParams or a string, never as JSON properties", () => {
@@ -219,6 +257,13 @@ describe("endpoint() with a generated map's templates builds the URLs each API d
       { method: "delete", url: "https://api.digitalocean.com/v2/droplets?tag_name=awesome", contentType: null },
       { method: "post", url: "https://api.digitalocean.com/v2/tags", contentType: "application/json; charset=utf-8" },
     ]);
+  });
+
+  test("without the template a list in the query goes comma-joined, GitHub's form (docs/any-api.md)", () => {
+    const base = endpoint.defaults({ baseUrl: "https://api.digitalocean.com" });
+    expect(base("GET /v2/apps/{app_id}/deployments", { app_id: "a1", deployment_types: ["MANUAL", "AUTOSCALED"] }).url).toBe(
+      "https://api.digitalocean.com/v2/apps/a1/deployments?deployment_types=MANUAL,AUTOSCALED",
+    );
   });
 
   test("Twilio: Type repeated (Lookup v1's documented `Type=carrier&Type=caller-name`), a form body with no JSON content-type", () => {

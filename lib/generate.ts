@@ -3,41 +3,13 @@
  * each operation's request parameters, as `EndpointInterface<Routes>` reads them, and the run-time
  * templates that send each query as the description declares it. GitHub's maps (`dist/routes/`,
  * scripts/generate-routes.mjs) come from this code too. Used by the CLI (`rest-endpoint generate`)
- * and the build, never by the library's entries.
+ * and the build, never by the library's entries. It reads nothing: the CLI reads the description.
  */
-import { $RefParser } from "@apidevtools/json-schema-ref-parser";
 import { OPTIONS } from "./options.js";
 
 /* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-return, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-call --
    an OpenAPI description is untyped JSON, read by its shape */
 type Json = any;
-
-/** A description that cannot be read: the file, the JSON pointer and what is wrong, on one line. */
-export class DescriptionError extends Error {}
-
-/**
- * Reads a description, JSON or YAML, one file or several joined by `$ref` (json-schema-ref-parser
- * bundles them into one document whose `$ref`s all point inside it).
- *
- * @throws {@link DescriptionError} for a file that cannot be read or parsed, a `$ref` that points
- *   nowhere, Swagger 2.0, or a document that is not OpenAPI 3.0 or 3.1
- */
-export async function readDescription(file: string): Promise<Json> {
-  let spec: Json;
-  try {
-    spec = await new $RefParser().bundle(file);
-  } catch (error) {
-    const { message, source, path } = error as { message: string; source?: string; path?: string[] | null };
-    const pointer = path ? `#/${path.join("/")}` : "";
-    throw new DescriptionError(`${source ?? file}${pointer}: ${message.split("\n")[0]}`);
-  }
-  if (typeof spec?.swagger === "string")
-    throw new DescriptionError(`${file}#/swagger: is Swagger ${spec.swagger}; convert it to OpenAPI 3 first (e.g. with swagger2openapi)`);
-  if (!/^3\.[01]\./.test(String(spec?.openapi)))
-    throw new DescriptionError(`${file}#/openapi: must be "3.0.x" or "3.1.x"; received ${JSON.stringify(spec?.openapi)}`);
-  if (typeof spec.paths !== "object" || spec.paths === null) throw new DescriptionError(`${file}#/paths: is missing`);
-  return spec;
-}
 
 /**
  * How deep a schema is written out; past it, `unknown`. It bounds recursive schemas (a `$ref` cycle);
@@ -344,11 +316,15 @@ export interface RouteMap {
 }
 
 /**
- * Generates a route map from a description: `header` opens the declaration file; `withTemplates`
+ * Generates a route map from a description: `header` opens the declaration file, given the count of
+ * operations; `withTemplates`
  * adds the run-time templates of {@link queryTemplateOf} (GitHub's maps have none: comma-joined
  * lists are what GitHub documents).
  */
-export function generateRouteMap(spec: Json, { header, withTemplates }: { header: string; withTemplates: boolean }): RouteMap {
+export function generateRouteMap(
+  spec: Json,
+  { header, withTemplates }: { header: (count: number) => string; withTemplates: boolean },
+): RouteMap {
   const { resolve, operations } = operationsOf(spec);
   const lines: string[] = [];
   const templates: [string, string][] = [];
@@ -375,7 +351,7 @@ export function generateRouteMap(spec: Json, { header, withTemplates }: { header
     if (template !== undefined) templates.push([route, template]);
   }
   const templateLines = templates.map(([route, template]) => `  ${JSON.stringify(route)}: ${JSON.stringify(template)},`);
-  const declarations = `${header}
+  const declarations = `${header(operations.length)}
 export interface Routes {
 ${lines.join("\n")}
 }

@@ -108,9 +108,6 @@ writeFileSync(
     })
     .join("\n---\n\n"),
 );
-// GitHub's route maps come from the code of `rest-endpoint generate`, built for the script and removed after.
-await build({ ...common, entryPoints: ["lib/generate.ts"], outfile: "dist/generate.js", format: "esm", platform: "node" });
 execFileSync(process.execPath, ["scripts/generate-routes.mjs"], { stdio: "inherit" });
-rmSync("dist/generate.js");
 // The bin must be executable: `npx rest-endpoint` runs it directly.
 chmodSync("dist/cli.js", 0o755);

@@ -1,6 +1,8 @@
 // Reading GitHub's OpenAPI descriptions from the pinned @octokit/openapi devDependency, shared by
-// scripts/generate-multi-segment.mjs and scripts/generate-routes.mjs.
+// scripts/generate-multi-segment.mjs and scripts/generate-routes.mjs, with the code of
+// `rest-endpoint generate` (lib/generate.ts), bundled by esbuild in memory and imported from there.
 import { readFileSync, readdirSync } from "node:fs";
+import { build } from "esbuild";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 
@@ -16,30 +18,26 @@ export const TARGETS = readdirSync(generated)
   .map((file) => file.slice(0, -".json".length))
   .sort();
 
-const METHODS = ["get", "head", "post", "put", "patch", "delete", "options"];
+/** lib/generate.ts and what it imports, as one ES module. */
+const [bundle] = (
+  await build({
+    entryPoints: [new URL("../lib/generate.ts", import.meta.url).pathname],
+    bundle: true,
+    write: false,
+    format: "esm",
+    platform: "node",
+    mainFields: ["module", "main"],
+    logLevel: "warning",
+  })
+).outputFiles;
+/** The generator: `operationsOf`, `generateRouteMap`. */
+export const generator = await import(`data:text/javascript;base64,${Buffer.from(bundle.contents).toString("base64")}`);
 
 /**
- * One target's description: its path templates, and its operations, each with its parameters
- * (the path item's and the operation's, `$ref`s resolved). `resolve` follows a `$ref` (a JSON
- * pointer into the same document).
+ * One target's description, its path templates, and its operations as the generator reads them,
+ * each with its parameters (the path item's and the operation's, `$ref`s resolved).
  */
 export function readTarget(target) {
   const spec = JSON.parse(readFileSync(join(generated, `${target}.json`), "utf8"));
-  const resolve = (value) =>
-    value?.$ref === undefined
-      ? value
-      : value.$ref
-          .split("/")
-          .slice(1)
-          .reduce((node, key) => node[key.replaceAll("~1", "/").replaceAll("~0", "~")], spec);
-  const operations = [];
-  for (const [template, item] of Object.entries(spec.paths)) {
-    for (const method of METHODS) {
-      const operation = item[method];
-      if (operation === undefined) continue;
-      const parameters = [...(item.parameters ?? []), ...(operation.parameters ?? [])].map(resolve);
-      operations.push({ method: method.toUpperCase(), template, operation, parameters });
-    }
-  }
-  return { spec, resolve, templates: new Set(Object.keys(spec.paths)), operations };
+  return { spec, templates: new Set(Object.keys(spec.paths)), operations: generator.operationsOf(spec).operations };
 }
