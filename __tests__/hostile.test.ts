@@ -338,6 +338,18 @@ describe("a C0 control, DEL or white space anywhere in an origin is an error, th
   });
 });
 
+describe("a literal authority is checked as written, before encoding (found by the hostile property, seed -1728347797)", () => {
+  // A URL parser reads `\` as "/" (`https://ghe.example\@.` has host ghe.example); encoded, `%5C`
+  // would turn the host into user info and send the request to the host ".".
+  test.each(["https://ghe.example\\@.", "https://ghe.example\\@evil.example/x", "https://h.example\\x"])("%j is INVALID_URL", (url) => {
+    expect(errorOf(() => endpoint({ method: "GET", url }))).toMatchObject({ code: "INVALID_URL", argument: "url" });
+  });
+
+  test("an authority with user info and a port, as written, is kept", () => {
+    expect(endpoint("GET https://u:p@h.example:8443/x").url).toBe("https://u:p@h.example:8443/x");
+  });
+});
+
 describe("keys named like prototype members are data; __proto__ stays inert", () => {
   test("constructor and prototype keys merge over defaults alike at depth 1 and 2, from both sides", () => {
     const payload = endpoint.defaults({ payload: { keep: 1 } });

@@ -104,11 +104,8 @@ function compile(template: string): Template {
   /** The path as GitHub's description writes it (`/repos/{owner}/…`); `undefined` once it holds another expression. */
   let path: string | undefined = "";
   const tokens = [...template.matchAll(TOKEN)];
-  let offset = 0;
   for (let index = 0; index < tokens.length; index++) {
-    const [token, body] = tokens[index]!;
-    const at = offset;
-    offset += token.length;
+    const { 0: token, 1: body, index: at } = tokens[index]!;
     if (body !== undefined) {
       const { operator, varspecs } = parseExpression(template, body);
       const before = where;
@@ -181,8 +178,14 @@ function compile(template: string): Template {
       multiSegment: segment !== "partial" && simpleName !== undefined && simpleName === multiSegment,
     });
   }
-  const literalOrigin = origin === "literal" ? encodeLiteral(template.slice(0, authorityEnd)) : "";
-  if (origin === "literal") checkOrigin(literalOrigin, "url");
+  const written = template.slice(0, authorityEnd);
+  const literalOrigin = origin === "literal" ? encodeLiteral(written) : "";
+  if (origin === "literal") {
+    // As written, as a URL parser reads the route (a "\" there ends the authority, where its
+    // encoding `%5C` would not), and as sent.
+    checkOrigin(written, "url");
+    checkOrigin(literalOrigin, "url");
+  }
   return {
     parts,
     origin,
