@@ -78,7 +78,7 @@ export function frame(options: RequestOptions, sender: Sender): Framed {
   }
   let body: unknown = options.body;
   if (body === undefined) {
-    checkLength(headers, 0);
+    checkLength(headers, 0, undefined);
     return framed;
   }
   if (isArray(body) || isPlainRecord(body)) body = toJson(body);
@@ -95,20 +95,8 @@ export function frame(options: RequestOptions, sender: Sender): Framed {
     length = framed.bytes.byteLength;
   } else if (body instanceof Uint8Array) length = body.byteLength;
   else if (kind === "blob") length = (body as Blob).size;
-  if (length === undefined) {
-    const given = headers["content-length"];
-    if (given !== undefined) {
-      fail(
-        "INVALID_HEADER_VALUE",
-        "headers.content-length",
-        `cannot be checked against a ${kind} body, whose length is known only once it is sent; leave it out, the client frames the body`,
-        given,
-      );
-    }
-  } else {
-    checkLength(headers, length);
-    framed.length = length;
-  }
+  checkLength(headers, length, kind);
+  if (length !== undefined) framed.length = length;
   framed.body = body as ClientBody;
   framed.kind = kind;
   return framed;
@@ -133,17 +121,21 @@ function kindOf(body: unknown): Kind | undefined {
   return Symbol.asyncIterator in body ? "async iterable" : undefined;
 }
 
-/** A `content-length` in the options must be the body's length in bytes (RFC 9110 section 8.6). */
-function checkLength(headers: Record<string, string>, bytes: number): void {
+/**
+ * A `content-length` in the options must be the body's length in bytes (RFC 9110 section 8.6); next
+ * to a body whose length is known only once it is sent (`length` undefined), it cannot be checked.
+ */
+function checkLength(headers: Record<string, string>, length: number | undefined, kind: Kind | undefined): void {
   const given = headers["content-length"];
-  if (given !== undefined && given !== String(bytes)) {
-    fail(
-      "INVALID_HEADER_VALUE",
-      "headers.content-length",
-      `must be the body's ${bytes} bytes or be left out (the client counts them)`,
-      given,
-    );
-  }
+  if (given === undefined || given === String(length)) return;
+  fail(
+    "INVALID_HEADER_VALUE",
+    "headers.content-length",
+    length === undefined
+      ? `cannot be checked against a ${kind!} body, whose length is known only once it is sent; leave it out, the client frames the body`
+      : `must be the body's ${length} bytes or be left out (the client counts them)`,
+    given,
+  );
 }
 
 /** A body a client has to read as a stream: fetch then needs `duplex: "half"` (Fetch standard). */
