@@ -71,6 +71,8 @@ describe("rest-endpoint generate", () => {
     // A oneOf of two allOf shapes: what both require is required.
     expect(declarations).toMatch(/"POST \/v2\/droplets": \{[^}]*\*\/ size: string;/);
     expect(declarations).toContain("/** This parameter has been deprecated. @deprecated */ private_networking?: boolean;");
+    // `nullable: true` (OpenAPI 3.0) on an array of strings.
+    expect(declarations).toContain("*/ tags?: readonly string[] | null;");
     // A query on DELETE is declared in the route, since other parameters go to the body.
     expect(declarations).toContain('"DELETE /v2/droplets{?tag_name}": {');
     const twilio = readFileSync(join(dir, "twilio-messaging.d.ts"), "utf8");
@@ -101,7 +103,7 @@ describe("rest-endpoint generate", () => {
     expect(stderr).toContain(message);
   });
 
-  test("a body with a key named like an option (lib/options.ts OPTIONS) or like a path variable goes under data", () => {
+  test("a body with a key named like an option (lib/options.ts OPTIONS) or like a path variable goes under data; 3.1 type lists", () => {
     const file = join(dir, "clash.json");
     const body = (properties: object) => ({
       requestBody: { content: { "application/json": { schema: { type: "object", properties } } } },
@@ -111,7 +113,7 @@ describe("rest-endpoint generate", () => {
         parameters: [{ name: "id", in: "path", required: true, schema: { type: "integer" } }],
         post: body({ id: { type: "string" } }),
       },
-      "/c": { post: body({ name: { type: "string" } }) },
+      "/c": { post: body({ name: { type: "string" }, note: { type: ["string", "null"] } }) },
     };
     for (const option of Object.keys(OPTIONS))
       paths[`/${option}`] = { post: body({ [option]: { type: "string" }, name: { type: "string" } }) };
@@ -122,7 +124,7 @@ describe("rest-endpoint generate", () => {
     for (const option of Object.keys(OPTIONS))
       expect(declarations).toContain(`"POST /${option}": {\n    data?: { ${option}?: string; name?: string };\n  };`);
     expect(declarations).toContain('"POST /b/{id}": {\n    id: number;\n    data?: { id?: string };\n  };');
-    expect(declarations).toContain('"POST /c": {\n    name?: string;\n  };');
+    expect(declarations).toContain('"POST /c": {\n    name?: string;\n    note?: string | null;\n  };');
   });
 
   test("generate needs a description and --out FILE.d.ts", () => {

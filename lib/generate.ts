@@ -31,7 +31,7 @@ export interface Operation {
 }
 
 /** A parameter of a route: name, where it goes, its TypeScript type, whether required, its TSDoc. */
-export type Row = [name: string, place: "path" | "query" | "body" | "data", type: string, required: boolean, doc: string];
+type Row = [name: string, place: "path" | "query" | "body" | "data", type: string, required: boolean, doc: string];
 
 /** A description's operations, and `resolve`, which follows a `$ref` inside it. */
 export function operationsOf(spec: Json): { resolve: (value: Json) => Json; operations: Operation[] } {
@@ -76,7 +76,7 @@ const parenthesized = (type: string): string => (/[|&]/.test(type) ? `(${type})`
  * `readOnly` properties are left out: they are never sent. `shallow` writes nested objects as
  * `object`, for the CLI's listing.
  */
-export function typeOf(schema: Json, resolve: (value: Json) => Json, depth = 0, shallow = false): string {
+function typeOf(schema: Json, resolve: (value: Json) => Json, depth = 0, shallow = false): string {
   schema = resolve(schema);
   if (schema === undefined || schema === null || typeof schema !== "object" || depth > MAX_DEPTH) return "unknown";
   const inner = (child: Json): string => typeOf(child, resolve, depth + 1, shallow);
@@ -90,12 +90,18 @@ export function typeOf(schema: Json, resolve: (value: Json) => Json, depth = 0, 
     type = parts.length === 0 ? "unknown" : parts.length === 1 ? parts[0]! : parts.map(parenthesized).join(" & ");
   } else {
     const types = [schema.type ?? (schema.properties ? "object" : schema.items ? "array" : [])].flat() as string[];
-    type = types.length === 0 ? "unknown" : union(types.map((name) => typeOfName(name, schema, depth, shallow, inner)));
+    type = types.length === 0 ? "unknown" : union(types.map((name) => typeOfName(name, schema, depth > 0 && shallow, inner, resolve)));
   }
   return schema.nullable === true ? union([type, "null"]) : type;
 }
 
-function typeOfName(name: string, schema: Json, depth: number, shallow: boolean, inner: (child: Json) => string): string {
+function typeOfName(
+  name: string,
+  schema: Json,
+  writeAsObject: boolean,
+  inner: (child: Json) => string,
+  resolve: (value: Json) => Json,
+): string {
   switch (name) {
     case "integer":
     case "number":
@@ -108,7 +114,7 @@ function typeOfName(name: string, schema: Json, depth: number, shallow: boolean,
     case "array":
       return `readonly ${parenthesized(schema.items === undefined ? "unknown" : inner(schema.items))}[]`;
     case "object":
-      return shallow && depth > 0 ? "object" : objectType(schema, inner);
+      return writeAsObject ? "object" : objectType(schema, inner, resolve);
     default:
       return "unknown";
   }
@@ -125,11 +131,11 @@ const writable =
  * (`additionalProperties` true or a schema, or no properties at all). Beside properties the index
  * signature is `unknown`, since TypeScript requires every property to fit it.
  */
-function objectType(schema: Json, inner: (child: Json) => string): string {
+function objectType(schema: Json, inner: (child: Json) => string, resolve: (value: Json) => Json): string {
   const required = new Set<string>(schema.required ?? []);
   const properties = Object.entries((schema.properties ?? {}) as Record<string, Json>);
   const members = properties
-    .filter(([, property]) => property?.readOnly !== true)
+    .filter(writable(resolve))
     .map(([name, property]) => `${key(name)}${required.has(name) ? "" : "?"}: ${inner(property)}`);
   const extra = schema.additionalProperties;
   const open = extra === undefined ? properties.length === 0 : extra !== false;
@@ -173,7 +179,7 @@ function flatten(schema: Json, resolve: (value: Json) => Json, depth = 0): Json 
  * A TSDoc comment, what an editor shows on hover: the first sentence of the description (Markdown
  * links reduced to their text; at most DOC_LENGTH characters) and `@deprecated` where marked.
  */
-export function docOf({ description, deprecated }: { description?: unknown; deprecated?: unknown } = {}): string {
+function docOf({ description, deprecated }: { description?: unknown; deprecated?: unknown } = {}): string {
   let text = (typeof description === "string" ? description : "")
     .replace(/\[([^[\]]*)\]\([^()]*\)/g, "$1")
     .replace(/\s+/g, " ")
@@ -209,7 +215,7 @@ function dataType(content: Json): string {
  * writable properties; a body that is not a JSON object (form-encoded, multipart, octet-stream, an
  * array), or whose keys clash with an option or a template variable, is one row `data`.
  */
-export function parametersOf(
+function parametersOf(
   { method, operation, parameters }: Operation,
   route: string,
   resolve: (value: Json) => Json,
@@ -273,7 +279,7 @@ export function parametersOf(
  * the template go to the body there; an operation served from another origin keeps it
  * (`https://uploads.github.com/…`, or `{origin}/…` where it depends on the installation).
  */
-export function routeOf({ method, template, operation, parameters }: Operation, spec: Json): string {
+function routeOf({ method, template, operation, parameters }: Operation, spec: Json): string {
   const server: string | undefined = operation.servers?.[0]?.url;
   const origin =
     server === undefined || server === spec.servers?.[0]?.url
@@ -291,7 +297,7 @@ export function routeOf({ method, template, operation, parameters }: Operation, 
  * library sends it anyway (scalars, or lists declared unexploded), or when one is not expressible
  * in RFC 6570 (`deepObject`, `spaceDelimited`, `pipeDelimited`, a name outside its varname grammar).
  */
-export function queryTemplateOf({ method, template, parameters }: Operation, resolve: (value: Json) => Json): string | undefined {
+function queryTemplateOf({ method, template, parameters }: Operation, resolve: (value: Json) => Json): string | undefined {
   const query = parameters.filter((parameter) => parameter.in === "query");
   const varspecs: string[] = [];
   let needed = false;
