@@ -10,7 +10,7 @@ export interface Expression {
   readonly operator: Operator;
   readonly varspecs: readonly VarSpec[];
   readonly expand: Expand;
-  /** The variable of a plain `{name}` (no operator, one variable, no prefix), which may skip url-template. */
+  /** The variable of a plain `{name}` (no operator, one variable, no modifier), which may skip url-template. */
   readonly simpleName: string | undefined;
   /**
    * A simple or reserved expression in the path between `/` and the next `/` (`"whole"`: `/{owner}/`)
@@ -168,7 +168,7 @@ function compile(template: string): Template {
     const { operator, varspecs } = part;
     for (const { name } of varspecs) names.add(name);
     const segment = part.where === PATH ? segmentOf(raw, index) : "partial";
-    const simpleName = operator === "" && varspecs.length === 1 && varspecs[0]!.prefix === 0 ? varspecs[0]!.name : undefined;
+    const simpleName = plainName(part, "");
     parts.push({
       operator,
       varspecs,

@@ -146,35 +146,11 @@ type OptionalOfExpression<E extends string> = E extends `${OptionalOperator}${in
  * letter or `_` (NAME_START) and goes on with letters, digits, `_` and `-` (VARCHAR).
  * `__tests__/types.test.ts` checks that the two agree, route by route.
  */
-type Upper =
-  | "A"
-  | "B"
-  | "C"
-  | "D"
-  | "E"
-  | "F"
-  | "G"
-  | "H"
-  | "I"
-  | "J"
-  | "K"
-  | "L"
-  | "M"
-  | "N"
-  | "O"
-  | "P"
-  | "Q"
-  | "R"
-  | "S"
-  | "T"
-  | "U"
-  | "V"
-  | "W"
-  | "X"
-  | "Y"
-  | "Z";
+/** The characters of `S`, as a union. */
+type CharsOf<S extends string> = S extends `${infer C}${infer Rest}` ? C | CharsOf<Rest> : never;
+type Upper = CharsOf<"ABCDEFGHIJKLMNOPQRSTUVWXYZ">;
 type NameStart = Upper | Lowercase<Upper> | "_";
-type NameChar = NameStart | "0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "-";
+type NameChar = NameStart | CharsOf<"0123456789-">;
 
 /** The characters of `S` up to the first that is no {@link NameChar}; tail-recursive. */
 type NameChars<S extends string, Taken extends string = ""> = S extends `${infer C}${infer Rest}`
