@@ -237,7 +237,9 @@ export type RequiredKeys<P> = { [K in keyof P]-?: object extends Pick<P, K> ? ne
  * The options of a call of a route found in a route map, whose parameters are `P` (path, query and
  * body parameters, as `rest-endpoint/routes/<target>` lists them), when the defaults already give
  * `Given`: those the defaults give become optional, each optional one also takes `undefined`, and
- * any other key is allowed, as for {@link RouteParameters}.
+ * any other key is allowed, as for {@link RouteParameters}; except where the route's body goes
+ * under `data` (a form, multipart, bytes): there another key would be sent as a JSON body, or be
+ * `INVALID_OPTIONS` next to `data`, so it is a type error.
  *
  * @example
  * ```ts
@@ -246,12 +248,18 @@ export type RequiredKeys<P> = { [K in keyof P]-?: object extends Pick<P, K> ? ne
  * // @ts-expect-error `per_page` is a number
  * const wrong: MappedParameters<Issues> = { owner: "octokit", repo: "rest.js", per_page: "many" };
  * const given: MappedParameters<Issues, "owner"> = { repo: "rest.js" };
+ * type Form = { id: string; data?: string | URLSearchParams };
+ * // @ts-expect-error `email` belongs in `data`
+ * const json: MappedParameters<Form> = { id: "cus_1", email: "jenny@example.com" };
  * ```
  */
-export type MappedParameters<P, Given extends string = never> = EndpointParameters &
+export type MappedParameters<P, Given extends string = never> = ("data" extends keyof P ? OptionFields : EndpointParameters) &
   // Pick and a mapping over its keys keep each property's TSDoc, which an editor shows on hover.
   Pick<P, Exclude<RequiredKeys<P>, Given>> &
   OptionalOrUndefined<Pick<P, Exclude<keyof P, Exclude<RequiredKeys<P>, Given>>>>;
+
+/** {@link EndpointParameters} without its index signature: the options alone (lib/options.ts reads them). */
+type OptionFields = { [K in keyof EndpointParameters as string extends K ? never : K]: EndpointParameters[K] };
 
 /** `T` with every property optional and taking `undefined` (what `exactOptionalPropertyTypes` needs said). */
 type OptionalOrUndefined<T> = { [K in keyof T]?: T[K] | undefined };
