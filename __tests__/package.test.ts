@@ -74,6 +74,10 @@ describe("the packed package", () => {
         "dist/index.d.ts",
         "dist/index.js",
         "dist/LICENSES.txt",
+        "dist/queries.cjs",
+        "dist/queries.d.cts",
+        "dist/queries.d.ts",
+        "dist/queries.js",
         ...["api.github.com", "ghec", "ghes-3.17", "ghes-3.18", "ghes-3.19"].flatMap((target) =>
           ["cjs", "d.cts", "d.ts", "js", "json"].map((extension) => `dist/routes/${target}.${extension}`),
         ),
@@ -136,6 +140,28 @@ describe("the packed package", () => {
     expect(
       await run(process.execPath, ["--input-type=module", "-e", `import * as lib from "rest-endpoint/clients"; console.log(${check})`]),
     ).toBe("function function\n");
+  });
+
+  test("withQueries comes from rest-endpoint/queries, through require and import; its errors are the main entry's EndpointError", async () => {
+    const script = (load: string) => `${load}
+      const api = queries.withQueries(main.endpoint, { "GET /c": { template: "GET /c{?created}", deepObject: ["created"] } });
+      let caught; try { api("GET /c", { created: { a: [1] } }); } catch (error) { caught = error; }
+      console.log(api("GET /c", { created: { gte: 1 } }).url, caught instanceof main.EndpointError, caught.code);`;
+    const line = "https://api.github.com/c?created%5Bgte%5D=1 true INVALID_PARAMETER\n";
+    expect(
+      await run(process.execPath, [
+        "--no-experimental-require-module",
+        "-e",
+        script('const main = require("rest-endpoint"); const queries = require("rest-endpoint/queries");'),
+      ]),
+    ).toBe(line);
+    expect(
+      await run(process.execPath, [
+        "--input-type=module",
+        "-e",
+        script('import * as main from "rest-endpoint"; import * as queries from "rest-endpoint/queries";'),
+      ]),
+    ).toBe(line);
   });
 
   test("a route map is types only: at run time its module, ESM or CommonJS, is empty", async () => {

@@ -51,3 +51,13 @@ export function invalidFieldValueAt(text: string): number {
   }
   return -1;
 }
+
+/**
+ * `text` as an RFC 6570 variable name (section 2.3: `varchar = ALPHA / DIGIT / "_" / pct-encoded`):
+ * every other character percent-encoded as UTF-8, e.g. `statuses[]` as `statuses%5B%5D`.
+ *
+ * @throws URIError when `text` holds a lone surrogate, which has no UTF-8 form
+ */
+export function percentEncodeName(text: string): string {
+  return encodeURIComponent(text).replace(/[!'()*.~-]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}

@@ -12,7 +12,7 @@ import { compileTemplate } from "./template.js";
 import type { EndpointParameters, RequestOptions } from "./types.js";
 
 const USAGE = `Usage: rest-endpoint [--base-url URL] [--format json|curl|fetch] "<METHOD> <URL>" [ITEM ...]
-       rest-endpoint --routes TARGET ["<METHOD> <URL>"]
+       rest-endpoint --routes TARGET|FILE.d.ts ["<METHOD> <URL>"]
        rest-endpoint generate DESCRIPTION --out FILE.d.ts
 
 Prints the request options for a route (as JSON, a curl command or a fetch snippet). Sends nothing.
@@ -26,17 +26,20 @@ Options:
   --base-url URL  address a relative URL is joined to (default https://api.github.com)
   --format F      json (default): the request options; curl: a curl command to paste;
                   fetch: a JavaScript snippet that sends them with fetch
-  --routes T      check that a route is an operation of GitHub target T (api.github.com,
-                  ghec, ghes-3.19, …) and list its parameters; without a route, list T's routes
+  --routes T      check that a route is an operation of T and list its parameters; without a
+                  route, list T's routes. T is a GitHub target (api.github.com, ghec,
+                  ghes-3.19, …) or a map FILE.d.ts that generate wrote
   --out FILE.d.ts with generate: where the route map of an OpenAPI 3.0/3.1 description (JSON
-                  or YAML, $refs to other files followed) goes; FILE.js gets its query templates
+                  or YAML, $refs to other files followed) goes; FILE.js gets its queries for
+                  rest-endpoint/queries, FILE.json its listing for --routes
   --help          print this help
   --version       print the version
 
 Examples:
   rest-endpoint "GET /repos/{owner}/{repo}/issues" owner=octokit repo=rest.js state=open
   rest-endpoint --routes ghes-3.19 "GET /repos/{owner}/{repo}/issues"
-  rest-endpoint generate openapi.yaml --out api.d.ts`;
+  rest-endpoint generate openapi.yaml --out api.d.ts
+  rest-endpoint --routes api.d.ts "GET /v2/droplets"`;
 
 /** A CLI usage error: printed on one line, exit status 2. */
 class UsageError extends Error {}
@@ -130,8 +133,9 @@ function toFetchSnippet(options: RequestOptions): string {
 }
 
 /**
- * A route map's listing, written by scripts/generate-routes.mjs beside the CLI: each route as its
- * documentation URL (after the prefix `docs`, unless it is a whole URL) and its parameters.
+ * A route map's listing, written beside the map by scripts/generate-routes.mjs (GitHub's targets) or
+ * by `generate` (FILE.json beside FILE.d.ts): each route as its documentation URL (after the prefix
+ * `docs`, unless it is a whole URL) and its parameters.
  */
 interface Listing {
   source: string;
@@ -156,16 +160,30 @@ function routeShape(route: string): string {
   return `${method.toUpperCase()} ${path}`;
 }
 
-/** `--routes TARGET [route]`: lists TARGET's routes, or checks one route and lists its parameters. */
-function listRoutes(target: string, route: string | undefined, items: readonly string[]): string {
+/** The listing of a GitHub target (dist/routes/) or of a map FILE.d.ts that `generate` wrote. */
+function readListing(target: string): Listing {
+  if (target.endsWith(".d.ts")) {
+    const file = `${target.slice(0, -".d.ts".length)}.json`;
+    try {
+      return JSON.parse(readFileSync(file, "utf8")) as Listing;
+    } catch (error) {
+      throw new UsageError(`--routes ${target}: cannot read ${file}, which generate writes beside it (${(error as Error).message})`);
+    }
+  }
   const targets = readdirSync(ROUTES)
     .filter((file) => file.endsWith(".json"))
     .map((file) => file.slice(0, -".json".length))
     .sort();
-  if (!targets.includes(target)) throw new UsageError(`--routes must be one of ${targets.join(", ")}; received ${quote(target)}`);
+  if (!targets.includes(target))
+    throw new UsageError(`--routes must be one of ${targets.join(", ")} or a FILE.d.ts that generate wrote; received ${quote(target)}`);
+  return JSON.parse(readFileSync(new URL(`${target}.json`, ROUTES), "utf8")) as Listing;
+}
+
+/** `--routes TARGET [route]`: lists TARGET's routes, or checks one route and lists its parameters. */
+function listRoutes(target: string, route: string | undefined, items: readonly string[]): string {
   const [item] = items;
   if (item !== undefined) throw new UsageError(`--routes lists a route's parameters and takes no items; received ${quote(item)}`);
-  const listing = JSON.parse(readFileSync(new URL(`${target}.json`, ROUTES), "utf8")) as Listing;
+  const listing = readListing(target);
   const routes = Object.keys(listing.routes);
   if (route === undefined) return routes.join("\n");
   const shape = routeShape(route);
@@ -229,7 +247,7 @@ async function readDescription(file: string): Promise<Description> {
 
 /**
  * `generate DESCRIPTION --out FILE.d.ts`: writes the description's route map (docs/any-api.md) to
- * FILE.d.ts and its run-time query templates to FILE.js.
+ * FILE.d.ts, its run-time `queries` to FILE.js and its listing for `--routes` to FILE.json.
  */
 async function generate(description: string | undefined, output: string | undefined, rest: readonly string[]): Promise<string> {
   if (description === undefined || output === undefined || !output.endsWith(".d.ts"))
@@ -249,13 +267,16 @@ async function generate(description: string | undefined, output: string | undefi
  *
  * \`\`\`ts
  * import { endpoint, type EndpointInterface } from "rest-endpoint";
- * import { templates, type Routes } from "./${name}.js";
- * const api: EndpointInterface<Routes> = endpoint.defaults({ baseUrl: ${JSON.stringify(baseUrl ?? "https://api.example.com")} });
+ * import { withQueries } from "rest-endpoint/queries";
+ * import { queries, type Routes } from "./${name}.js";
+ * const api: EndpointInterface<Routes> = withQueries(endpoint.defaults({ baseUrl: ${JSON.stringify(baseUrl ?? "https://api.example.com")} }), queries);
  * \`\`\`
  */`;
-  const map = generateRouteMap(spec, { header, withTemplates: true });
+  const map = generateRouteMap(spec, { header, withQueries: true });
+  const stem = output.slice(0, -".d.ts".length);
   writeFileSync(output, map.declarations);
-  writeFileSync(`${output.slice(0, -".d.ts".length)}.js`, map.module);
+  writeFileSync(`${stem}.js`, map.module);
+  writeFileSync(`${stem}.json`, JSON.stringify({ target: name, source: title, docs: "", routes: map.listing }));
   return `${output}: ${map.count} operations of ${title}${baseUrl === undefined ? "" : `, baseUrl ${baseUrl}`}`;
 }
 

@@ -1,11 +1,13 @@
 /**
  * Route maps from an OpenAPI 3.0 or 3.1 description (docs/any-api.md): `"METHOD /path"` mapped to
  * each operation's request parameters, as `EndpointInterface<Routes>` reads them, and the run-time
- * templates that send each query as the description declares it. GitHub's maps (`dist/routes/`,
+ * `queries` that send each query as the description declares it (`rest-endpoint/queries`). GitHub's maps (`dist/routes/`,
  * scripts/generate-routes.mjs) come from this code too. Used by the CLI (`rest-endpoint generate`)
  * and the build, never by the library's entries. It reads nothing: the CLI reads the description.
  */
+import { percentEncodeName } from "./chars.js";
 import { OPTIONS } from "./options.js";
+import type { Query } from "./queries.js";
 
 /* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-return, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-call --
    an OpenAPI description is untyped JSON, read by its shape */
@@ -239,7 +241,9 @@ function parametersOf(
     ]);
     if (parameter.in === "path" || method !== "GET") variables.add(parameter.name);
   }
-  const body = resolve(operation.requestBody);
+  // RFC 9110 section 9.3.1: content in a GET (or HEAD) request has no defined semantics, and
+  // endpoint() refuses `data` there; some descriptions (Stripe's) declare an empty form body anyway.
+  const body = method === "GET" || method === "HEAD" ? undefined : resolve(operation.requestBody);
   if (body === undefined) return rows;
   const json = resolve(jsonContent(body.content)?.schema);
   const shapes = json === undefined ? undefined : objectShapes(json, resolve);
@@ -291,29 +295,42 @@ function routeOf({ method, template, operation, parameters }: Operation, spec: J
 }
 
 /**
- * The template that sends a route's query as its parameters' `style` and `explode` declare
- * (OpenAPI 3.1 section 4.8.12.4): `form` exploded, the default, is `{?ids*}` (`ids=1&ids=2`);
- * `form` unexploded is `{?ids}` (`ids=1,2`). `undefined` when every query parameter is sent as the
- * library sends it anyway (scalars, or lists declared unexploded), or when one is not expressible
- * in RFC 6570 (`deepObject`, `spaceDelimited`, `pipeDelimited`, a name outside its varname grammar).
+ * How the route's query is sent when the description declares it in another form than the
+ * library's default (OpenAPI 3.1 section 4.8.12.4; `rest-endpoint/queries` reads it): `form`
+ * exploded, the default, is `{?ids*}` (`ids=1&ids=2`), unexploded `{?ids}` (`ids=1,2`); `deepObject`
+ * parameters are listed, and names outside RFC 6570's variable grammar (`statuses[]`) renamed to
+ * their percent-encoded form. `undefined` when every query parameter is sent as the library sends
+ * it anyway (scalars, or lists declared unexploded), or when one is not expressible
+ * (`spaceDelimited`, `pipeDelimited`).
  */
-function queryTemplateOf({ method, template, parameters }: Operation, resolve: (value: Json) => Json): string | undefined {
-  const query = parameters.filter((parameter) => parameter.in === "query");
+function queryOf({ parameters }: Operation, route: string, resolve: (value: Json) => Json): Query | undefined {
   const varspecs: string[] = [];
+  const deepObject: string[] = [];
+  const renamed: Record<string, string> = {};
   let needed = false;
-  for (const parameter of query) {
+  for (const parameter of parameters.filter(({ in: place }) => place === "query")) {
+    const { name } = parameter as { name: string };
     const schema = resolve(parameter.schema) ?? {};
     const style = parameter.style ?? "form";
     const list = [schema.type].flat().some((type) => type === "array" || type === "object");
-    if (style !== "form" || !/^[\w.-]+$/.test(parameter.name)) return undefined;
-    const explode = parameter.explode ?? true;
-    if (list && explode) needed = true;
-    varspecs.push(`${parameter.name}${list && explode ? "*" : ""}`);
+    if (style !== "form" && style !== "deepObject") return undefined;
+    const variable = percentEncodeName(name);
+    if (variable !== name) renamed[name] = variable;
+    if (style === "deepObject") deepObject.push(name);
+    const explode = style === "form" && list && (parameter.explode ?? true);
+    needed ||= explode || variable !== name || style === "deepObject";
+    varspecs.push(`${variable}${explode ? "*" : ""}`);
   }
-  return needed ? `${method} ${template}{?${varspecs.join(",")}}` : undefined;
+  if (!needed) return undefined;
+  const template = `${route.replace(/\{\?[^}]*\}$/, "")}{?${varspecs.join(",")}}`;
+  return {
+    template,
+    ...(deepObject.length > 0 ? { deepObject } : {}),
+    ...(Object.keys(renamed).length > 0 ? { renamed } : {}),
+  };
 }
 
-/** A generated map: its declaration file (`Routes`, `templates`), its run-time module and its listing. */
+/** A generated map: its declaration file (`Routes`, `queries`), its run-time module and its listing. */
 export interface RouteMap {
   readonly declarations: string;
   readonly module: string;
@@ -323,17 +340,16 @@ export interface RouteMap {
 
 /**
  * Generates a route map from a description: `header` opens the declaration file, given the count of
- * operations; `withTemplates`
- * adds the run-time templates of {@link queryTemplateOf} (GitHub's maps have none: comma-joined
- * lists are what GitHub documents).
+ * operations; `withQueries` adds the run-time `queries` of {@link queryOf} (GitHub's maps have none:
+ * comma-joined lists are what GitHub documents).
  */
 export function generateRouteMap(
   spec: Json,
-  { header, withTemplates }: { header: (count: number) => string; withTemplates: boolean },
+  { header, withQueries }: { header: (count: number) => string; withQueries: boolean },
 ): RouteMap {
   const { resolve, operations } = operationsOf(spec);
   const lines: string[] = [];
-  const templates: [string, string][] = [];
+  const queries: Record<string, Query> = {};
   const listing: RouteMap["listing"] = {};
   for (const operation of operations) {
     const route = routeOf(operation, spec);
@@ -353,22 +369,26 @@ export function generateRouteMap(
         required ? 1 : 0,
       ]),
     ];
-    const template = withTemplates && !route.includes("{?") ? queryTemplateOf(operation, resolve) : undefined;
-    if (template !== undefined) templates.push([route, template]);
+    const query = withQueries ? queryOf(operation, route, resolve) : undefined;
+    if (query !== undefined) queries[route] = query;
   }
-  const templateLines = templates.map(([route, template]) => `  ${JSON.stringify(route)}: ${JSON.stringify(template)},`);
+  const queryLines = Object.entries(queries).map(([route, query]) => `  ${JSON.stringify(route)}: ${JSON.stringify(query)},`);
   const declarations = `${header(operations.length)}
+${withQueries ? 'import type { Queries } from "rest-endpoint/queries";\n' : ""}
 export interface Routes {
 ${lines.join("\n")}
 }
 ${
-  withTemplates
+  withQueries
     ? `
-/** The routes whose query the description declares in another form than the library's default, each with its full template. */
-export declare const templates: Readonly<Record<string, string>>;
+/**
+ * The routes whose query the description declares in another form than the library's default,
+ * for \`withQueries\` of \`rest-endpoint/queries\`.
+ */
+export declare const queries: Queries;
 `
     : ""
 }`;
-  const module = `// Generated by rest-endpoint generate: do not edit.\nexport const templates = Object.freeze({\n${templateLines.join("\n")}\n});\n`;
+  const module = `// Generated by rest-endpoint generate: do not edit.\nexport const queries = {\n${queryLines.join("\n")}\n};\n`;
   return { declarations, module, listing, count: operations.length };
 }

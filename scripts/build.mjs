@@ -40,9 +40,10 @@ const common = {
 const dependencies = ["url-template", "universal-user-agent"];
 
 rmSync("dist", { recursive: true, force: true });
-// Two entries: the library, and the client converters (`rest-endpoint/clients`), so that neither
-// CommonJS users nor whole-module imports carry the converters unless they ask for them.
-const entries = ["index", "clients"];
+// Three entries: the library, the client converters (`rest-endpoint/clients`) and the generated
+// maps' query wrapper (`rest-endpoint/queries`), so that neither CommonJS users nor whole-module
+// imports carry the converters or the wrapper unless they ask for them.
+const entries = ["index", "clients", "queries"];
 // The CommonJS build carries the ESM-only url-template and universal-user-agent inside, so that
 // require("rest-endpoint") works even where Node cannot require ES modules.
 const formats = [
@@ -72,7 +73,7 @@ for (const name of entries) {
       "node_modules/dts-bundle-generator/dist/bin/dts-bundle-generator.js",
       "--silent",
       "--no-banner",
-      // Only what lib/index.ts and lib/clients.ts export is public: the type-level route parser's
+      // Only what each entry exports is public: the type-level route parser's
       // pieces stay internal to the declaration file.
       "--export-referenced-types=false",
       "-o",

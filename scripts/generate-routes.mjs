@@ -5,7 +5,7 @@
 // - `<target>.d.cts`: `export interface Routes`, each REST operation's route mapped to its request
 //   parameters (path, query, JSON body), with no response types; `<target>.d.ts` re-exports it.
 //   Types only: the `.js`/`.cjs` beside them are empty modules, so that `import type` resolves in
-//   every module system. GitHub's maps have no run-time templates: GitHub documents its list
+//   every module system. GitHub's maps have no run-time `queries`: GitHub documents its list
 //   parameters comma-separated, which is how the library sends a list.
 // - `<target>.json`: the same routes, each as its documentation URL (after the prefix `docs` most
 //   share) and each parameter's `[name, place, shallow type, required]`, read by the CLI's `--routes`.
@@ -26,7 +26,7 @@ for (const target of TARGETS) {
  * \`const github: EndpointInterface<Routes> = endpoint.defaults({ baseUrl })\`. Routes not listed here are
  * typed from their template.
  */`;
-  const { declarations, listing, count } = generator.generateRouteMap(spec, { header, withTemplates: false });
+  const { declarations, listing, count } = generator.generateRouteMap(spec, { header, withQueries: false });
   // The documentation URLs, without the prefix most of the target's share.
   const prefixCounts = new Map();
   for (const [docs] of Object.values(listing)) {

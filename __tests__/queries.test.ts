@@ -1,0 +1,107 @@
+import { endpoint, EndpointError } from "../lib/index.js";
+import { withQueries, type Queries } from "../lib/queries.js";
+
+// rest-endpoint/queries (lib/queries.ts): a generated map's queries, applied around an endpoint.
+// The tables here are in the shape `rest-endpoint generate` writes; __tests__/generate.test.ts runs
+// the generated ones of DigitalOcean's, Twilio's and Stripe's descriptions.
+const QUERIES: Queries = {
+  "GET /v1/charges": { template: "GET /v1/charges{?created,expand,limit}", deepObject: ["created", "expand"] },
+  "GET /v2/apps/{app_id}/deployments": { template: "GET /v2/apps/{app_id}/deployments{?page,deployment_types*}" },
+  "GET /issues": { template: "GET /issues{?statuses%5B%5D*,sort}", renamed: { "statuses[]": "statuses%5B%5D" } },
+  "GET /odd": { template: "GET /odd{?filter%20by}", deepObject: ["filter by"], renamed: { "filter by": "filter%20by" } },
+  "GET /bare": { template: "GET /bare", deepObject: ["f"] },
+  "POST /search{?sort}": { template: "POST /search{?sort,filter}", deepObject: ["filter"] },
+};
+const base = endpoint.defaults({ baseUrl: "https://api.example.com" });
+const api = withQueries(base, QUERIES);
+
+describe("withQueries", () => {
+  test.each([
+    [
+      "deepObject: an object as name[key]",
+      "GET /v1/charges",
+      { created: { gte: 1, lt: 2 } },
+      "/v1/charges?created%5Bgte%5D=1&created%5Blt%5D=2",
+    ],
+    [
+      "deepObject: a list as name[]",
+      "GET /v1/charges",
+      { expand: ["customer", "invoice"] },
+      "/v1/charges?expand%5B%5D=customer&expand%5B%5D=invoice",
+    ],
+    ["deepObject: a scalar as name", "GET /v1/charges", { created: 5, limit: 3 }, "/v1/charges?created=5&limit=3"],
+    ["deepObject: a key percent-encoded", "GET /v1/charges", { created: { "a b": 1 } }, "/v1/charges?created%5Ba%20b%5D=1"],
+    ["deepObject: an empty object sends nothing", "GET /v1/charges", { created: {}, limit: 3 }, "/v1/charges?limit=3"],
+    ["deepObject: nothing else defined still begins with ?", "GET /v1/charges", { expand: ["x"] }, "/v1/charges?expand%5B%5D=x"],
+    [
+      "form exploded",
+      "GET /v2/apps/{app_id}/deployments",
+      { app_id: "a1", deployment_types: ["A", "B"] },
+      "/v2/apps/a1/deployments?deployment_types=A&deployment_types=B",
+    ],
+    [
+      "a name RFC 6570 cannot write, renamed",
+      "GET /issues",
+      { "statuses[]": ["open", "closed"], sort: "new" },
+      "/issues?statuses%5B%5D=open&statuses%5B%5D=closed&sort=new",
+    ],
+    ["a renamed deepObject name, scalar", "GET /odd", { "filter by": "x" }, "/odd?filter%20by=x"],
+    ["a renamed deepObject name, object", "GET /odd", { "filter by": { a: 1 } }, "/odd?filter%20by%5Ba%5D=1"],
+    ["deepObject: a template without a query gets one", "GET /bare", { f: { a: 1 } }, "/bare?f%5Ba%5D=1"],
+    ["a route not in the table: the library's default", "GET /other", { ids: [1, 2] }, "/other?ids=1,2"],
+    ["a route without parameters", "GET /v1/charges", undefined, "/v1/charges"],
+  ])("%s", (_name, route, parameters, path) => {
+    expect(api(route, parameters).url).toBe(`https://api.example.com${path}`);
+  });
+
+  test("the whole request options of a POST whose query the route declares: the body keeps the rest, the query the deepObject", () => {
+    expect(api("POST /search{?sort}", { sort: "new", filter: { state: "open" }, text: "bug" })).toEqual({
+      method: "post",
+      url: "https://api.example.com/search?sort=new&filter%5Bstate%5D=open",
+      headers: expect.objectContaining({ "content-type": "application/json; charset=utf-8" }) as unknown,
+      body: { text: "bug" },
+    });
+  });
+
+  test("the caller's parameters are copied, never changed", () => {
+    const parameters = { created: { gte: 1 }, expand: ["x"], "statuses[]": ["open"] };
+    const before = structuredClone(parameters);
+    api("GET /v1/charges", parameters);
+    api("GET /issues", parameters);
+    expect(parameters).toEqual(before);
+  });
+
+  test("an options object goes to the endpoint unchanged", () => {
+    expect(api({ method: "GET", url: "/v1/charges", expand: ["x"] }).url).toBe("https://api.example.com/v1/charges?expand=x");
+    expect(api().url).toBe("https://api.example.com/");
+  });
+
+  test("defaults() wraps again; DEFAULTS, merge() and parse() are the endpoint's, merge() with the full template", () => {
+    const withToken = api.defaults({ headers: { authorization: "Bearer t" } });
+    expect(withToken("GET /v1/charges", { expand: ["x"] })).toMatchObject({
+      url: "https://api.example.com/v1/charges?expand%5B%5D=x",
+      headers: { authorization: "Bearer t" },
+    });
+    expect(api.DEFAULTS).toBe(base.DEFAULTS);
+    const merged = api.merge("GET /v1/charges", { expand: ["x"] });
+    expect(merged).toMatchObject({ method: "GET", url: "/v1/charges{?created,expand,limit,expand%5B%5D*}", "expand%5B%5D": ["x"] });
+    expect(api.parse(merged).url).toBe("https://api.example.com/v1/charges?expand%5B%5D=x");
+    expect(api.merge({ url: "/x" })).toMatchObject({ method: "GET", url: "/x" });
+    expect(api.merge()).toMatchObject({ method: "GET", baseUrl: "https://api.example.com" });
+  });
+
+  test.each([
+    ["a list under a key", { created: { gte: [1] } }, "created.gte"],
+    ["an object under a key", { created: { gte: { x: 1 } } }, "created.gte"],
+    ["a lone surrogate in a key", { created: { "\ud800": 1 } }, "created.\ud800"],
+  ])("deepObject sends one level: %s is INVALID_PARAMETER naming it", (_name, parameters, argument) => {
+    let caught: unknown;
+    try {
+      api("GET /v1/charges", parameters);
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(EndpointError);
+    expect(caught).toMatchObject({ code: "INVALID_PARAMETER", argument, route: "GET /v1/charges" });
+  });
+});
