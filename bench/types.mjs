@@ -1,11 +1,13 @@
-// npm run bench:types: what route-aware types cost a consumer's `tsc`. Five projects, checked with
+// npm run bench:types: what route-aware types cost a consumer's `tsc`. Seven projects, checked with
 // `tsc --noEmit --extendedDiagnostics`: an empty one, 20 typed calls through rest-endpoint (typed
 // from the route's template), the same calls through rest-endpoint with the api.github.com route
 // map, 20 calls of routes not in the map through it, and the same 20 calls through @octokit/types'
-// RequestInterface (octokit's per-route types).
+// RequestInterface (octokit's per-route types). Then any REST API: 20 calls of Stripe's description
+// (__tests__/fixtures/openapi/stripe/) through the map `rest-endpoint generate` writes, and the
+// same 20 through openapi-fetch with the types openapi-typescript writes from the same file.
 // Prints check time and memory of each, and the ratios.
 import { execFileSync } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 const root = process.cwd();
@@ -13,6 +15,17 @@ const calls = JSON.parse(readFileSync(join(root, "__tests__", "fixtures", "githu
   .filter((call) => call.method === "GET" && call.server === undefined && Object.keys(call.pathParams).length > 0)
   .slice(0, 20);
 const line = (fn, call) => `${fn}(${JSON.stringify(`GET ${call.path}`)}, ${JSON.stringify(call.pathParams)});`;
+// Stripe's first 20 GET operations with a path parameter, each given its path parameters and, where
+// it declares one, `expand`.
+const STRIPE = join(root, "__tests__", "fixtures", "openapi", "stripe", "spec3.json");
+const stripeCalls = Object.entries(JSON.parse(readFileSync(STRIPE, "utf8")).paths)
+  .filter(([path, item]) => item.get !== undefined && path.includes("{"))
+  .slice(0, 20)
+  .map(([path, item]) => ({
+    path,
+    pathParams: Object.fromEntries([...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => [name, "id_1"])),
+    query: item.get.parameters?.some((parameter) => parameter.name === "expand") ? { expand: ["data"] } : {},
+  }));
 const projects = {
   empty: "export {};\n",
   "rest-endpoint": `import { endpoint } from ${JSON.stringify(join(root, "dist", "index.js"))};\n${calls.map((call) => line("endpoint", call)).join("\n")}\n`,
@@ -27,6 +40,25 @@ import type { Routes } from ${JSON.stringify(join(root, "dist", "routes", "api.g
 const github: EndpointInterface<Routes> = endpoint;
 ${calls.map((call) => line("github", { ...call, path: `/custom${call.path}` })).join("\n")}\n`,
   "@octokit/types": `import type { RequestInterface } from "@octokit/types";\ndeclare const request: RequestInterface;\n${calls.map((call) => line("void request", call)).join("\n")}\nexport {};\n`,
+  "rest-endpoint with a generated Stripe map": `import { endpoint, type EndpointInterface } from ${JSON.stringify(join(root, "dist", "index.js"))};
+import type { Routes } from "./stripe.js";
+const stripe: EndpointInterface<Routes> = endpoint;
+${stripeCalls.map((call) => `stripe(${JSON.stringify(`GET ${call.path}`)}, ${JSON.stringify({ ...call.pathParams, ...call.query })});`).join("\n")}\n`,
+  "openapi-fetch with openapi-typescript's Stripe types": `import createClient from "openapi-fetch";
+import type { paths } from "./stripe.js";
+const stripe = createClient<paths>({ baseUrl: "https://api.stripe.com" });
+${stripeCalls.map((call) => `void stripe.GET(${JSON.stringify(call.path)}, { params: ${JSON.stringify({ path: call.pathParams, query: call.query })} });`).join("\n")}\n`,
+};
+// The two Stripe projects' types, each written by its own generator from the same description.
+const generators = {
+  "rest-endpoint with a generated Stripe map": (out) => [join(root, "dist", "cli.js"), "generate", STRIPE, "--out", out],
+  "openapi-fetch with openapi-typescript's Stripe types": (out) => [
+    join(root, "node_modules", "openapi-typescript", "bin", "cli.js"),
+    STRIPE,
+    "--output",
+    out,
+    "--silent",
+  ],
 };
 const base = join(root, ".tmp", "bench-types");
 rmSync(base, { recursive: true, force: true });
@@ -35,6 +67,8 @@ const dirs = Object.entries(projects).map(([name, source]) => {
   const dir = join(base, name.replace(/\W/g, "-"));
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, "index.ts"), source);
+  const generated = join(dir, "stripe.d.ts");
+  if (generators[name] !== undefined) execFileSync(process.execPath, generators[name](generated), { stdio: "ignore" });
   writeFileSync(
     join(dir, "tsconfig.json"),
     JSON.stringify({
@@ -51,7 +85,7 @@ const dirs = Object.entries(projects).map(([name, source]) => {
       files: ["index.ts"],
     }),
   );
-  return { name, dir, samples: [] };
+  return { name, dir, samples: [], typesSize: generators[name] === undefined ? undefined : statSync(generated).size };
 });
 // Rounds interleave the projects, so that a slow spell of the machine falls on all of them.
 for (let round = 0; round < ROUNDS; round++) {
@@ -65,22 +99,27 @@ for (let round = 0; round < ROUNDS; round++) {
     samples.push({ check: read("Check time"), total: read("Total time"), memory: read("Memory used") });
   }
 }
-const rows = dirs.map(({ name, samples }) => {
+const rows = dirs.map(({ name, samples, typesSize }) => {
   const median = (key) => samples.map((sample) => sample[key]).sort((a, b) => a - b)[Math.floor(samples.length / 2)];
-  return { name, check: median("check"), total: median("total"), memory: median("memory") };
+  return { name, check: median("check"), total: median("total"), memory: median("memory"), typesSize };
 });
-rmSync(base, { recursive: true, force: true });
+if (process.env.BENCH_KEEP === undefined) rmSync(base, { recursive: true, force: true });
 console.log(
   `tsc ${JSON.parse(readFileSync(join(root, "node_modules", "typescript", "package.json"), "utf8")).version}, 20 typed calls, median of ${ROUNDS} runs\n`,
 );
 console.log("| project | check time | total time | memory |\n| --- | ---: | ---: | ---: |");
 for (const row of rows)
   console.log(`| ${row.name} | ${row.check.toFixed(2)} s | ${row.total.toFixed(2)} s | ${Math.round(row.memory / 1024)} MB |`);
-const [empty, ours, mapped, unmapped, octokit] = rows;
+const [empty, ours, mapped, unmapped, octokit, stripeMap, openapiFetch] = rows;
 const against = (row) => `${(row.check / octokit.check).toFixed(2)}× check time, ${(row.memory / octokit.memory).toFixed(2)}× memory`;
 console.log(
   `\nrest-endpoint without a map, against an empty project: +${(ours.total - empty.total).toFixed(2)} s total (target ≤ +0.20 s); ` +
     `against @octokit/types: ${against(ours)}` +
     `\nrest-endpoint with the api.github.com map, against @octokit/types: ${against(mapped)} (target ≤ 0.50× each)` +
-    `\nrest-endpoint with the map, routes not in it, against @octokit/types: ${against(unmapped)}`,
+    `\nrest-endpoint with the map, routes not in it, against @octokit/types: ${against(unmapped)}` +
+    `\nrest-endpoint with a generated Stripe map, against openapi-fetch with openapi-typescript's: ` +
+    `${(stripeMap.check / openapiFetch.check).toFixed(2)}× check time, ${(stripeMap.memory / openapiFetch.memory).toFixed(2)}× memory, ` +
+    // What each adds to tsc's own memory and the libraries' (the empty project's).
+    `${((stripeMap.memory - empty.memory) / (openapiFetch.memory - empty.memory)).toFixed(2)}× memory above the empty project (target ≤ 0.50× each); ` +
+    `generated types ${Math.round(stripeMap.typesSize / 1024)} KB against ${Math.round(openapiFetch.typesSize / 1024)} KB`,
 );
