@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { endpoint, EndpointError } from "../lib/index.js";
 import { withQueries, type Queries } from "../lib/queries.js";
 
@@ -103,5 +104,44 @@ describe("withQueries", () => {
     }
     expect(caught).toBeInstanceOf(EndpointError);
     expect(caught).toMatchObject({ code: "INVALID_PARAMETER", argument, route: "GET /v1/charges" });
+  });
+
+  test("a getter that throws is INVALID_OPTIONS naming the route; a key __proto__ stays a key and pollutes nothing", () => {
+    const hostile = {
+      get created(): unknown {
+        throw new Error("boom");
+      },
+    };
+    expect(() => api("GET /v1/charges", hostile)).toThrow(EndpointError);
+    let caught: unknown;
+    try {
+      api("GET /v1/charges", hostile);
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toMatchObject({ code: "INVALID_OPTIONS", argument: "options", route: "GET /v1/charges" });
+    const parsed = JSON.parse('{"__proto__": {"polluted": 1}, "created": {"gte": 1}}') as Record<string, unknown>;
+    expect(api("GET /v1/charges", parsed).url).toBe("https://api.example.com/v1/charges?created%5Bgte%5D=1");
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  test("property: what a server decodes from the query is the deepObject pairs and list items given, in order", () => {
+    // Keys and values: any well-formed Unicode text (lone surrogates have no UTF-8 form).
+    const text = fc.string({ unit: "grapheme", maxLength: 8 });
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.tuple(text, fc.oneof(text, fc.integer(), fc.boolean())), { selector: ([key]) => key, maxLength: 5 }),
+        fc.array(text, { maxLength: 4 }),
+        fc.option(fc.integer({ min: 1, max: 100 }), { nil: undefined }),
+        (created, expand, limit) => {
+          const url = api("GET /v1/charges", { created: Object.fromEntries(created), expand, limit }).url;
+          expect([...new URL(url).searchParams]).toEqual([
+            ...(limit === undefined ? [] : [["limit", String(limit)]]),
+            ...created.map(([key, value]) => [`created[${key}]`, String(value)]),
+            ...expand.map((item) => ["expand[]", item]),
+          ]);
+        },
+      ),
+    );
   });
 });

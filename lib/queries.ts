@@ -6,7 +6,7 @@
  * @packageDocumentation
  */
 import { percentEncodeName } from "./chars.js";
-import { fail, type EndpointError } from "./errors.js";
+import { EndpointError, fail, unreadable } from "./errors.js";
 import type { EndpointInterface, EndpointParameters, RouteMap } from "./types.js";
 import { isArray, isPlainRecord } from "./values.js";
 
@@ -65,7 +65,8 @@ function withVariables(template: string, varspecs: readonly string[]): string {
 function rewrite(query: Query, parameters: Record<string, unknown>): [string, EndpointParameters] {
   const renamed = query.renamed ?? {};
   const deepObject = query.deepObject ?? [];
-  const copy: Record<string, unknown> = {};
+  // No prototype: a key "__proto__" (JSON.parse makes one) stays a key, as endpoint() reads it.
+  const copy = Object.create(null) as Record<string, unknown>;
   // deepObject names follow the values given, so they are expressions added to the template.
   const added: string[] = [];
   for (const [name, value] of Object.entries(parameters)) {
@@ -107,7 +108,8 @@ function rewrite(query: Query, parameters: Record<string, unknown>): [string, En
  * @param queries - the `queries` of a module `rest-endpoint generate` wrote
  * @returns an endpoint of the same type
  * @throws `EndpointError` (rest-endpoint's) `INVALID_PARAMETER` when a deepObject parameter holds a list or an
- *   object under a key (it has one level) or a key that is not well-formed Unicode; and whatever
+ *   object under a key (it has one level) or a key that is not well-formed Unicode;
+ *   `INVALID_OPTIONS` when reading the parameters throws (a getter, a revoked Proxy); and whatever
  *   `endpoint` throws
  * @example
  * ```ts
@@ -125,9 +127,10 @@ export function withQueries<E extends EndpointInterface<RouteMap, string>>(endpo
     try {
       return rewrite(query, parameters);
     } catch (error) {
-      // As endpoint() does: the error names the call's route.
-      (error as EndpointError).route = route as string;
-      throw error;
+      // As endpoint() does: a getter's or a Proxy's error becomes an EndpointError, which names the call's route.
+      const failure = error instanceof EndpointError ? error : unreadable(error, "options");
+      failure.route = route as string;
+      throw failure;
     }
   };
   const call = endpoint as unknown as (...args: unknown[]) => unknown;
