@@ -142,6 +142,16 @@ describe("the packed package", () => {
     ).toBe("function function\n");
   });
 
+  test.each([
+    ["index", "module.exports = { EndpointError, VERSION, endpoint };"],
+    ["clients", "module.exports = { toAxios, toFetch, toGot, toKy, toNodeHttp, toUndici };"],
+    ["queries", "module.exports = { withQueries };"],
+  ])("dist/%s.cjs is plain CommonJS: one module.exports of the entry's names, no bundler helpers", (name, line) => {
+    const code = readFileSync(join(root, "dist", `${name}.cjs`), "utf8");
+    expect(code.trimEnd().split("\n").at(-1)).toBe(line);
+    expect(code.match(/__toCommonJS|__export|__copyProps|module\.exports/g)).toEqual(["module.exports"]);
+  });
+
   test("withQueries comes from rest-endpoint/queries, through require and import; its errors are the main entry's EndpointError", async () => {
     const script = (load: string) => `${load}
       const api = queries.withQueries(main.endpoint, { "GET /c": { template: "GET /c{?created}", deepObject: ["created"] } });

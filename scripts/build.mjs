@@ -1,7 +1,7 @@
 // Builds dist/: the ESM and CommonJS bundles of the library, the CLI, one bundled declaration
 // file per module system, and the route maps (dist/routes/, scripts/generate-routes.mjs). Run by `npm run build`, by `npm test` before it tests, and by `prepack` (so a packed or published package holds it). No install script: a consumer installing the package runs nothing.
 import { execFileSync } from "node:child_process";
-import { chmodSync, copyFileSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { build } from "esbuild";
 
 const { version } = JSON.parse(readFileSync("package.json", "utf8"));
@@ -40,6 +40,7 @@ const common = {
 const dependencies = ["url-template", "universal-user-agent"];
 
 rmSync("dist", { recursive: true, force: true });
+mkdirSync("dist");
 // Three entries: the library, the client converters (`rest-endpoint/clients`) and the generated
 // maps' query wrapper (`rest-endpoint/queries`), so that neither CommonJS users nor whole-module
 // imports carry the converters or the wrapper unless they ask for them.
@@ -47,14 +48,45 @@ const entries = ["index", "clients", "queries"];
 // The CommonJS build carries the ESM-only url-template and universal-user-agent inside, so that
 // require("rest-endpoint") works even where Node cannot require ES modules.
 const formats = [
-  { format: "esm", extension: "js", external: dependencies },
-  { format: "cjs", extension: "cjs", external: [] },
+  { extension: "js", external: dependencies },
+  { extension: "cjs", external: [] },
 ];
+/**
+ * The CommonJS build is the ES module build with its one closing `export { … };` written as a plain
+ * `module.exports = { … };`: no `__export`/`__toCommonJS` helpers, no getters (the exports are
+ * constants). Any other `export` or `import` left in the output fails the build.
+ */
+function asCommonJs(code, file) {
+  const tail = /\nexport \{([^}]*)\};\n$/.exec(code);
+  if (tail === null) throw new Error(`${file}: the ES module build does not end in one export statement`);
+  const members = tail[1]
+    .split(",")
+    .map((member) => member.trim())
+    .filter((member) => member !== "")
+    .map((member) => {
+      const [local, exported = local] = member.split(" as ");
+      return local === exported ? local : `${exported}: ${local}`;
+    });
+  const body = code.slice(0, tail.index);
+  if (/^(?:import|export)\b/m.test(body)) throw new Error(`${file}: the ES module build holds another import or export`);
+  return `"use strict";\n${body}\nmodule.exports = { ${members.join(", ")} };\n`;
+}
 const results = await Promise.all([
   ...entries.flatMap((name) =>
-    formats.map(({ format, extension, external }) =>
-      build({ ...common, entryPoints: [`lib/${name}.ts`], outfile: `dist/${name}.${extension}`, format, platform: "neutral", external }),
-    ),
+    formats.map(async ({ extension, external }) => {
+      const outfile = `dist/${name}.${extension}`;
+      const result = await build({
+        ...common,
+        entryPoints: [`lib/${name}.ts`],
+        outfile,
+        format: "esm",
+        platform: "neutral",
+        external,
+        write: extension === "js",
+      });
+      if (extension === "cjs") writeFileSync(outfile, asCommonJs(result.outputFiles[0].text, outfile));
+      return result;
+    }),
   ),
   build({
     ...common,
