@@ -106,6 +106,22 @@ describe("withQueries", () => {
     expect(caught).toMatchObject({ code: "INVALID_PARAMETER", argument, route: "GET /v1/charges" });
   });
 
+  test.each([
+    ["a renamed name and its variable", "GET /issues", { "statuses[]": ["open"], "statuses%5B%5D": ["closed"] }, "statuses%5B%5D"],
+    ["the variable before the renamed name", "GET /issues", { "statuses%5B%5D": ["closed"], "statuses[]": ["open"] }, "statuses[]"],
+    ["a deepObject key and its variable", "GET /v1/charges", { "created%5Bgte%5D": 2, created: { gte: 1 } }, "created.gte"],
+    ["a deepObject list and its variable", "GET /v1/charges", { expand: ["a"], "expand%5B%5D": ["b"] }, "expand%5B%5D"],
+  ])("two parameters sent under one name (%s) are INVALID_OPTIONS: neither is lost", (_name, route, parameters, argument) => {
+    let caught: unknown;
+    try {
+      api(route, parameters);
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(EndpointError);
+    expect(caught).toMatchObject({ code: "INVALID_OPTIONS", argument, route });
+  });
+
   test("a getter that throws is INVALID_OPTIONS naming the route; a key __proto__ stays a key and pollutes nothing", () => {
     const hostile = {
       get created(): unknown {

@@ -6,7 +6,7 @@
  * @packageDocumentation
  */
 import { percentEncodeName } from "./chars.js";
-import { EndpointError, fail, unreadable } from "./errors.js";
+import { EndpointError, fail, quote, unreadable } from "./errors.js";
 import type { EndpointInterface, EndpointParameters, RouteMap } from "./types.js";
 import { isArray, isPlainRecord } from "./values.js";
 
@@ -67,17 +67,22 @@ function rewrite(query: Query, parameters: Record<string, unknown>): [string, En
   const deepObject = query.deepObject ?? [];
   // No prototype: a key "__proto__" (JSON.parse makes one) stays a key, as endpoint() reads it.
   const copy = Object.create(null) as Record<string, unknown>;
+  /** Sets `key`, which two parameters must not both become: one would be lost. */
+  const put = (key: string, value: unknown, argument: string): void => {
+    if (Object.hasOwn(copy, key)) fail("INVALID_OPTIONS", argument, `is sent as ${quote(key)}, which another parameter is too`);
+    copy[key] = value;
+  };
   // deepObject names follow the values given, so they are expressions added to the template.
   const added: string[] = [];
   for (const [name, value] of Object.entries(parameters)) {
     const list = isArray(value);
     if (!deepObject.includes(name) || (!list && !isPlainRecord(value))) {
-      copy[Object.hasOwn(renamed, name) ? renamed[name]! : name] = value;
+      put(Object.hasOwn(renamed, name) ? renamed[name]! : name, value, name);
       continue;
     }
     const prefix = `${variableOf(name, name)}%5B`;
     if (list) {
-      copy[`${prefix}%5D`] = value;
+      put(`${prefix}%5D`, value, name);
       added.push(`${prefix}%5D*`);
       continue;
     }
@@ -91,7 +96,7 @@ function rewrite(query: Query, parameters: Record<string, unknown>): [string, En
           item,
         );
       const variable = `${prefix}${variableOf(key, argument)}%5D`;
-      copy[variable] = item;
+      put(variable, item, argument);
       added.push(variable);
     }
   }
@@ -109,7 +114,8 @@ function rewrite(query: Query, parameters: Record<string, unknown>): [string, En
  * @returns an endpoint of the same type
  * @throws `EndpointError` (rest-endpoint's) `INVALID_PARAMETER` when a deepObject parameter holds a list or an
  *   object under a key (it has one level) or a key that is not well-formed Unicode;
- *   `INVALID_OPTIONS` when reading the parameters throws (a getter, a revoked Proxy); and whatever
+ *   `INVALID_OPTIONS` when reading the parameters throws (a getter, a revoked Proxy), or when two
+ *   parameters would be sent under one name (`"statuses[]"` and `"statuses%5B%5D"`); and whatever
  *   `endpoint` throws
  * @example
  * ```ts
