@@ -253,6 +253,16 @@ describe("a generated map types calls as each API's documentation says", () => {
     expect(refused[1]![1]).toContain('"paused"');
   }, 60_000);
 
+  test("the example in a generated map's header type-checks against that map", () => {
+    const declarations = readFileSync(join(dir, "stripe.d.ts"), "utf8");
+    const example = /```ts\n([^`]*)```/.exec(declarations)![1]!.replace(/^ \* ?/gm, "");
+    expect(example).toContain('baseUrl: "https://api.stripe.com/", headers: { accept: "application/json" }');
+    const file = join(dir, "stripe-header-example.mts");
+    writeFileSync(file, `${example}api("GET /v1/charges", { limit: 3 });\n`);
+    const diagnostics = ts.getPreEmitDiagnostics(ts.createProgram([file], compilerOptions));
+    expect(diagnostics.map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, " "))).toEqual([]);
+  }, 60_000);
+
   test("Twilio: a form-encoded body goes under data, as URLSearchParams or a string, never as JSON properties", () => {
     const refused = check("twilio-messaging", [
       'api("POST /v1/Services/{ServiceSid}/AlphaSenders", { ServiceSid: "MG1", data: new URLSearchParams({ AlphaSender: "Acme" }) });',

@@ -269,7 +269,10 @@ async function generate(description: string | undefined, output: string | undefi
  * import { endpoint, type EndpointInterface } from "rest-endpoint";
  * import { withQueries } from "rest-endpoint/queries";
  * import { queries, type Routes } from "./${name}.js";
- * const api: EndpointInterface<Routes> = withQueries(endpoint.defaults({ baseUrl: ${JSON.stringify(baseUrl ?? "https://api.example.com")} }), queries);
+ * const api: EndpointInterface<Routes> = withQueries(
+ *   endpoint.defaults({ baseUrl: ${JSON.stringify(baseUrl ?? "https://api.example.com")}, headers: { accept: "application/json" } }),
+ *   queries,
+ * );
  * \`\`\`
  */`;
   const map = generateRouteMap(spec, { header, withQueries: true });
