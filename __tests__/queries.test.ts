@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import fc from "fast-check";
 import { endpoint, EndpointError } from "../lib/index.js";
 import { withQueries, type Queries } from "../lib/queries.js";
@@ -62,6 +64,20 @@ describe("withQueries", () => {
       headers: expect.objectContaining({ "content-type": "application/json; charset=utf-8" }) as unknown,
       body: { text: "bug" },
     });
+  });
+
+  test("withQueries' TSDoc example gives the URL it shows", () => {
+    const source = readFileSync(join(__dirname, "..", "lib", "queries.ts"), "utf8");
+    const lines = /@example\n \* ```ts\n([^`]*) \* ```/
+      .exec(source)![1]!
+      .split("\n")
+      .map((line) => line.replace(/^ \* ?/, ""))
+      .filter((line) => line !== "");
+    const shown = JSON.parse(lines.pop()!.replace(/^\/\/ /, "")) as unknown;
+    lines[lines.length - 1] = `return ${lines.at(-1)!}`;
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- running the documentation's own code is the point
+    const run = new Function("endpoint", "withQueries", lines.join("\n")) as (e: typeof endpoint, w: typeof withQueries) => unknown;
+    expect(run(endpoint, withQueries)).toBe(shown);
   });
 
   test("the caller's parameters are copied, never changed", () => {

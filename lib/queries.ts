@@ -6,7 +6,7 @@
  * @packageDocumentation
  */
 import { percentEncodeName } from "./chars.js";
-import { EndpointError, fail, quote, unreadable } from "./errors.js";
+import { fail, quote, unreadable } from "./errors.js";
 import type { EndpointInterface, EndpointParameters, RouteMap } from "./types.js";
 import { isArray, isPlainRecord } from "./values.js";
 
@@ -123,7 +123,7 @@ function rewrite(query: Query, parameters: Record<string, unknown>): [string, En
  *   "GET /v1/charges": { template: "GET /v1/charges{?created,expand,limit}", deepObject: ["created", "expand"] },
  * });
  * api("GET /v1/charges", { created: { gte: 1700000000 }, expand: ["data.customer"], limit: 3 }).url;
- * // "https://api.stripe.com/v1/charges?limit=3&expand%5B%5D=data.customer&created%5Bgte%5D=1700000000"
+ * // "https://api.stripe.com/v1/charges?limit=3&created%5Bgte%5D=1700000000&expand%5B%5D=data.customer"
  * ```
  */
 export function withQueries<E extends EndpointInterface<RouteMap, string>>(endpoint: E, queries: Queries): E {
@@ -134,7 +134,7 @@ export function withQueries<E extends EndpointInterface<RouteMap, string>>(endpo
       return rewrite(query, parameters);
     } catch (error) {
       // As endpoint() does: a getter's or a Proxy's error becomes an EndpointError, which names the call's route.
-      const failure = error instanceof EndpointError ? error : unreadable(error, "options");
+      const failure = unreadable(error, "options");
       failure.route = route as string;
       throw failure;
     }
