@@ -53,11 +53,14 @@ export function invalidFieldValueAt(text: string): number {
 }
 
 /**
- * `text` as an RFC 6570 variable name (section 2.3: `varchar = ALPHA / DIGIT / "_" / pct-encoded`):
- * every other character percent-encoded as UTF-8, e.g. `statuses[]` as `statuses%5B%5D`.
+ * `text` as an RFC 6570 variable name (section 2.3), one that a query expansion sends as `text`
+ * itself: kept when it is {@link VARCHAR}s with single dots between them (`page-size`,
+ * `filter.state`), else every character outside ALPHA, DIGIT, `-` and `_` percent-encoded as UTF-8
+ * (`statuses[]` as `statuses%5B%5D`; a `%` too, which a server would otherwise decode).
  *
  * @throws URIError when `text` holds a lone surrogate, which has no UTF-8 form
  */
 export function percentEncodeName(text: string): string {
-  return encodeURIComponent(text).replace(/[!'()*.~-]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  if (text.split(".").every((part) => part !== "" && all(VARCHAR, part))) return text;
+  return encodeURIComponent(text).replace(/[!'()*.~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
