@@ -7,6 +7,7 @@
  */
 import { percentEncodeName } from "./chars.js";
 import { OPTIONS } from "./options.js";
+import { BODY_METHODS } from "./request.js";
 import type { Query } from "./queries.js";
 
 /* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-return, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-call --
@@ -227,6 +228,8 @@ function parametersOf(
     ? [["origin", "path", "string", true, "/** The installation's origin, e.g. `https://github.example.com`. */ "]]
     : [];
   const variables = new Set(["origin"]);
+  // The query of a method with content is declared in the route (routeOf): its names are variables.
+  const carriesContent = BODY_METHODS.has(method.toLowerCase());
   for (const parameter of parameters) {
     if (parameter.in !== "path" && parameter.in !== "query") continue;
     let type = typeOf(parameter.schema, resolve, 0, shallow);
@@ -239,11 +242,11 @@ function parametersOf(
       parameter.in === "path" || parameter.required === true,
       docOf({ description: parameter.description ?? schema.description, deprecated: parameter.deprecated ?? schema.deprecated }),
     ]);
-    if (parameter.in === "path" || method !== "GET") variables.add(parameter.name);
+    if (parameter.in === "path" || carriesContent) variables.add(parameter.name);
   }
-  // RFC 9110 section 9.3.1: content in a GET (or HEAD) request has no defined semantics, and
-  // endpoint() refuses `data` there; some descriptions (Stripe's) declare an empty form body anyway.
-  const body = method === "GET" || method === "HEAD" ? undefined : resolve(operation.requestBody);
+  // endpoint() refuses `data` for a method without content (GET, HEAD: RFC 9110 section 9.3.1 gives
+  // it no meaning there); some descriptions (Stripe's) declare an empty form body on GET anyway.
+  const body = carriesContent ? resolve(operation.requestBody) : undefined;
   if (body === undefined) return rows;
   const json = resolve(jsonContent(body.content)?.schema);
   const shapes = json === undefined ? undefined : objectShapes(json, resolve);
@@ -290,7 +293,7 @@ function routeOf({ method, template, operation, parameters }: Operation, spec: J
       ? ""
       : server.replace(/^(?:\{protocol\}:\/\/\{hostname\}|https:\/\/HOSTNAME)/, "{origin}").replace(/\/$/, "");
   const query = parameters.filter((parameter) => parameter.in === "query").map((parameter) => parameter.name as string);
-  const declared = method !== "GET" && method !== "HEAD" && query.length > 0 ? `{?${query.join(",")}}` : "";
+  const declared = BODY_METHODS.has(method.toLowerCase()) && query.length > 0 ? `{?${query.join(",")}}` : "";
   return `${method} ${origin}${template}${declared}`;
 }
 

@@ -6,8 +6,11 @@ import type { MergedOptions, RequestMeta, RequestOptions } from "./types.js";
 import { authorityEnd, expandUrl } from "./url.js";
 import { copyValue, isArray, isPlainRecord } from "./values.js";
 
-/** Methods whose requests carry content (docs/usage.md, `endpoint(route, options?)`); all others put parameters in the query. */
-const BODY_METHODS = new Set(["post", "put", "patch", "delete"]);
+/**
+ * Methods whose requests carry content, lowercase (docs/usage.md, `endpoint(route, options?)`); all
+ * others put parameters in the query and take no `data`. The route-map generator reads it too.
+ */
+export const BODY_METHODS: ReadonlySet<string> = new Set(["post", "put", "patch", "delete"]);
 
 /** Lowercase methods, without a new string per call for the usual ones. */
 const LOWER_CASE: Readonly<Record<string, string | undefined>> = {
