@@ -321,8 +321,8 @@ export type ArgumentsOf<Routes extends RouteMap, R extends string, Given extends
  * give up with TS2590, "union type too complex", on the first call. A `url` typed `string` is no
  * key of a map, and is answered first, as the route form does: with that test TypeScript measures
  * `EndpointInterface` independent of its map, so relating `endpoint` to `EndpointInterface<Routes>`
- * no longer compares the two structurally, which was about a third of the check time of 20 calls
- * through a map in npm run bench:types.)
+ * does not compare the two member by member: npm run bench:types prints what the annotation alone
+ * costs.)
  *
  * @example
  * ```ts
@@ -367,8 +367,7 @@ type WithRules<A, Rules> = A extends [options: infer O] ? [options: O & Rules] :
  * route, and takes none. `string extends R` comes first and `R` is wrapped (`[R]`), so that nothing
  * distributes over the map's keys. The map is asked first, and alone: asking whether `R` is a
  * {@link Route} first made TypeScript relate `R & Route` to every key of the map on the first call,
- * and a union of the keys with `Route` was a tenth; the first was a fifth of the check time of 20 calls
- * through Stripe's map (npm run bench:types).
+ * and so did a union of the keys with `Route` (docs/performance.md, type-check cost).
  */
 type RouteFormArguments<Routes extends RouteMap, R extends string, Given extends string> = string extends R
   ? [options?: EndpointParameters]
