@@ -420,9 +420,7 @@ describe("a failure of the library's own code is INTERNAL_ERROR, never a getter'
       // A baseUrl not seen before, so that its check (isOrigin) runs and calls URL.canParse.
       const error = errorOf(() => endpoint("GET /x", { baseUrl: "https://internal-error.example" }));
       expect(error).toMatchObject({ code: "INTERNAL_ERROR", argument: "options" });
-      expect(error.message).toBe(
-        'rest-endpoint met a defect (please report it): it threw RangeError "injected". ' + "See docs/errors.md#internal_error",
-      );
+      expect(error.message).toBe('rest-endpoint defect (please report): RangeError "injected". ' + "See docs/errors.md#internal_error");
     } finally {
       Object.defineProperty(URL, "canParse", canParse);
     }

@@ -42,15 +42,15 @@ describe("whole path segments need a value", () => {
     expect(url(route, parameters)).toBe(expected);
   });
 
-  test("the message names the parameter and how to fix it", () => {
+  test("the message names the parameter and the rule", () => {
     expect(errorOf(() => url("GET /repos/{owner}/{repo}", { repo: "r" })).message).toBe(
-      "`owner` is undefined or null, but fills a path segment; pass a value. See docs/errors.md#missing_parameter",
+      "`owner` is missing: it fills a path segment. See docs/errors.md#missing_parameter",
     );
     expect(errorOf(() => url("GET /repos/{owner}/{repo}", { owner: "..", repo: "r" })).message).toBe(
-      '`owner` fills a path segment, which cannot be a dot-segment; received ".." (string). See docs/errors.md#invalid_path_segment',
+      '`owner` fills a path segment: not a dot-segment; received ".." (string). See docs/errors.md#invalid_path_segment',
     );
     expect(errorOf(() => url("GET /repos/{owner}/{repo}", { owner: "", repo: "r" })).message).toBe(
-      '`owner` fills a path segment, which cannot be empty; received "" (string). See docs/errors.md#invalid_path_segment',
+      '`owner` fills a path segment: not empty; received "" (string). See docs/errors.md#invalid_path_segment',
     );
   });
 });

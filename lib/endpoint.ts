@@ -52,10 +52,9 @@ export function withDefaults(defaults: Call): EndpointInterface {
 function readArguments(defaults: Call, route: unknown, options: unknown): Call {
   if (typeof route === "string") return readCall(defaults, options, "options", parseRoute(route));
   if (options !== undefined) {
-    fail("INVALID_ROUTE", "route", "is an options object, which takes no second argument", options);
+    fail("INVALID_ROUTE", "route", "is an options object: no second argument", options);
   }
-  if (route === null || typeof route !== "object")
-    fail("INVALID_ROUTE", "route", 'must be a string such as "GET /user", or an options object', route);
+  if (route === null || typeof route !== "object") fail("INVALID_ROUTE", "route", 'must be a route ("GET /user") or options', route);
   return readCall(defaults, route, "options");
 }
 
@@ -93,6 +92,6 @@ function asEndpointError(error: unknown): EndpointError {
   return new EndpointError(
     "INTERNAL_ERROR",
     "options",
-    `rest-endpoint met a defect (please report it): it threw ${error instanceof Error ? `${error.name} ${quote(error.message)}` : describeValue(error)}`,
+    `rest-endpoint defect (please report): ${error instanceof Error ? `${error.name} ${quote(error.message)}` : describeValue(error)}`,
   );
 }

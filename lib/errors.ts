@@ -147,5 +147,5 @@ export function fail(code: EndpointErrorCode, argument: string, rule: string, ..
  */
 export function unreadable(error: unknown, argument: string): EndpointError {
   if (error instanceof EndpointError) return error;
-  return new EndpointError("INVALID_OPTIONS", argument, `${nameOf(argument)} could not be read: it threw ${describeValue(error)}`);
+  return new EndpointError("INVALID_OPTIONS", argument, `${nameOf(argument)} threw ${describeValue(error)}`);
 }

@@ -16,11 +16,11 @@ export function readHeaders(base: Readonly<Record<string, string>>, headers: unk
   for (const name of names) {
     const value = headers[name];
     if (value === undefined || name === PROTO_KEY) continue;
-    if (!isToken(name)) fail("INVALID_HEADER_NAME", argument, "has a field name that is not an RFC 9110 token", name);
+    if (!isToken(name)) fail("INVALID_HEADER_NAME", argument, "has a name not an RFC 9110 token", name);
     const lower = name.toLowerCase();
     if (lower !== name) {
       seen ??= new Set(names.filter((other) => other === other.toLowerCase() && headers[other] !== undefined));
-      if (seen.has(lower)) fail("INVALID_HEADER_NAME", argument, `names the field "${lower}" twice`);
+      if (seen.has(lower)) fail("INVALID_HEADER_NAME", argument, `has "${lower}" twice`);
       seen.add(lower);
     }
     result[lower] = headerValue(value, `${argument}.${lower}`);
@@ -38,11 +38,11 @@ function headerValue(value: unknown, argument: string): string {
 
 function fieldValue(value: unknown, argument: string, received: unknown): string {
   if (typeof value === "number" && Number.isFinite(value)) return String(value);
-  if (typeof value !== "string") fail("INVALID_HEADER_VALUE", argument, "must be a string, a finite number or an array of them", received);
+  if (typeof value !== "string") fail("INVALID_HEADER_VALUE", argument, "must be a string or number", received);
   const at = invalidFieldValueAt(value);
   if (at !== -1) {
     const code = value.codePointAt(at)!.toString(16).toUpperCase().padStart(4, "0");
-    fail("INVALID_HEADER_VALUE", argument, `holds U+${code}, not allowed in a field value (RFC 9110 section 5.5)`, value);
+    fail("INVALID_HEADER_VALUE", argument, `holds U+${code}`, value);
   }
   return value;
 }

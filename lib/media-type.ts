@@ -49,21 +49,21 @@ export function applyMediaType(accept: string, format: string, previews: readonl
  */
 export function normalizeMediaType(mediaType: unknown, argument: string): { format: string | undefined; previews: string[] } {
   if (mediaType === null || typeof mediaType !== "object" || Array.isArray(mediaType)) {
-    fail("INVALID_MEDIA_TYPE", argument, 'must be an object such as { format: "raw" }', mediaType);
+    fail("INVALID_MEDIA_TYPE", argument, "must be an object", mediaType);
   }
   const own = (key: string): unknown => (Object.hasOwn(mediaType, key) ? (mediaType as Record<string, unknown>)[key] : undefined);
   const format = own("format");
   if (format !== undefined && (typeof format !== "string" || (format !== "" && !isMediaTypeName(format)))) {
-    fail("INVALID_MEDIA_TYPE", `${argument}.format`, 'must be a format such as "raw"', format);
+    fail("INVALID_MEDIA_TYPE", `${argument}.format`, "must be a media type name", format);
   }
   const given = own("previews");
   const previews: string[] = [];
   if (given !== undefined) {
-    if (!Array.isArray(given)) fail("INVALID_MEDIA_TYPE", `${argument}.previews`, "must be an array of preview names", given);
+    if (!Array.isArray(given)) fail("INVALID_MEDIA_TYPE", `${argument}.previews`, "must be an array", given);
     for (let i = 0; i < given.length; i++) {
       const name: unknown = given[i];
       if (typeof name !== "string" || !isMediaTypeName(name)) {
-        fail("INVALID_MEDIA_TYPE", `${argument}.previews`, 'must hold preview names such as "mercy"', name);
+        fail("INVALID_MEDIA_TYPE", `${argument}.previews`, "must hold media type names", name);
       }
       previews.push(name.endsWith(PREVIEW) && name.length > PREVIEW.length ? name.slice(0, -PREVIEW.length) : name);
     }

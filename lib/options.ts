@@ -87,7 +87,7 @@ export function readCall(base: Call, input: unknown, argument: string, route?: {
       const read = READERS[key];
       if (read !== undefined) {
         if (route !== undefined && (key === "method" || key === "url"))
-          fail("INVALID_OPTIONS", `${argument}.${key}`, "is given by the route already", value);
+          fail("INVALID_OPTIONS", `${argument}.${key}`, "is in the route already", value);
         read(call, base, value, `${argument}.${key}`);
       } else {
         parameters ??= { ...base.parameters };
@@ -187,7 +187,7 @@ export function freezeCall(call: Call, argument: string): Call {
  */
 export function checkMethod(method: unknown, argument: string): string {
   if (typeof method === "string" && isToken(method)) return method;
-  fail("INVALID_METHOD", argument, 'must be an HTTP method (an RFC 9110 token) such as "GET"', method);
+  fail("INVALID_METHOD", argument, "must be an RFC 9110 token", method);
 }
 
 function checkString(value: unknown, code: "INVALID_URL" | "INVALID_BASE_URL", argument: string): string {

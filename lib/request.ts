@@ -43,7 +43,7 @@ export function toRequest(call: Call): RequestOptions {
   for (const name in parameters) if (Object.hasOwn(parameters, name) && !template.names.has(name)) remaining.push(name);
   const hasBody = BODY_METHODS.has(method);
   if (!hasBody && call.hasData) {
-    fail("INVALID_OPTIONS", "data", `is a body, which ${call.method} requests cannot have`);
+    fail("INVALID_OPTIONS", "data", `is a body, not for ${call.method}`);
   }
   const url = expandUrl(template, call.baseUrl, parameters, hasBody ? NO_QUERY : remaining);
   const result: RequestOptions = { method, url, headers: { ...call.headers } };
@@ -74,11 +74,7 @@ function bodyStage(result: RequestOptions, call: Call, remaining: readonly strin
       // The first name leads the message; each other one is named once after it.
       const one = remaining.length === 1;
       const others = remaining.slice(1, 5).map(nameOf).join(", ") + (remaining.length > 5 ? ", …" : "");
-      fail(
-        "INVALID_OPTIONS",
-        remaining[0]!,
-        `${one ? "is" : `and ${others} are`} in neither the url nor \`data\` (the body), so would be lost`,
-      );
+      fail("INVALID_OPTIONS", remaining[0]!, `${one ? "is" : `and ${others} are`} in neither the url nor \`data\``);
     }
     body = call.data;
   } else if (remaining.length > 0) {
@@ -132,10 +128,5 @@ function checkHost(host: string, url: string): void {
   const authority = url.slice(afterScheme, authorityEnd(url, afterScheme));
   const written = authority.slice(authority.lastIndexOf("@") + 1).toLowerCase();
   if (given === written || (URL.canParse(url) && given === new URL(url).host)) return;
-  fail(
-    "INVALID_HEADER_VALUE",
-    "options.headers.host",
-    `must be the url's authority ${JSON.stringify(written)} (RFC 9112 section 3.2)`,
-    host,
-  );
+  fail("INVALID_HEADER_VALUE", "options.headers.host", `must be ${JSON.stringify(written)}`, host);
 }

@@ -33,10 +33,10 @@ function split(route: string): Route {
     return /^[A-Z]+$/.test(trimmed) ? { method: trimmed, url: "/" } : { method: "GET", url: trimmed };
   }
   const url = trimmed.slice(space + 1);
-  if (url.includes(" ")) routeError(route, "has more than one space");
+  if (url.includes(" ")) routeError(route, "has a second space");
   return { method: checkMethod(trimmed.slice(0, space), "route"), url };
 }
 
 function routeError(route: string, problem: string): never {
-  fail("INVALID_ROUTE", "route", `must look like "GET /path" but ${problem}`, route);
+  fail("INVALID_ROUTE", "route", problem, route);
 }

@@ -1,5 +1,4 @@
 import { BoundedCache } from "./cache.js";
-import { is, NAME_START, VARCHAR } from "./chars.js";
 import { fail, quote } from "./errors.js";
 import { multiSegmentParameter } from "./multi-segment.js";
 import { checkOrigin, isHttpUrl } from "./url.js";
@@ -71,15 +70,11 @@ export function compileTemplate(template: string): Template {
   return templates.get(template, compile);
 }
 
-/** Where the scan stands: in the authority of a full URL, in the path, or past it (query, fragment). */
-const AUTHORITY = 0;
-const PATH = 1;
-const PAST_PATH = 2;
-
 interface RawExpression {
   readonly operator: Operator;
   readonly varspecs: VarSpec[];
-  readonly where: number;
+  /** Whether it stands in the path, after the authority and before the query. */
+  readonly inPath: boolean;
 }
 
 /** RFC 6570 section 2: an expression, a literal, or a brace that is neither (an error). */
@@ -92,70 +87,63 @@ const VARSPEC = /^((?:[\w-]|%[\da-f]{2})+(?:\.(?:[\w-]|%[\da-f]{2})+)*)(?:(\*)|:
 
 function compile(template: string): Template {
   const absolute = isHttpUrl(template);
-  if (!absolute) checkRelativeStart(template);
-  if (!template.isWellFormed()) syntaxError(template, "has a lone UTF-16 surrogate");
-  if (/%(?![\da-f]{2})/i.test(template)) syntaxError(template, 'has a "%" not followed by two hex digits (write %25)');
+  if (!absolute && !/^(?:\/(?!\/)|\{)/.test(template))
+    fail("INVALID_URL", "url", "must be a path, an expression or an http(s) URL", template);
+  if (!template.isWellFormed()) syntaxError(template, "has a lone surrogate");
+  if (/%(?![\da-f]{2})/i.test(template)) syntaxError(template, 'has a "%" without two hex digits');
+  // The path ends at the first "?" or "#", or at an expression that begins the query or fragment;
+  // each `:name` that begins a path segment in it (the incumbent's placeholder form) is read as `{name}`.
+  const from = absolute ? template.indexOf("//") + 2 : 0;
+  const end = template.slice(from).search(/[?#]|\{[?&#]/);
+  const source =
+    template.slice(0, from) +
+    (end === -1 ? template.slice(from) : template.slice(from, from + end)).replace(/\/:([A-Za-z_][\w-]*)/g, "/{$1}") +
+    (end === -1 ? "" : template.slice(from + end));
+  const pathEnd = end === -1 ? source.length : source.length - template.length + from + end;
   const raw: (string | RawExpression)[] = [];
-  let where = absolute ? AUTHORITY : PATH;
+  let inAuthority = absolute;
   let origin: Template["origin"] = absolute ? "literal" : "relative";
-  /** The template's end of authority, for a literal origin. */
-  let authorityEnd = template.length;
+  /** Where the authority ends and the path begins, in `source`. */
+  let pathFrom = absolute ? source.length : 0;
   let authorityTo = 0;
-  /** The path as GitHub's description writes it (`/repos/{owner}/…`); `undefined` once it holds another expression. */
-  let path: string | undefined = "";
-  const tokens = [...template.matchAll(TOKEN)];
+  const tokens = [...source.matchAll(TOKEN)];
   for (let index = 0; index < tokens.length; index++) {
     const { 0: token, 1: body, index: at } = tokens[index]!;
-    if (body !== undefined) {
-      const { operator, varspecs } = parseExpression(template, body);
-      const before = where;
-      if (operator === "#" || operator === "?" || operator === "&") where = PAST_PATH;
-      else if (where === AUTHORITY) {
-        // An expression right after a complete literal authority (a host ending in a letter, digit
-        // or "]", nothing but the expression before the path) begins the path: `https://h.example{+p}`.
-        const next = tokens[index + 1]?.[0];
-        const complete = raw.length === 1 && /[\da-z\]]$/i.test(raw[0] as string) && (next === undefined || "/?#{".includes(next[0]!));
-        if (operator === "/" || complete) where = PATH;
-        else origin = "expanded";
+    if (body === undefined) {
+      if (token === "{" || token === "}") syntaxError(template, token === "{" ? 'has an unclosed "{"' : 'has a stray "}"');
+      // The authority ends at the literal's first "/", "?" or "#" after the scheme's "//".
+      const skip = at === 0 ? from : 0;
+      const slash = inAuthority ? token.slice(skip).search(/[/?#]/) : -1;
+      if (slash !== -1) {
+        inAuthority = false;
+        pathFrom = at + skip + slash;
       }
-      if (before === AUTHORITY && where !== AUTHORITY && origin === "literal") authorityEnd = at;
-      const expression: RawExpression = { operator, varspecs, where };
-      raw.push(expression);
-      if (where === AUTHORITY) authorityTo = raw.length;
-      if (where === PATH && path !== undefined)
-        path = plainName(expression, "") === undefined ? undefined : `${path}{${varspecs[0]!.name}}`;
+      raw.push(token);
       continue;
     }
-    if (token === "{" || token === "}")
-      syntaxError(template, token === "{" ? 'has a "{" that is never closed' : 'has a "}" that closes no expression');
-    // The literal up to the first "/", "?" or "#" after the scheme's "//" is the authority; each
-    // `:name` at the start of a path segment (the incumbent's placeholder form) is read as `{name}`.
-    let from = 0;
-    for (let i = at === 0 && absolute ? template.indexOf("//") + 2 : 0; i < token.length; i++) {
-      const character = token[i]!;
-      if (where === AUTHORITY && "/?#".includes(character)) {
-        if (origin === "literal") authorityEnd = at + i;
-        where = character === "/" ? PATH : PAST_PATH;
-      } else if (where === PATH && (character === "?" || character === "#")) where = PAST_PATH;
-      if (where !== PATH) continue;
-      if (character === ":" && token[i - 1] === "/" && is(NAME_START, token.charCodeAt(i + 1))) {
-        let end = i + 1;
-        while (end < token.length && is(VARCHAR, token.charCodeAt(end))) end++;
-        if (i > from) raw.push(token.slice(from, i));
-        const name = token.slice(i + 1, end);
-        raw.push({ operator: "", varspecs: [{ name, explode: false, prefix: 0 }], where });
-        if (path !== undefined) path += `{${name}}`;
-        from = end;
-        i = end - 1;
-      } else if (path !== undefined) path += character;
+    const { operator, varspecs } = parseExpression(template, body);
+    if (inAuthority) {
+      // An expression right after a complete literal authority (a host ending in a letter, digit
+      // or "]", nothing but the expression before the path) begins the path: `https://h.example{+p}`;
+      // so does one with the operator "/", "?", "&" or "#".
+      const next = tokens[index + 1]?.[0];
+      const complete = raw.length === 1 && /[\da-z\]]$/i.test(raw[0] as string) && (next === undefined || "/?#{".includes(next[0]!));
+      if (complete || "/?&#".includes(operator || "-")) {
+        inAuthority = false;
+        pathFrom = at;
+      } else {
+        origin = "expanded";
+        authorityTo = raw.length + 1;
+      }
     }
-    if (token.length > from) raw.push(token.slice(from));
+    raw.push({ operator, varspecs, inPath: !inAuthority && at < pathEnd });
   }
   const second = raw[1];
   const originVariable =
     !absolute && (second === undefined || (typeof second === "string" && "/?#".includes(second[0]!))) ? plainName(raw[0], "+") : undefined;
-  if (path?.startsWith("/api/v3/")) path = path.slice("/api/v3".length);
-  const multiSegment = path === undefined ? undefined : multiSegmentParameter(path);
+  let path = source.slice(pathFrom, pathEnd);
+  if (path.startsWith("/api/v3/")) path = path.slice("/api/v3".length);
+  const multiSegment = multiSegmentParameter(path);
 
   const parts: (string | Expression)[] = [];
   const names = new Set<string>();
@@ -167,7 +155,7 @@ function compile(template: string): Template {
     }
     const { operator, varspecs } = part;
     for (const { name } of varspecs) names.add(name);
-    const segment = part.where === PATH ? segmentOf(raw, index) : "partial";
+    const segment = part.inPath ? segmentOf(raw, index) : "partial";
     const simpleName = plainName(part, "");
     parts.push({
       operator,
@@ -178,7 +166,7 @@ function compile(template: string): Template {
       multiSegment: segment !== "partial" && simpleName !== undefined && simpleName === multiSegment,
     });
   }
-  const written = template.slice(0, authorityEnd);
+  const written = source.slice(0, pathFrom);
   const literalOrigin = origin === "literal" ? encodeLiteral(written) : "";
   if (origin === "literal") {
     // As written, as a URL parser reads the route (a "\" there ends the authority, where its
@@ -213,7 +201,7 @@ function segmentOf(raw: readonly (string | RawExpression)[], index: number): Exp
   if ((operator !== "" && operator !== "+") || typeof before !== "string" || !before.endsWith("/")) return "partial";
   const after = raw[index + 1];
   if (after === undefined) return "last";
-  if (typeof after === "object") return after.where === PATH ? "partial" : "last";
+  if (typeof after === "object") return after.inPath ? "partial" : "last";
   return after[0] === "/" ? "whole" : after[0] === "?" || after[0] === "#" ? "last" : "partial";
 }
 
@@ -224,7 +212,7 @@ function parseExpression(template: string, body: string): { operator: Operator; 
   const varspecs: VarSpec[] = [];
   for (const varspec of body.slice(operator.length).split(",")) {
     const match = VARSPEC.exec(varspec);
-    if (match === null) syntaxError(template, `has an invalid expression ${quote(`{${body}}`)} (RFC 6570 section 2)`);
+    if (match === null) syntaxError(template, `has an invalid expression ${quote(`{${body}}`)}`);
     varspecs.push({ name: match[1]!, explode: match[2] !== undefined, prefix: Number(match[3] ?? 0) });
   }
   return { operator, varspecs };
@@ -232,13 +220,4 @@ function parseExpression(template: string, body: string): { operator: Operator; 
 
 function syntaxError(template: string, problem: string): never {
   fail("INVALID_URL_TEMPLATE", "url", problem, template);
-}
-
-/**
- * A relative URL must begin with "/" (not "//", which names a host) or with an expression; a URL
- * with a scheme must be http(s), which the caller has ruled out.
- */
-function checkRelativeStart(template: string): void {
-  if ((template.startsWith("/") && !template.startsWith("//")) || template.startsWith("{")) return;
-  fail("INVALID_URL", "url", 'must be a path ("/user"), an expression ("{/path*}") or an http(s) URL', template);
 }

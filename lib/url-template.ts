@@ -74,22 +74,33 @@ export function compileExpression(operator: Operator, varspecs: readonly VarSpec
   const keyed = operator === ";" || operator === "?" || operator === "&";
   const reserved = operator === "+" || operator === "#";
   const names = varspecs.map(({ name }) => name);
-  const perVariable = varspecs.some(({ name, prefix }) => prefix > 0 || (keyed && name.includes("%")));
+  // What url-template reads each value as: a keyed expansion writes the name, any other takes the
+  // stand-in `v<i>`, since a name may come twice with two prefixes (`{/var:1,var}`).
+  const keys = keyed ? names : names.map((_, i) => `v${i}`);
+  const whole = toExpander(`{${operator}${varspecs.map(({ explode }, i) => keys[i] + (explode ? "*" : "")).join(",")}}`);
+  // Defect 3, and a keyed name that comes twice: each variable expanded alone under the stand-in
+  // name `v`, then keyed by its name as written.
+  const alone =
+    keyed && (names.some((name) => name.includes("%")) || new Set(names).size < names.length)
+      ? varspecs.map(({ explode }) => toExpander(`{${operator}v${explode ? "*" : ""}}`))
+      : undefined;
   // Defect 5: every variable is set in the context, so none is read through its prototype; only a
   // variable named `__proto__` needs a context without one (slower to fill, so only then).
-  const protoName = names.includes("__proto__");
-  const whole = toExpander(`{${operator}${varspecs.map(({ name, explode }) => name + (explode ? "*" : "")).join(",")}}`);
+  const protoName = keys.includes("__proto__");
   return (values) => {
     const context: Context = protoName ? (Object.create(null) as Context) : {};
+    const given: (TemplateValue | undefined)[] = [];
     for (let i = 0; i < varspecs.length; i++) {
       const { name, prefix } = varspecs[i]!;
-      const value = values[i];
-      // Defect 4.
-      if (prefix > 0 && value !== undefined && typeof value !== "string")
-        fail("INVALID_PARAMETER", name, `has the prefix modifier :${prefix}, for strings only (RFC 6570 section 2.4.1)`, value);
-      context[name] = reserved && value !== undefined ? encodeLonePercents(value) : value; // defect 2
+      let value = values[i];
+      if (prefix > 0 && value !== undefined) {
+        // Defect 4; and defect 1: the prefix is applied here, by code points, never by url-template.
+        if (typeof value !== "string") fail("INVALID_PARAMETER", name, `is not a string: :${prefix} needs one`, value);
+        value = truncate(value, prefix);
+      }
+      context[keys[i]!] = given[i] = reserved && value !== undefined ? encodeLonePercents(value) : value; // defect 2
     }
-    return run(() => (perVariable ? expandPerVariable(operator, varspecs, context) : whole(context)), values, names);
+    return run(() => (alone === undefined ? whole(context) : expandAlone(operator, varspecs, alone, given)), values, names);
   };
 }
 
@@ -99,42 +110,37 @@ function run(expand: () => string, values: readonly (TemplateValue | undefined)[
     return expand();
   } catch (error) {
     const surrogate = error instanceof URIError;
-    const name = names[surrogate ? values.findIndex((value) => !isWellFormed(value)) : 0]!;
-    fail(
-      "INVALID_PARAMETER",
-      name,
-      surrogate ? "holds a lone UTF-16 surrogate, which has no URL form" : "could not be expanded; pass fewer items",
+    const at = values.findIndex(
+      (value) => value !== undefined && !(typeof value === "string" ? value : Object.entries(value).join()).isWellFormed(),
     );
+    fail("INVALID_PARAMETER", names[surrogate ? at : 0]!, surrogate ? "has a lone surrogate" : "has too many items");
   }
 }
 
-const FIRST: Record<Operator, string> = { "": "", "+": "", "#": "#", ".": ".", "/": "/", ";": ";", "?": "?", "&": "&" };
-const SEPARATOR: Record<Operator, string> = { "": ",", "+": ",", "#": ",", ".": ".", "/": "/", ";": ";", "?": "&", "&": "&" };
-const single = new Map<string, Expander>();
-
-/**
- * Defects 1 and 3: each variable expanded alone under the stand-in name `v`, whose keys are then
- * replaced by the name as written.
- */
-function expandPerVariable(operator: Operator, varspecs: readonly VarSpec[], context: Context): string {
-  const keyed = operator === ";" || operator === "?" || operator === "&";
+/** Defect 3: the keyed expansions (`;`, `?`, `&`) of variables with pct-encoded names, one at a time. */
+function expandAlone(
+  operator: Operator,
+  varspecs: readonly VarSpec[],
+  alone: readonly Expander[],
+  values: readonly (TemplateValue | undefined)[],
+): string {
+  const separator = operator === "?" ? "&" : operator;
   const pieces: string[] = [];
-  for (const { name, explode, prefix } of varspecs) {
-    const value = context[name];
-    if (value === undefined) continue;
-    const source = `{${operator}v${explode ? "*" : ""}}`;
-    let expand = single.get(source);
-    if (expand === undefined) single.set(source, (expand = toExpander(source)));
-    let piece = expand({ v: prefix > 0 ? truncate(value as string, prefix) : value }).slice(FIRST[operator].length);
-    if (keyed && !(explode && !Array.isArray(value) && typeof value === "object")) {
-      piece = piece
-        .split(SEPARATOR[operator])
-        .map((item) => name + item.slice(1))
-        .join(SEPARATOR[operator]);
-    }
-    pieces.push(piece);
-  }
-  return pieces.length === 0 ? "" : FIRST[operator] + pieces.join(SEPARATOR[operator]);
+  varspecs.forEach(({ name, explode }, i) => {
+    const value = values[i];
+    if (value === undefined) return;
+    // An exploded object's keys are its own; every other piece begins with the stand-in `v`.
+    const piece = alone[i]!({ v: value }).slice(1);
+    pieces.push(
+      explode && typeof value === "object" && !Array.isArray(value)
+        ? piece
+        : piece
+            .split(separator)
+            .map((item) => name + item.slice(1))
+            .join(separator),
+    );
+  });
+  return pieces.length === 0 ? "" : operator + pieces.join(separator);
 }
 
 /** The first `length` characters (code points, RFC 6570 section 2.4.1) of `text`. */
@@ -147,16 +153,8 @@ function truncate(text: string, length: number): string {
   return text.slice(0, end);
 }
 
-function isWellFormed(value: TemplateValue | undefined): boolean {
-  if (value === undefined || typeof value === "string") return value?.isWellFormed() ?? true;
-  if (Array.isArray(value)) return value.every(isWellFormed);
-  return Object.keys(value).every((key) => key.isWellFormed() && isWellFormed(value[key]));
-}
-
 function encodeLonePercents(value: TemplateValue): TemplateValue {
   if (typeof value === "string") return value.replace(/%(?![\dA-F]{2})/gi, "%25");
   if (Array.isArray(value)) return value.map((item) => encodeLonePercents(item) as string);
-  const map: Record<string, string> = {};
-  for (const key of Object.keys(value)) map[key] = encodeLonePercents(value[key]!) as string;
-  return map;
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, encodeLonePercents(item) as string]));
 }

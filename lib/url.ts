@@ -1,6 +1,6 @@
 import { BoundedCache, stringBytes } from "./cache.js";
 import { all, UNRESERVED } from "./chars.js";
-import { fail, quote } from "./errors.js";
+import { fail } from "./errors.js";
 import type { Expression, Template } from "./template.js";
 import { encodeComponent } from "./url-template.js";
 import { toTemplateValue, type TemplateValue } from "./values.js";
@@ -46,7 +46,7 @@ export function expandUrl(
   }
   const first = url[pathStart];
   if (first !== undefined && first !== "/" && first !== "?" && first !== "#")
-    fail("URL_LEAVES_BASE_URL", "url", 'would change the host: its path must begin with "/"', url);
+    fail("URL_LEAVES_BASE_URL", "url", "would change the host", url);
   const pathEnd = checkPath(url, pathStart);
   if (query.length === 0) return url;
   const hash = url.indexOf("#", pathEnd);
@@ -94,14 +94,13 @@ function appendExpansion(url: string, expression: Expression, parameters: Readon
   if (expanded === undefined) {
     const values = varspecs.map((varspec) => toTemplateValue(own(parameters, varspec.name), varspec.name));
     if (segment !== "partial" && values.every((value) => value === undefined))
-      fail("MISSING_PARAMETER", name, "is undefined or null, but fills a path segment; pass a value");
+      fail("MISSING_PARAMETER", name, "is missing: it fills a path segment");
     expanded = expression.expand(values);
   }
   if (segment === "partial") return url + expanded;
-  if (expanded === "." || expanded === "..")
-    fail("INVALID_PATH_SEGMENT", name, "fills a path segment, which cannot be a dot-segment", expanded);
+  if (expanded === "." || expanded === "..") fail("INVALID_PATH_SEGMENT", name, "fills a path segment: not a dot-segment", expanded);
   if (expanded !== "") return url + expanded;
-  if (segment === "whole") fail("INVALID_PATH_SEGMENT", name, "fills a path segment, which cannot be empty", expanded);
+  if (segment === "whole") fail("INVALID_PATH_SEGMENT", name, "fills a path segment: not empty", expanded);
   // An empty last segment drops its "/": `…/contents/{path}` with path "" is `…/contents`.
   return url.slice(0, -1);
 }
@@ -121,7 +120,7 @@ function expandSegments(value: string, name: string): string {
   for (let i = 0; i <= last; i++) {
     const segment = segments[i]!;
     if ((segment === "" && i !== last) || segment === "." || segment === "..")
-      fail("INVALID_PATH_SEGMENT", name, 'is a multi-segment parameter: its segments cannot be empty, "." or ".."', value);
+      fail("INVALID_PATH_SEGMENT", name, "has an empty or dot-segment", value);
     segments[i] = component(segment, name);
   }
   return segments.join("/");
@@ -171,12 +170,7 @@ function checkPath(url: string, from: number): number {
       const dots = segment.toLowerCase().replaceAll("%2e", ".");
       if (dots === "." || dots === "..") {
         const end = url.slice(from).search(/[?#]/);
-        fail(
-          "INVALID_PATH_SEGMENT",
-          "url",
-          `would hold the dot-segment ${quote(segment)}`,
-          url.slice(from, end === -1 ? url.length : from + end),
-        );
+        fail("INVALID_PATH_SEGMENT", "url", `would hold a dot-segment`, url.slice(from, end === -1 ? url.length : from + end));
       }
     }
     if (code !== SLASH) return at;
@@ -192,7 +186,7 @@ function checkPath(url: string, from: number): number {
  * @throws {@link EndpointError} `INVALID_URL` naming `argument`
  */
 export function checkOrigin(origin: string, argument: string): void {
-  if (!isOrigin(origin)) fail("INVALID_URL", argument, "must begin with an http(s) origin: scheme, host, port", origin);
+  if (!isOrigin(origin)) fail("INVALID_URL", argument, "must begin with an http(s) origin", origin);
 }
 
 /** Whether `text` begins with `http://` or `https://` (any case): a full URL rather than a path. */
@@ -230,11 +224,6 @@ function resolveBaseUrl(baseUrl: string | undefined): string {
 function checkBaseUrl(baseUrl: string | undefined): string {
   const origin = baseUrl === undefined ? undefined : /^https?:\/\/[^/]*/i.exec(baseUrl)?.[0];
   if (baseUrl === undefined || origin === undefined || /[#?\\]/.test(baseUrl) || CONTROL_OR_SPACE.test(baseUrl) || !isOrigin(origin))
-    fail(
-      "INVALID_BASE_URL",
-      "baseUrl",
-      'must be an http(s) URL with a host and no query or fragment, e.g. "https://ghe.example/api/v3"',
-      baseUrl,
-    );
+    fail("INVALID_BASE_URL", "baseUrl", "must be an http(s) URL without query or fragment", baseUrl);
   return baseUrl.endsWith("/") ? baseUrl.slice(0, -1) : baseUrl;
 }

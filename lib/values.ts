@@ -101,7 +101,7 @@ function walk(value: unknown, argument: string, copyFor: CopyFor, depth: number)
   const array = Array.isArray(value);
   if (!array && !isPlainRecord(value)) return toIsoString(value) ?? value;
   if (depth > MAX_DEPTH) {
-    fail("TOO_DEEP", argument, `nests deeper than ${MAX_DEPTH} levels or is circular; pass it as \`data\``);
+    fail("TOO_DEEP", argument, `nests over ${MAX_DEPTH} levels or is circular`);
   }
   let copy: unknown[] | Record<string, unknown>;
   if (array) {
@@ -123,7 +123,7 @@ function walk(value: unknown, argument: string, copyFor: CopyFor, depth: number)
 function jsonScalar(value: unknown, argument: string): unknown {
   const type = typeof value;
   if (type === "bigint" || type === "symbol" || type === "function" || (type === "number" && !Number.isFinite(value))) {
-    fail("INVALID_PARAMETER", argument, "has no JSON form for the body", value);
+    fail("INVALID_PARAMETER", argument, "has no JSON form", value);
   }
   return value;
 }
@@ -131,7 +131,7 @@ function jsonScalar(value: unknown, argument: string): unknown {
 function spend(count: number, argument: string): void {
   budget -= count;
   if (budget < 0) {
-    fail("TOO_DEEP", argument, "holds more than 1,000,000 values; pass it as `data`");
+    fail("TOO_DEEP", argument, "holds over 1,000,000 values");
   }
 }
 
@@ -180,10 +180,5 @@ function toText(value: unknown, name: string): string {
   if ((type === "number" && Number.isFinite(value)) || type === "boolean" || type === "bigint") return String(value);
   const iso = toIsoString(value);
   if (iso !== undefined) return iso;
-  fail(
-    "INVALID_PARAMETER",
-    name,
-    "has no URL form: pass a string, number, boolean, bigint, Date, or a flat array or object of them",
-    value,
-  );
+  fail("INVALID_PARAMETER", name, "has no URL form", value);
 }
