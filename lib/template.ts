@@ -97,7 +97,7 @@ function compile(template: string): Template {
   const end = template.slice(from).search(/[?#]|\{[?&#]/);
   const source =
     template.slice(0, from) +
-    (end === -1 ? template.slice(from) : template.slice(from, from + end)).replace(/\/:([A-Za-z_][\w-]*)/g, "/{$1}") +
+    (end === -1 ? template.slice(from) : template.slice(from, from + end)).replace(/\/:([a-z_][\w-]*)/gi, "/{$1}") +
     (end === -1 ? "" : template.slice(from + end));
   const pathEnd = end === -1 ? source.length : source.length - template.length + from + end;
   const raw: (string | RawExpression)[] = [];

@@ -77,7 +77,7 @@ export function compileExpression(operator: Operator, varspecs: readonly VarSpec
   // What url-template reads each value as: a keyed expansion writes the name, any other takes the
   // stand-in `v<i>`, since a name may come twice with two prefixes (`{/var:1,var}`).
   const keys = keyed ? names : names.map((_, i) => `v${i}`);
-  const whole = toExpander(`{${operator}${varspecs.map(({ explode }, i) => keys[i] + (explode ? "*" : "")).join(",")}}`);
+  const whole = toExpander(`{${operator}${varspecs.map(({ explode }, i) => keys[i]! + (explode ? "*" : "")).join(",")}}`);
   // Defect 3, and a keyed name that comes twice: each variable expanded alone under the stand-in
   // name `v`, then keyed by its name as written.
   const alone =
