@@ -13,49 +13,36 @@ export interface CacheBounds<V> {
 }
 
 /**
- * A bounded cache keyed by strings that keeps what was used recently: two generations, each of at
- * most half the entries and half the bytes. A hit in the young generation costs one lookup and
- * changes nothing; a hit in the old one moves the key to the young; when the young one is full it
- * becomes the old one and the old one is dropped. So the cache holds at most `entries` entries
- * weighing at most `bytes` together, and no sequence of distinct inputs grows the heap without limit.
+ * A bounded cache keyed by strings: one map, emptied whenever adding an entry would take it past
+ * `entries` entries or `bytes` bytes. So it holds at most `entries` entries weighing at most `bytes`
+ * together, and no sequence of distinct inputs grows the heap without limit; a workload of fewer
+ * distinct keys than the bounds (every real API's routes and templates) computes each key once.
  */
 export class BoundedCache<V> {
-  private young = new Map<string, V>();
-  private old = new Map<string, V>();
-  private youngBytes = 0;
-  private oldBytes = 0;
+  private readonly map = new Map<string, V>();
+  private bytes = 0;
 
   constructor(private readonly bounds: CacheBounds<V>) {}
 
   /** How many entries, and how many estimated bytes, the cache holds now. */
   get held(): { entries: number; bytes: number } {
-    return { entries: this.young.size + this.old.size, bytes: this.youngBytes + this.oldBytes };
+    return { entries: this.map.size, bytes: this.bytes };
   }
 
   /** The value for `key`, computed by `compute` and kept when it is not too heavy. */
   get(key: string, compute: (key: string) => V): V {
-    let value = this.young.get(key);
+    let value = this.map.get(key);
     if (value !== undefined) return value;
-    value = this.old.get(key);
+    value = compute(key);
     const { entries, bytes, bytesOf } = this.bounds;
-    let weight: number;
-    if (value === undefined) {
-      value = compute(key);
-      weight = bytesOf(key, value);
-      if (weight > bytes / 16) return value;
-    } else {
-      weight = bytesOf(key, value);
-      this.old.delete(key);
-      this.oldBytes -= weight;
+    const weight = bytesOf(key, value);
+    if (weight > bytes / 16) return value;
+    if (this.map.size >= entries || this.bytes + weight > bytes) {
+      this.map.clear();
+      this.bytes = 0;
     }
-    this.young.set(key, value);
-    this.youngBytes += weight;
-    if (this.young.size >= entries / 2 || this.youngBytes >= bytes / 2) {
-      this.old = this.young;
-      this.oldBytes = this.youngBytes;
-      this.young = new Map();
-      this.youngBytes = 0;
-    }
+    this.map.set(key, value);
+    this.bytes += weight;
     return value;
   }
 }

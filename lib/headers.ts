@@ -1,4 +1,4 @@
-import { invalidFieldValueAt, isToken } from "./chars.js";
+import { NOT_FIELD_VCHAR, TOKEN } from "./chars.js";
 import { fail } from "./errors.js";
 import { isPlainRecord, PROTO_KEY } from "./values.js";
 
@@ -16,7 +16,7 @@ export function readHeaders(base: Readonly<Record<string, string>>, headers: unk
   for (const name of names) {
     const value = headers[name];
     if (value === undefined || name === PROTO_KEY) continue;
-    if (!isToken(name)) fail("INVALID_HEADER_NAME", argument, "has a name not an RFC 9110 token", name);
+    if (!TOKEN.test(name)) fail("INVALID_HEADER_NAME", argument, "has a name not an RFC 9110 token", name);
     const lower = name.toLowerCase();
     if (lower !== name) {
       seen ??= new Set(names.filter((other) => other === other.toLowerCase() && headers[other] !== undefined));
@@ -39,7 +39,7 @@ function headerValue(value: unknown, argument: string): string {
 function fieldValue(value: unknown, argument: string, received: unknown): string {
   if (typeof value === "number" && Number.isFinite(value)) return String(value);
   if (typeof value !== "string") fail("INVALID_HEADER_VALUE", argument, "must be a string or number", received);
-  const at = invalidFieldValueAt(value);
+  const at = value.search(NOT_FIELD_VCHAR);
   if (at !== -1) {
     const code = value.codePointAt(at)!.toString(16).toUpperCase().padStart(4, "0");
     fail("INVALID_HEADER_VALUE", argument, `holds U+${code}`, value);

@@ -1,5 +1,5 @@
 import deepmerge from "deepmerge";
-import { isToken } from "./chars.js";
+import { TOKEN } from "./chars.js";
 import { fail, unreadable } from "./errors.js";
 import { readHeaders } from "./headers.js";
 import { normalizeMediaType } from "./media-type.js";
@@ -186,7 +186,7 @@ export function freezeCall(call: Call, argument: string): Call {
  * @throws {@link EndpointError} `INVALID_METHOD`
  */
 export function checkMethod(method: unknown, argument: string): string {
-  if (typeof method === "string" && isToken(method)) return method;
+  if (typeof method === "string" && TOKEN.test(method)) return method;
   fail("INVALID_METHOD", argument, "must be an RFC 9110 token", method);
 }
 

@@ -1,5 +1,5 @@
 import { BoundedCache, stringBytes } from "./cache.js";
-import { all, UNRESERVED } from "./chars.js";
+import { UNRESERVED } from "./chars.js";
 import { fail } from "./errors.js";
 import type { Expression, Template } from "./template.js";
 import { encodeComponent } from "./url-template.js";
@@ -56,22 +56,13 @@ export function expandUrl(
   return url.slice(0, fragmentAt) + search + url.slice(fragmentAt);
 }
 
-const SLASH = 0x2f;
-const QUESTION_MARK = 0x3f;
-const NUMBER_SIGN = 0x23;
-
 /**
  * Where the authority of `url` that begins at `from` ends: at its first "/", "?" or "#", or at the
  * URL's end (RFC 3986 section 3.2).
  */
 export function authorityEnd(url: string, from: number): number {
-  let at = from;
-  while (at < url.length) {
-    const code = url.charCodeAt(at);
-    if (code === SLASH || code === QUESTION_MARK || code === NUMBER_SIGN) break;
-    at++;
-  }
-  return at;
+  const at = url.slice(from).search(/[/?#]/);
+  return at === -1 ? url.length : from + at;
 }
 
 /** A parameter's own value: never one read through the prototype chain (`{constructor}`). */
@@ -88,7 +79,7 @@ function appendExpansion(url: string, expression: Expression, parameters: Readon
     if (typeof value === "string") {
       // A multi-segment parameter keeps its "/"; a string of unreserved characters expands to itself.
       if (expression.multiSegment && value.includes("/")) return url + expandSegments(value, simpleName);
-      if (all(UNRESERVED, value)) expanded = value;
+      if (UNRESERVED.test(value)) expanded = value;
     }
   }
   if (expanded === undefined) {
@@ -147,35 +138,21 @@ function encodeQuery(parameters: Readonly<Record<string, unknown>>, names: reado
  * is (a list comma-joined, RFC 6570 section 3.2.2), anything else through url-template.
  */
 function component(value: TemplateValue, name: string): string {
-  if (typeof value === "string") return all(UNRESERVED, value) ? value : encodeComponent(value, name);
-  return Array.isArray(value) && value.every((item) => all(UNRESERVED, item)) ? value.join(",") : encodeComponent(value, name);
+  if (typeof value === "string") return UNRESERVED.test(value) ? value : encodeComponent(value, name);
+  return Array.isArray(value) && value.every((item) => UNRESERVED.test(item)) ? value.join(",") : encodeComponent(value, name);
 }
 
 /**
- * Reads the path of `url` that begins at `from`, in one pass, and returns where it ends (its first
- * "?" or "#", or the URL's end). A `.` or `..` segment, also pct-encoded (`%2e`), is an error: URL
- * parsers resolve them away (RFC 3986 section 5.2.4).
+ * Reads the path of `url` that begins at `from` and returns where it ends (its first "?" or "#", or
+ * the URL's end). A `.` or `..` segment, also pct-encoded (`%2e`), is an error: URL parsers resolve
+ * them away (RFC 3986 section 5.2.4).
  *
  * @throws {@link EndpointError} `INVALID_PATH_SEGMENT`
  */
 function checkPath(url: string, from: number): number {
-  let start = from;
-  for (let at = from; ; at++) {
-    const code = at < url.length ? url.charCodeAt(at) : NUMBER_SIGN;
-    if (code !== SLASH && code !== QUESTION_MARK && code !== NUMBER_SIGN) continue;
-    const first = url.charCodeAt(start);
-    // Only a segment that starts with "." or "%" and is at most 6 long ("%2e%2e") can be a dot-segment.
-    if (at > start && at - start <= 6 && (first === 0x2e || first === 0x25)) {
-      const segment = url.slice(start, at);
-      const dots = segment.toLowerCase().replaceAll("%2e", ".");
-      if (dots === "." || dots === "..") {
-        const end = url.slice(from).search(/[?#]/);
-        fail("INVALID_PATH_SEGMENT", "url", `would hold a dot-segment`, url.slice(from, end === -1 ? url.length : from + end));
-      }
-    }
-    if (code !== SLASH) return at;
-    start = at + 1;
-  }
+  const path = url.slice(from).split(/[?#]/, 1)[0]!;
+  if (/(?:^|\/)(?:\.|%2e){1,2}(?:\/|$)/i.test(path)) fail("INVALID_PATH_SEGMENT", "url", "would hold a dot-segment", path);
+  return from + path.length;
 }
 
 /**
@@ -194,18 +171,15 @@ export function isHttpUrl(text: string): boolean {
   return /^https?:\/\//i.test(text);
 }
 
-/** C0 controls (U+0000 to U+001F), DEL and white space: never part of an origin or a baseUrl. */
-// eslint-disable-next-line no-control-regex -- finding control characters is what it is for
-const CONTROL_OR_SPACE = /[\s\x00-\x1f\x7f]/;
-
 /**
- * Whether `origin` is one, as {@link checkOrigin} requires. A C0 control, DEL or white space anywhere
- * is refused before the WHATWG parser sees it: it strips them at either end (URL standard, "basic URL
- * parser"), so `URL.canParse("https://h.example\x01")` says yes to a URL no client sends as written.
+ * Whether `origin` is one, as {@link checkOrigin} requires: `http(s)://` and an authority without
+ * "/", "?", "#", "\\", white space, a C0 control or DEL, which a URL parser accepts. The WHATWG parser
+ * strips controls and white space at either end ("basic URL parser") and reads "\\" as "/", so that
+ * `URL.canParse("https://h.example\x01")` says yes to a URL no client sends as written.
  */
 function isOrigin(origin: string): boolean {
-  const authority = origin.slice(origin.indexOf("//") + 2);
-  return authority !== "" && !/[/?#\\]/.test(authority) && !CONTROL_OR_SPACE.test(origin) && URL.canParse(origin);
+  // eslint-disable-next-line no-control-regex -- finding control characters is what it is for
+  return /^https?:\/\/[^/?#\\\s\x00-\x1f\x7f]+$/i.test(origin) && URL.canParse(origin);
 }
 
 const baseUrls = new BoundedCache<string>({ entries: 100, bytes: 256 * 1024, bytesOf: stringBytes });
@@ -222,8 +196,8 @@ function resolveBaseUrl(baseUrl: string | undefined): string {
 }
 
 function checkBaseUrl(baseUrl: string | undefined): string {
-  const origin = baseUrl === undefined ? undefined : /^https?:\/\/[^/]*/i.exec(baseUrl)?.[0];
-  if (baseUrl === undefined || origin === undefined || /[#?\\]/.test(baseUrl) || CONTROL_OR_SPACE.test(baseUrl) || !isOrigin(origin))
+  // eslint-disable-next-line no-control-regex -- as in isOrigin, for the whole baseUrl
+  if (baseUrl === undefined || /[?#\\\s\x00-\x1f\x7f]/.test(baseUrl) || !isOrigin(baseUrl.split("/", 3).join("/")))
     fail("INVALID_BASE_URL", "baseUrl", "must be an http(s) URL without query or fragment", baseUrl);
   return baseUrl.endsWith("/") ? baseUrl.slice(0, -1) : baseUrl;
 }
