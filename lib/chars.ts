@@ -16,7 +16,6 @@ export const TOKEN = /^[\w!#$%&'*+.^`|~-]+$/;
  * RFC 9110 section 5.5: a character not allowed in a field value (`field-vchar = VCHAR / obs-text`,
  * with SP and HTAB between them).
  */
-// eslint-disable-next-line no-control-regex -- finding control characters is what it is for
 export const NOT_FIELD_VCHAR = /[^\t\x20-\x7e\x80-\xff]/;
 
 /**

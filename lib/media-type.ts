@@ -16,27 +16,24 @@ const PREVIEW = "-preview";
  * - An `application/octet-stream` accept (binary downloads) is never changed.
  */
 export function applyMediaType(accept: string, format: string, previews: readonly string[]): string {
-  if (accept.toLowerCase().includes("application/octet-stream")) return accept;
+  if (/application\/octet-stream/i.test(accept)) return accept;
+  const ranges = accept.split(",");
   if (previews.length > 0) {
     const names = new Set<string>();
-    for (const range of accept.split(",")) {
+    for (const range of ranges) {
       const type = range.trim();
       const at = type.indexOf(PREVIEW);
       if (type.startsWith(`${GITHUB}.`) && at > GITHUB.length + 1) names.add(type.slice(GITHUB.length + 1, at));
     }
     for (const name of previews) names.add(name);
-    const suffix = format === "" ? "+json" : `.${format}`;
-    return [...names].map((name) => `${GITHUB}.${name}${PREVIEW}${suffix}`).join(",");
+    return [...names].map((name) => `${GITHUB}.${name}${PREVIEW}${format === "" ? "+json" : `.${format}`}`).join(",");
   }
   if (format === "") return accept;
-  return accept
-    .split(",")
-    .map((range) => {
-      const type = range.trim();
-      if (!type.startsWith(GITHUB)) return range;
-      // Keep the version GitHub was asked for, if any; drop any previous format.
-      return `${GITHUB}${type.startsWith(`${GITHUB}.v3`) ? ".v3" : ""}.${format}`;
-    })
+  // Keep the version GitHub was asked for, if any; drop any previous format.
+  return ranges
+    .map((range) =>
+      range.trim().startsWith(GITHUB) ? `${GITHUB}${/^\s*application\/vnd\.github\.v3/.test(range) ? ".v3" : ""}.${format}` : range,
+    )
     .join(",");
 }
 
@@ -48,30 +45,23 @@ export function applyMediaType(accept: string, format: string, previews: readonl
  * `[A-Za-z0-9][A-Za-z0-9.+_-]*`
  */
 export function normalizeMediaType(mediaType: unknown, argument: string): { format: string | undefined; previews: string[] } {
-  if (mediaType === null || typeof mediaType !== "object" || Array.isArray(mediaType)) {
+  if (mediaType === null || typeof mediaType !== "object" || Array.isArray(mediaType))
     fail("INVALID_MEDIA_TYPE", argument, "must be an object", mediaType);
-  }
   const own = (key: string): unknown => (Object.hasOwn(mediaType, key) ? (mediaType as Record<string, unknown>)[key] : undefined);
   const format = own("format");
-  if (format !== undefined && (typeof format !== "string" || (format !== "" && !isMediaTypeName(format)))) {
-    fail("INVALID_MEDIA_TYPE", `${argument}.format`, "must be a media type name", format);
-  }
   const given = own("previews");
+  if (format !== undefined && format !== "") checkName(format, `${argument}.format`);
+  if (given !== undefined && !Array.isArray(given)) fail("INVALID_MEDIA_TYPE", `${argument}.previews`, "must be an array", given);
   const previews: string[] = [];
-  if (given !== undefined) {
-    if (!Array.isArray(given)) fail("INVALID_MEDIA_TYPE", `${argument}.previews`, "must be an array", given);
-    for (let i = 0; i < given.length; i++) {
-      const name: unknown = given[i];
-      if (typeof name !== "string" || !isMediaTypeName(name)) {
-        fail("INVALID_MEDIA_TYPE", `${argument}.previews`, "must hold media type names", name);
-      }
-      previews.push(name.endsWith(PREVIEW) && name.length > PREVIEW.length ? name.slice(0, -PREVIEW.length) : name);
-    }
+  for (let i = 0; i < (given?.length ?? 0); i++) {
+    const name = checkName(given![i], `${argument}.previews`);
+    previews.push(name.endsWith(PREVIEW) && name.length > PREVIEW.length ? name.slice(0, -PREVIEW.length) : name);
   }
-  return { format, previews };
+  return { format: format as string | undefined, previews };
 }
 
-/** `[A-Za-z0-9][A-Za-z0-9.+_-]*`. */
-function isMediaTypeName(name: string): boolean {
-  return /^[\da-z][\w+.-]*$/i.test(name);
+/** A media type name: `[A-Za-z0-9][A-Za-z0-9.+_-]*`. */
+function checkName(name: unknown, argument: string): string {
+  if (typeof name === "string" && /^[\da-z][\w+.-]*$/i.test(name)) return name;
+  fail("INVALID_MEDIA_TYPE", argument, "must be a media type name", name);
 }
