@@ -12,16 +12,6 @@ import { copyValue, isArray, isPlainRecord } from "./values.js";
  */
 export const BODY_METHODS: ReadonlySet<string> = new Set(["post", "put", "patch", "delete"]);
 
-/** Lowercase methods, without a new string per call for the usual ones. */
-const LOWER_CASE: Readonly<Record<string, string | undefined>> = {
-  GET: "get",
-  POST: "post",
-  PUT: "put",
-  PATCH: "patch",
-  DELETE: "delete",
-  HEAD: "head",
-};
-
 const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
 
 /** The query of a request with content: its parameters go to the body. */
@@ -36,7 +26,7 @@ const NO_QUERY: readonly string[] = Object.freeze([]);
  * @throws {@link EndpointError} see `docs/errors.md`
  */
 export function toRequest(call: Call): RequestOptions {
-  const method = LOWER_CASE[call.method] ?? call.method.toLowerCase();
+  const method = call.method.toLowerCase();
   const template = compileTemplate(call.url ?? "/");
   const { parameters } = call;
   const remaining: string[] = [];
@@ -72,9 +62,8 @@ function bodyStage(result: RequestOptions, call: Call, remaining: readonly strin
   if (call.hasData) {
     if (remaining.length > 0) {
       // The first name leads the message; each other one is named once after it.
-      const one = remaining.length === 1;
       const others = remaining.slice(1, 5).map(nameOf).join(", ") + (remaining.length > 5 ? ", …" : "");
-      fail("INVALID_OPTIONS", remaining[0]!, `${one ? "is" : `and ${others} are`} in neither the url nor \`data\``);
+      fail("INVALID_OPTIONS", remaining[0]!, `${others ? `and ${others} are` : "is"} in neither the url nor \`data\``);
     }
     body = call.data;
   } else if (remaining.length > 0) {
