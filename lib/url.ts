@@ -150,9 +150,13 @@ function component(value: TemplateValue, name: string): string {
  * @throws {@link EndpointError} `INVALID_PATH_SEGMENT`
  */
 function checkPath(url: string, from: number): number {
-  const path = url.slice(from).split(/[?#]/, 1)[0]!;
-  if (/(?:^|\/)(?:\.|%2e){1,2}(?:\/|$)/i.test(path)) fail("INVALID_PATH_SEGMENT", "url", "would hold a dot-segment", path);
-  return from + path.length;
+  let end = from;
+  while (end < url.length && url[end] !== "?" && url[end] !== "#") end++;
+  const path = url.slice(from, end);
+  // Every segment follows a "/": the path begins with one.
+  if ((path.includes("/.") || path.includes("/%")) && /\/(?:\.|%2e){1,2}(?:\/|$)/i.test(path))
+    fail("INVALID_PATH_SEGMENT", "url", "would hold a dot-segment", path);
+  return end;
 }
 
 /**
