@@ -85,10 +85,10 @@ describe("the rest-endpoint CLI", () => {
   });
 
   test.each([
-    [["GET /x y"], "rest-endpoint: `route` must look like"],
+    [["GET /x y"], "rest-endpoint: `route` has a second space"],
     [["GET /x", "loose"], 'rest-endpoint: the item "loose" is not name=value, name:=json or Header:value'],
     [["GET /x", "n:={bad"], 'rest-endpoint: the item "n:={bad" is not valid JSON after ":="'],
-    [["GET /repos/{owner}"], "rest-endpoint: `owner` is undefined or null, but fills a path segment"],
+    [["GET /repos/{owner}"], "rest-endpoint: `owner` is missing: it fills a path segment"],
     [[], "rest-endpoint: a route is required"],
     [["--nope"], "rest-endpoint: Unknown option '--nope'"],
     [
