@@ -16,11 +16,6 @@ export interface Expression {
    * or the path's end (`"last"`: `…/contents/{path}`); `"partial"` is anything else.
    */
   readonly segment: "whole" | "last" | "partial";
-  /**
-   * The expression is the multi-segment parameter of a GitHub route (`{path}` of
-   * `/repos/{owner}/{repo}/contents/{path}`): its value's `/` separate path segments, each encoded.
-   */
-  readonly multiSegment: boolean;
 }
 
 /** A URL template, checked against the RFC 6570 grammar, split into encoded literals and expressions. */
@@ -46,6 +41,11 @@ export interface Template {
   readonly originVariable: string | undefined;
   /** Every variable name the template uses. */
   readonly names: ReadonlySet<string>;
+  /**
+   * The multi-segment parameter of a GitHub route (`path` of `/repos/{owner}/{repo}/contents/{path}`),
+   * where it fills a segment: its value's `/` separate path segments, each encoded.
+   */
+  readonly multiSegment: string | undefined;
 }
 
 /**
@@ -70,15 +70,8 @@ export function compileTemplate(template: string): Template {
   return templates.get(template, compile);
 }
 
-interface RawExpression {
-  readonly operator: Operator;
-  readonly varspecs: VarSpec[];
-  /** Whether it stands in the path, after the authority and before the query. */
-  readonly inPath: boolean;
-}
-
 /** RFC 6570 section 2: an expression, a literal, or a brace that is neither (an error). */
-const TOKEN = /\{([^{}]*)\}|[^{}]+|[{}]/g;
+const TOKEN = /\{[^{}]*\}|[^{}]+|[{}]/g;
 /**
  * RFC 6570 section 2.3 and 2.4: `varname` (varchars, pct-encoded triplets, single inner dots;
  * `-` too, which GitHub's routes use) and an explode or prefix modifier (1 to 9999).
@@ -95,92 +88,81 @@ function compile(template: string): Template {
   // each `:name` that begins a path segment in it (the incumbent's placeholder form) is read as `{name}`.
   const from = absolute ? template.indexOf("//") + 2 : 0;
   const end = template.slice(from).search(/[?#]|\{[?&#]/);
-  const source =
-    template.slice(0, from) +
-    (end === -1 ? template.slice(from) : template.slice(from, from + end)).replace(/\/:([a-z_][\w-]*)/gi, "/{$1}") +
-    (end === -1 ? "" : template.slice(from + end));
-  const pathEnd = end === -1 ? source.length : source.length - template.length + from + end;
-  const raw: (string | RawExpression)[] = [];
-  let inAuthority = absolute;
-  let origin: Template["origin"] = absolute ? "literal" : "relative";
-  /** Where the authority ends and the path begins, in `source`. */
-  let pathFrom = absolute ? source.length : 0;
-  let authorityTo = 0;
-  const tokens = [...source.matchAll(TOKEN)];
-  for (let index = 0; index < tokens.length; index++) {
-    const { 0: token, 1: body, index: at } = tokens[index]!;
-    if (body === undefined) {
-      if (token === "{" || token === "}") syntaxError(template, token === "{" ? 'has an unclosed "{"' : 'has a stray "}"');
-      // The authority ends at the literal's first "/", "?" or "#" after the scheme's "//".
-      const skip = at === 0 ? from : 0;
-      const slash = inAuthority ? token.slice(skip).search(/[/?#]/) : -1;
-      if (slash !== -1) {
-        inAuthority = false;
-        pathFrom = at + skip + slash;
-      }
-      raw.push(token);
-      continue;
-    }
-    const { operator, varspecs } = parseExpression(template, body);
-    if (inAuthority) {
-      // An expression right after a complete literal authority (a host ending in a letter, digit
-      // or "]", nothing but the expression before the path) begins the path: `https://h.example{+p}`;
-      // so does one with the operator "/", "?", "&" or "#".
-      const next = tokens[index + 1]?.[0];
-      const complete = raw.length === 1 && /[\da-z\]]$/i.test(raw[0] as string) && (next === undefined || "/?#{".includes(next[0]!));
-      if (complete || "/?&#".includes(operator || "-")) {
-        inAuthority = false;
-        pathFrom = at;
-      } else {
-        origin = "expanded";
-        authorityTo = raw.length + 1;
-      }
-    }
-    raw.push({ operator, varspecs, inPath: !inAuthority && at < pathEnd });
-  }
-  const second = raw[1];
-  const originVariable =
-    !absolute && (second === undefined || (typeof second === "string" && "/?#".includes(second[0]!))) ? plainName(raw[0], "+") : undefined;
-  let path = source.slice(pathFrom, pathEnd);
-  if (path.startsWith("/api/v3/")) path = path.slice("/api/v3".length);
-  const multiSegment = multiSegmentParameter(path);
-
+  const to = end === -1 ? template.length : from + end;
+  const source = template.slice(0, from) + template.slice(from, to).replace(/\/:([a-z_][\w-]*)/gi, "/{$1}") + template.slice(to);
+  const pathEnd = to + source.length - template.length;
+  const tokens = source.match(TOKEN)!;
   const parts: (string | Expression)[] = [];
   const names = new Set<string>();
-  for (let index = 0; index < raw.length; index++) {
-    const part = raw[index]!;
-    if (typeof part === "string") {
-      parts.push(encodeLiteral(part));
-      continue;
+  let origin: Template["origin"] = absolute ? "literal" : "relative";
+  /** Where the path begins in `source`; -1 while the scan is in the authority of a full URL. */
+  let pathFrom = absolute ? -1 : 0;
+  let authorityTo = -1;
+  let at = 0;
+  tokens.forEach((token, index) => {
+    const next = at + token.length;
+    if (token === "{" || token === "}") syntaxError(template, token === "{" ? 'has an unclosed "{"' : 'has a stray "}"');
+    if (token[0] !== "{") {
+      // The authority ends at the literal's first "/", "?" or "#" after the scheme's "//".
+      const skip = index === 0 ? from : 0;
+      const slash = pathFrom === -1 ? token.slice(skip).search(/[/?#]/) : -1;
+      if (slash !== -1) pathFrom = at + skip + slash;
+      parts.push(encodeLiteral(token));
+    } else {
+      const { operator, varspecs } = parseExpression(template, token.slice(1, -1));
+      if (pathFrom === -1) {
+        // An expression right after a complete literal authority (a host ending in a letter, digit
+        // or "]", followed by the path, query, fragment or nothing) begins the path:
+        // `https://h.example{+p}`; so does one with the operator "/", "?", "&" or "#".
+        const after = tokens[index + 1]?.[0];
+        if (
+          (index === 1 && /[\da-z\]]$/i.test(tokens[0]!) && (after === undefined || "/?#{".includes(after))) ||
+          "/?&#".includes(operator || "-")
+        )
+          pathFrom = at;
+        else {
+          origin = "expanded";
+          authorityTo = index + 1;
+        }
+      }
+      // A simple or reserved expression fills a path segment when a "/" comes before it, and after
+      // it another "/" (`"whole"`) or the path's end (`"last"`).
+      const filling = pathFrom !== -1 && at < pathEnd && (operator === "" || operator === "+") && tokens[index - 1]?.endsWith("/") === true;
+      parts.push({
+        operator,
+        varspecs,
+        expand: compileExpression(operator, varspecs),
+        simpleName: plainName(operator, varspecs, ""),
+        segment: !filling ? "partial" : next >= pathEnd ? "last" : source[next] === "/" ? "whole" : "partial",
+      });
+      for (const { name } of varspecs) names.add(name);
     }
-    const { operator, varspecs } = part;
-    for (const { name } of varspecs) names.add(name);
-    const segment = part.inPath ? segmentOf(raw, index) : "partial";
-    const simpleName = plainName(part, "");
-    parts.push({
-      operator,
-      varspecs,
-      expand: compileExpression(operator, varspecs),
-      simpleName,
-      segment,
-      multiSegment: segment !== "partial" && simpleName !== undefined && simpleName === multiSegment,
-    });
-  }
-  const written = source.slice(0, pathFrom);
-  const literalOrigin = origin === "literal" ? encodeLiteral(written) : "";
+    at = next;
+  });
+  if (pathFrom === -1) pathFrom = source.length;
+  const first = parts[0];
+  const originVariable =
+    !absolute && typeof first === "object" && (tokens[1] === undefined || "/?#".includes(tokens[1][0]!))
+      ? plainName(first.operator, first.varspecs, "+")
+      : undefined;
+  let path = source.slice(pathFrom, pathEnd);
+  if (path.startsWith("/api/v3/")) path = path.slice("/api/v3".length);
+  let literalOrigin = "";
   if (origin === "literal") {
-    // As written, as a URL parser reads the route (a "\" there ends the authority, where its
+    // As written, as a URL parser reads the route (a "\\" there ends the authority, where its
     // encoding `%5C` would not), and as sent.
+    const written = source.slice(0, pathFrom);
     checkOrigin(written, "url");
-    checkOrigin(literalOrigin, "url");
+    checkOrigin((literalOrigin = encodeLiteral(written)), "url");
   }
   return {
     parts,
     origin,
     originLength: literalOrigin.length,
-    authorityTo: origin === "expanded" ? authorityTo : -1,
+    authorityTo,
     originVariable,
     names,
+    multiSegment: multiSegmentParameter(path),
   };
 }
 
@@ -188,21 +170,9 @@ function compile(template: string): Template {
  * The name of an expression of one variable without modifier, whose operator is none or `operator`
  * (`{name}`, or `{+name}` with `operator` "+"); `undefined` for anything else.
  */
-function plainName(part: string | RawExpression | undefined, operator: "" | "+"): string | undefined {
-  if (typeof part !== "object" || (part.operator !== "" && part.operator !== operator) || part.varspecs.length !== 1) return undefined;
-  const { name, explode, prefix } = part.varspecs[0]!;
-  return explode || prefix > 0 ? undefined : name;
-}
-
-/** Whether a path expression fills a whole segment: a simple or reserved one between `/` and the next `/` or the path's end. */
-function segmentOf(raw: readonly (string | RawExpression)[], index: number): Expression["segment"] {
-  const { operator } = raw[index] as RawExpression;
-  const before = raw[index - 1];
-  if ((operator !== "" && operator !== "+") || typeof before !== "string" || !before.endsWith("/")) return "partial";
-  const after = raw[index + 1];
-  if (after === undefined) return "last";
-  if (typeof after === "object") return after.inPath ? "partial" : "last";
-  return after[0] === "/" ? "whole" : after[0] === "?" || after[0] === "#" ? "last" : "partial";
+function plainName(operator: Operator, varspecs: readonly VarSpec[], also: "" | "+"): string | undefined {
+  const { name, explode, prefix } = varspecs[0]!;
+  return (operator === "" || operator === also) && varspecs.length === 1 && !explode && prefix === 0 ? name : undefined;
 }
 
 /** An expression's operator and variables (RFC 6570 section 2.2 to 2.4). */

@@ -38,7 +38,7 @@ export function expandUrl(
     if (index === template.authorityTo) pathStart = url.length;
     const part = parts[index];
     if (part === undefined) break;
-    url = typeof part === "string" ? url + part : appendExpansion(url, part, parameters);
+    url = typeof part === "string" ? url + part : appendExpansion(url, part, parameters, template.multiSegment);
   }
   if (template.origin === "expanded") {
     pathStart = authorityEnd(url, pathStart);
@@ -70,7 +70,12 @@ function own(parameters: Readonly<Record<string, unknown>>, name: string): unkno
   return Object.hasOwn(parameters, name) ? parameters[name] : undefined;
 }
 
-function appendExpansion(url: string, expression: Expression, parameters: Readonly<Record<string, unknown>>): string {
+function appendExpansion(
+  url: string,
+  expression: Expression,
+  parameters: Readonly<Record<string, unknown>>,
+  multiSegment: string | undefined,
+): string {
   const { varspecs, segment, simpleName } = expression;
   const name = varspecs[0]!.name;
   let expanded: string | undefined;
@@ -78,7 +83,7 @@ function appendExpansion(url: string, expression: Expression, parameters: Readon
     const value = own(parameters, simpleName);
     if (typeof value === "string") {
       // A multi-segment parameter keeps its "/"; a string of unreserved characters expands to itself.
-      if (expression.multiSegment && value.includes("/")) return url + expandSegments(value, simpleName);
+      if (simpleName === multiSegment && segment !== "partial" && value.includes("/")) return url + expandSegments(value, simpleName);
       if (UNRESERVED.test(value)) expanded = value;
     }
   }
