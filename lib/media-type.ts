@@ -21,19 +21,19 @@ export function applyMediaType(accept: string, format: string, previews: readonl
   if (previews.length > 0) {
     const names = new Set<string>();
     for (const range of ranges) {
-      const type = range.trim();
-      const at = type.indexOf(PREVIEW);
-      if (type.startsWith(`${GITHUB}.`) && at > GITHUB.length + 1) names.add(type.slice(GITHUB.length + 1, at));
+      const name = /^\s*application\/vnd\.github\.(.+?)-preview/.exec(range)?.[1];
+      if (name !== undefined) names.add(name);
     }
     for (const name of previews) names.add(name);
-    return [...names].map((name) => `${GITHUB}.${name}${PREVIEW}${format === "" ? "+json" : `.${format}`}`).join(",");
+    return [...names].map((name) => `${GITHUB}.${name}-preview${format === "" ? "+json" : `.${format}`}`).join(",");
   }
   if (format === "") return accept;
-  // Keep the version GitHub was asked for, if any; drop any previous format.
   return ranges
-    .map((range) =>
-      range.trim().startsWith(GITHUB) ? `${GITHUB}${/^\s*application\/vnd\.github\.v3/.test(range) ? ".v3" : ""}.${format}` : range,
-    )
+    .map((range) => {
+      // Keep the version GitHub was asked for, if any; drop any previous format.
+      const github = /^\s*application\/vnd\.github(\.v3)?/.exec(range);
+      return github === null ? range : `${GITHUB}${github[1] ?? ""}.${format}`;
+    })
     .join(",");
 }
 
