@@ -116,7 +116,7 @@ function compile(template: string): Template {
         // `https://h.example{+p}`; so does one with the operator "/", "?", "&" or "#".
         const after = tokens[index + 1]?.[0];
         if (
-          (index === 1 && /[\da-z\]]$/i.test(tokens[0]!) && (after === undefined || "/?#{".includes(after))) ||
+          (index === 1 && /[\da-z\]]$/i.test(tokens[0]) && (after === undefined || "/?#{".includes(after))) ||
           "/?&#".includes(operator || "-")
         )
           pathFrom = at;
