@@ -10,13 +10,9 @@ import ts from "typescript";
 // Issue "a thin core": at most 8.0 KB min+gzip for each entry, every check kept.
 const TARGET = 8.0 * 1024;
 const CALL = 'globalThis.options = endpoint("GET /repos/{owner}/{repo}", { owner: "o", repo: "r" });';
-const rows = [];
-for (const [name, contents] of [
-  ["rest-endpoint (import { endpoint })", `import { endpoint } from "./dist/index.js";\n${CALL}`],
-  ["rest-endpoint (CommonJS entry, required whole)", `const { endpoint } = require("./dist/index.cjs");\n${CALL}`],
-  ["@octokit/endpoint", `import { endpoint } from "@octokit/endpoint";\n${CALL}`],
-]) {
-  const result = await build({
+/** An esbuild bundle of `contents`, minified for a browser, as the size of a consumer's bundle is measured. */
+const bundle = (contents, plugins = [], options = {}) =>
+  build({
     stdin: { contents, resolveDir: process.cwd() },
     bundle: true,
     minify: true,
@@ -24,10 +20,21 @@ for (const [name, contents] of [
     platform: "browser",
     write: false,
     metafile: true,
+    plugins,
+    ...options,
   });
+/** min+gzip bytes of a bundle's output. */
+const gzipped = (result) => gzipSync(result.outputFiles[0].contents, { level: 9 }).length;
+const rows = [];
+for (const [name, contents] of [
+  ["rest-endpoint (import { endpoint })", `import { endpoint } from "./dist/index.js";\n${CALL}`],
+  ["rest-endpoint (CommonJS entry, required whole)", `const { endpoint } = require("./dist/index.cjs");\n${CALL}`],
+  ["@octokit/endpoint", `import { endpoint } from "@octokit/endpoint";\n${CALL}`],
+]) {
+  const result = await bundle(contents);
   const code = result.outputFiles[0].contents;
   const inputs = Object.values(result.metafile.outputs)[0].inputs;
-  rows.push({ name, min: code.length, gzip: gzipSync(code, { level: 9 }).length, inputs });
+  rows.push({ name, min: code.length, gzip: gzipped(result), inputs });
 }
 console.log("| bundle | min | min+gzip |\n| --- | ---: | ---: |");
 for (const { name, min, gzip } of rows) console.log(`| ${name} | ${(min / 1024).toFixed(2)} KB | ${(gzip / 1024).toFixed(2)} KB |`);
@@ -56,16 +63,12 @@ const withoutTable = {
     });
   },
 };
-const emptied = await build({
-  stdin: { contents: `import { endpoint } from "./dist/index.js";\n${CALL}`, resolveDir: process.cwd() },
-  bundle: true,
-  minify: true,
-  format: "esm",
-  platform: "browser",
-  write: false,
-  plugins: [withoutTable],
-});
-const tableBytes = rows[0].gzip - gzipSync(emptied.outputFiles[0].contents, { level: 9 }).length;
+const emptied = await bundle(
+  `import { endpoint } from "./dist/index.js";
+${CALL}`,
+  [withoutTable],
+);
+const tableBytes = rows[0].gzip - gzipped(emptied);
 console.log(
   `GitHub's multi-segment table: ${tableBytes} B of the min+gzip bundle (target ≤ 300 B): ${tableBytes <= 300 ? "met" : "not met"}`,
 );
@@ -82,26 +85,19 @@ const deepmergeAsEsm = {
     }));
   },
 };
-const dependencies = await build({
-  stdin: {
-    contents: [
-      'import { parseTemplate } from "url-template";',
-      'import deepmerge from "deepmerge";',
-      'import { isPlainObject } from "is-plain-object";',
-      'import { getUserAgent } from "universal-user-agent";',
-      'globalThis.used = [parseTemplate("{a}").expand({ a: 1 }), deepmerge({}, {}, { isMergeableObject: isPlainObject }), getUserAgent()];',
-    ].join("\n"),
-    resolveDir: process.cwd(),
-  },
-  bundle: true,
-  minify: true,
-  format: "esm",
-  platform: "browser",
-  write: false,
-  mainFields: ["module", "main"],
-  plugins: [deepmergeAsEsm],
-});
-const dependencyBytes = gzipSync(dependencies.outputFiles[0].contents, { level: 9 }).length;
+const dependencies = await bundle(
+  [
+    'import { parseTemplate } from "url-template";',
+    'import deepmerge from "deepmerge";',
+    'import { isPlainObject } from "is-plain-object";',
+    'import { getUserAgent } from "universal-user-agent";',
+    'globalThis.used = [parseTemplate("{a}").expand({ a: 1 }), deepmerge({}, {}, { isMergeableObject: isPlainObject }), getUserAgent()];',
+  ].join("\n"),
+  [deepmergeAsEsm],
+  // Resolved as scripts/build.mjs resolves them.
+  { mainFields: ["module", "main"] },
+);
+const dependencyBytes = gzipped(dependencies);
 console.log(
   `of the ${rows[0].gzip} B: url-template, deepmerge, is-plain-object and universal-user-agent bundled alone ${dependencyBytes} B, ` +
     `the table ${tableBytes} B; left for rest-endpoint's own code under the target: ${TARGET - dependencyBytes - tableBytes} B, ` +
@@ -135,16 +131,12 @@ const withoutSentences = {
     });
   },
 };
-const silent = await build({
-  stdin: { contents: `import { endpoint } from "./dist/index.js";\n${CALL}`, resolveDir: process.cwd() },
-  bundle: true,
-  minify: true,
-  format: "esm",
-  platform: "browser",
-  write: false,
-  plugins: [withoutSentences],
-});
-const silentBytes = gzipSync(silent.outputFiles[0].contents, { level: 9 }).length;
+const silent = await bundle(
+  `import { endpoint } from "./dist/index.js";
+${CALL}`,
+  [withoutSentences],
+);
+const silentBytes = gzipped(silent);
 console.log(`without every string that holds a space (the error sentences): ${silentBytes} B, ${rows[0].gzip - silentBytes} B less`);
 
 // The installed package (`npm pack --dry-run`, the files a user's npm install unpacks), and the
