@@ -76,6 +76,9 @@ describe("rule 3: placeholders", () => {
     ["GET https://user:pass@ghe.example:8443/api/:id", { id: 7 }, "https://user:pass@ghe.example:8443/api/7"],
     ["GET /repos/o/r/git/refs/tags/v1:x", {}, "https://api.github.com/repos/o/r/git/refs/tags/v1:x"],
     ["GET /a/:b#frag:ment", { b: 1 }, "https://api.github.com/a/1#frag:ment"],
+    ["GET /a/:b?next=/:c", { b: 1 }, "https://api.github.com/a/1?next=/:c"],
+    ["GET /a/:b{?q}/:c", { b: 1, q: "x" }, "https://api.github.com/a/1?q=x/:c"],
+    ["GET /a#/:b", {}, "https://api.github.com/a#/:b"],
   ])(":name is only read at the start of a path segment: %s", (route, parameters, url) => {
     expect(endpoint(route as "GET /", parameters).url).toBe(url);
   });

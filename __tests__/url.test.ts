@@ -190,6 +190,9 @@ describe("url-template's faults are fixed around it", () => {
     expect(url("GET /a/{v:3}", { v: "a😀bc" })).toBe("https://api.github.com/a/a%F0%9F%98%80b");
     expect(url("GET /a{;v:2,w}", { v: "xyz", w: "1" })).toBe("https://api.github.com/a;v=xy;w=1");
     expect(url("GET /a{#v:2}", { v: "x/y" })).toBe("https://api.github.com/a#x/");
+    // One variable twice, with and without a prefix: in a keyed expansion and in a path one.
+    expect(url("GET /a{?v:1,v}", { v: "a😀c" })).toBe("https://api.github.com/a?v=a&v=a%F0%9F%98%80c");
+    expect(url("GET /a{/v:2,v}", { v: "😀😀c" })).toBe("https://api.github.com/a/%F0%9F%98%80%F0%9F%98%80/%F0%9F%98%80%F0%9F%98%80c");
   });
 
   test("a lone % in a reserved expansion is encoded, and so is what follows it", () => {
