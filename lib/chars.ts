@@ -3,6 +3,16 @@
  * match a whole string of them. Code points of 0x80 and above belong to none of them.
  */
 
+/**
+ * RFC 6570 section 2.3: `varchar = ALPHA / DIGIT / "_" / pct-encoded`, plus `-`, which GitHub's routes
+ * use (`{enterprise-team}`); pct-encoded triplets aside. A character class, for the regular
+ * expressions of a variable name: the template's (`{name}`, `:name`) and {@link percentEncodeName}'s.
+ */
+export const VARCHAR = "[\\w-]";
+
+/** ALPHA and `_`: where a `:name` placeholder may start. A character class, as {@link VARCHAR}. */
+export const NAME_START = "[A-Za-z_]";
+
 /** RFC 3986 section 2.3: `unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~"`; true for `""`. */
 export const UNRESERVED = /^[\w.~-]*$/;
 
@@ -18,16 +28,18 @@ export const TOKEN = /^[\w!#$%&'*+.^`|~-]+$/;
  */
 export const NOT_FIELD_VCHAR = /[^\t\x20-\x7e\x80-\xff]/;
 
+/** Varchars with single dots between them, without pct-encoded triplets. */
+const PLAIN_NAME = new RegExp(`^${VARCHAR}+(?:\\.${VARCHAR}+)*$`);
+
 /**
  * `text` as an RFC 6570 variable name (section 2.3), one that a query expansion sends as `text`
- * itself: kept when it is varchars (`ALPHA / DIGIT / "_"`, and `-`, which GitHub's routes use) with
- * single dots between them (`page-size`, `filter.state`), else every character outside ALPHA, DIGIT,
+ * itself: kept when it is {@link VARCHAR}s with single dots between them (`page-size`, `filter.state`), else every character outside ALPHA, DIGIT,
  * `-` and `_` percent-encoded as UTF-8 (`statuses[]` as `statuses%5B%5D`; a `%` too, which a server
  * would otherwise decode).
  *
  * @throws URIError when `text` holds a lone surrogate, which has no UTF-8 form
  */
 export function percentEncodeName(text: string): string {
-  if (/^[\w-]+(?:\.[\w-]+)*$/.test(text)) return text;
+  if (PLAIN_NAME.test(text)) return text;
   return encodeURIComponent(text).replace(/[!'()*.~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }

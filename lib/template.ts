@@ -1,4 +1,5 @@
 import { BoundedCache } from "./cache.js";
+import { NAME_START, VARCHAR } from "./chars.js";
 import { fail, quote } from "./errors.js";
 import { multiSegmentParameter } from "./multi-segment.js";
 import { checkOrigin, isHttpUrl } from "./url.js";
@@ -76,7 +77,10 @@ const TOKEN = /\{[^{}]*\}|[^{}]+|[{}]/g;
  * RFC 6570 section 2.3 and 2.4: `varname` (varchars, pct-encoded triplets, single inner dots;
  * `-` too, which GitHub's routes use) and an explode or prefix modifier (1 to 9999).
  */
-const VARSPEC = /^((?:[\w-]|%[\da-f]{2})+(?:\.(?:[\w-]|%[\da-f]{2})+)*)(?:(\*)|:([1-9]\d{0,3}))?$/i;
+const VARCHARS = `(?:${VARCHAR}|%[\\da-f]{2})+`;
+const VARSPEC = new RegExp(`^(${VARCHARS}(?:\\.${VARCHARS})*)(?:(\\*)|:([1-9]\\d{0,3}))?$`, "i");
+/** A `:name` placeholder at the start of a path segment (the incumbent's form), read as `{name}`. */
+const PLACEHOLDER = new RegExp(`/:(${NAME_START}${VARCHAR}*)`, "g");
 
 function compile(template: string): Template {
   const absolute = isHttpUrl(template);
@@ -89,7 +93,7 @@ function compile(template: string): Template {
   const from = absolute ? template.indexOf("//") + 2 : 0;
   const end = template.slice(from).search(/[?#]|\{[?&#]/);
   const to = end === -1 ? template.length : from + end;
-  const source = template.slice(0, from) + template.slice(from, to).replace(/\/:([a-z_][\w-]*)/gi, "/{$1}") + template.slice(to);
+  const source = template.slice(0, from) + template.slice(from, to).replace(PLACEHOLDER, "/{$1}") + template.slice(to);
   const pathEnd = to + source.length - template.length;
   const tokens = source.match(TOKEN)!;
   const parts: (string | Expression)[] = [];
@@ -149,7 +153,7 @@ function compile(template: string): Template {
   if (path.startsWith("/api/v3/")) path = path.slice("/api/v3".length);
   let literalOrigin = "";
   if (origin === "literal") {
-    // As written, as a URL parser reads the route (a "\\" there ends the authority, where its
+    // As written, as a URL parser reads the route (a "\" there ends the authority, where its
     // encoding `%5C` would not), and as sent.
     const written = source.slice(0, pathFrom);
     checkOrigin(written, "url");
