@@ -89,7 +89,8 @@ export function compileExpression(operator: Operator, varspecs: readonly VarSpec
   const protoName = keys.includes("__proto__");
   return (values) => {
     const context: Context = protoName ? (Object.create(null) as Context) : {};
-    const given: (TemplateValue | undefined)[] = [];
+    // The values as url-template reads them, by position, for an expression expanded one variable at a time.
+    const given: (TemplateValue | undefined)[] | undefined = alone === undefined ? undefined : [];
     for (let i = 0; i < varspecs.length; i++) {
       const { name, prefix } = varspecs[i]!;
       let value = values[i];
@@ -98,9 +99,11 @@ export function compileExpression(operator: Operator, varspecs: readonly VarSpec
         if (typeof value !== "string") fail("INVALID_PARAMETER", name, `is not a string: :${prefix} needs one`, value);
         value = truncate(value, prefix);
       }
-      context[keys[i]!] = given[i] = reserved && value !== undefined ? encodeLonePercents(value) : value; // defect 2
+      if (reserved && value !== undefined) value = encodeLonePercents(value); // defect 2
+      context[keys[i]!] = value;
+      if (given !== undefined) given[i] = value;
     }
-    return run(() => (alone === undefined ? whole(context) : expandAlone(operator, varspecs, alone, given)), values, names);
+    return run(() => (given === undefined ? whole(context) : expandAlone(operator, varspecs, alone!, given)), values, names);
   };
 }
 
@@ -117,7 +120,10 @@ function run(expand: () => string, values: readonly (TemplateValue | undefined)[
   }
 }
 
-/** Defect 3: the keyed expansions (`;`, `?`, `&`) of variables with pct-encoded names, one at a time. */
+/**
+ * A keyed expansion (`;`, `?`, `&`) one variable at a time, each under the stand-in name `v`, then keyed
+ * by its name as written: for a pct-encoded name (defect 3) or a name that comes twice (`{?v:1,v}`).
+ */
 function expandAlone(
   operator: Operator,
   varspecs: readonly VarSpec[],
