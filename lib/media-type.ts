@@ -25,7 +25,7 @@ export function applyMediaType(accept: string, format: string, previews: readonl
       if (name !== undefined) names.add(name);
     }
     for (const name of previews) names.add(name);
-    return [...names].map((name) => `${GITHUB}.${name}-preview${format === "" ? "+json" : `.${format}`}`).join(",");
+    return [...names].map((name) => `${GITHUB}.${name}${PREVIEW}${format === "" ? "+json" : `.${format}`}`).join(",");
   }
   if (format === "") return accept;
   return ranges
@@ -52,9 +52,10 @@ export function normalizeMediaType(mediaType: unknown, argument: string): { form
   const given = own("previews");
   if (format !== undefined && format !== "") checkName(format, `${argument}.format`);
   if (given !== undefined && !Array.isArray(given)) fail("INVALID_MEDIA_TYPE", `${argument}.previews`, "must be an array", given);
+  const list: readonly unknown[] = given ?? [];
   const previews: string[] = [];
-  for (let i = 0; i < (given?.length ?? 0); i++) {
-    const name = checkName(given![i], `${argument}.previews`);
+  for (let i = 0; i < list.length; i++) {
+    const name = checkName(list[i], `${argument}.previews`);
     previews.push(name.endsWith(PREVIEW) && name.length > PREVIEW.length ? name.slice(0, -PREVIEW.length) : name);
   }
   return { format: format as string | undefined, previews };

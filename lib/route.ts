@@ -29,14 +29,10 @@ function split(route: string): Route {
   const trimmed = route.trim();
   const space = trimmed.indexOf(" ");
   if (space === -1) {
-    if (trimmed === "") routeError(route, "is empty");
+    if (trimmed === "") fail("INVALID_ROUTE", "route", "is empty", route);
     return /^[A-Z]+$/.test(trimmed) ? { method: trimmed, url: "/" } : { method: "GET", url: trimmed };
   }
   const url = trimmed.slice(space + 1);
-  if (url.includes(" ")) routeError(route, "has a second space");
+  if (url.includes(" ")) fail("INVALID_ROUTE", "route", "has a second space", route);
   return { method: checkMethod(trimmed.slice(0, space), "route"), url };
-}
-
-function routeError(route: string, problem: string): never {
-  fail("INVALID_ROUTE", "route", problem, route);
 }
