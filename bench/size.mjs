@@ -6,6 +6,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import ts from "typescript";
+import { deepmergeAsEsm } from "../scripts/deepmerge-as-esm.mjs";
 
 // Issue "a thin core": at most 8.0 KB min+gzip for each entry, every check kept.
 const TARGET = 8.0 * 1024;
@@ -74,17 +75,8 @@ console.log(
 );
 
 // What the target leaves for rest-endpoint's own code: the four design-card dependencies bundled
-// alone (each called, so that none is tree-shaken away; deepmerge converted as scripts/build.mjs
-// converts it) and GitHub's multi-segment table cost what they cost whatever our code does.
-const deepmergeAsEsm = {
-  name: "deepmerge-as-esm",
-  setup(plugins) {
-    plugins.onLoad({ filter: /[\\/]deepmerge[\\/]dist[\\/]cjs\.js$/ }, (args) => ({
-      contents: readFileSync(args.path, "utf8").replace(/^module\.exports = (\w+);$/m, "export default $1;"),
-      loader: "js",
-    }));
-  },
-};
+// alone (each called, so that none is tree-shaken away; deepmerge converted by the build's own
+// plugin) and GitHub's multi-segment table cost what they cost whatever our code does.
 const dependencies = await bundle(
   [
     'import { parseTemplate } from "url-template";',

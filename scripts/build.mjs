@@ -3,27 +3,10 @@
 import { execFileSync } from "node:child_process";
 import { chmodSync, copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { build } from "esbuild";
+import { deepmergeAsEsm } from "./deepmerge-as-esm.mjs";
 
 const { version } = JSON.parse(readFileSync("package.json", "utf8"));
 
-/**
- * deepmerge ships CommonJS only (`module.exports = deepmerge_1`), which a bundler with only a
- * resolver (rollup with @rollup/plugin-node-resolve) cannot import, and which esbuild wraps in a
- * CommonJS shim. Its one `module.exports` line becomes `export default`, and the code is bundled:
- * deepmerge's own code still does the merging. Its licence, and those of the other bundled
- * packages, go to dist/LICENSES.txt instead of comments in the bundle.
- */
-const deepmergeAsEsm = {
-  name: "deepmerge-as-esm",
-  setup(build) {
-    build.onLoad({ filter: /[\\/]deepmerge[\\/]dist[\\/]cjs\.js$/ }, (args) => {
-      const source = readFileSync(args.path, "utf8");
-      const converted = source.replace(/^module\.exports = (\w+);$/m, "export default $1;");
-      if (converted === source) throw new Error("deepmerge's dist/cjs.js no longer ends in `module.exports = …;`");
-      return { contents: converted, loader: "js" };
-    });
-  },
-};
 // The version is read from package.json at build time, so the user-agent never ships as a placeholder.
 const common = {
   bundle: true,
