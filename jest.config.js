@@ -12,7 +12,7 @@ export default {
   transform: {
     "^.+\\.[tj]s$": ["ts-jest", { tsconfig: "tsconfig.jest.json" }],
   },
-  transformIgnorePatterns: ["/node_modules/(?!(url-template|universal-user-agent|@octokit/endpoint)/)"],
+  transformIgnorePatterns: ["/node_modules/(?!(url-template|universal-user-agent|@octokit/endpoint|@apidevtools/json-schema-ref-parser)/)"],
   moduleNameMapper: { "^(\\.{1,2}/.*)\\.js$": "$1" },
   // The user-agent's version is injected at build time (esbuild `define`, scripts/build.mjs); jest does the same from package.json.
   globals: { __VERSION__: version },

@@ -86,7 +86,7 @@ describe("the rest-endpoint CLI", () => {
 
   test.each([
     [["GET /x y"], "rest-endpoint: `route` has a second space"],
-    [["GET /x", "loose"], 'rest-endpoint: the item "loose" is not name=value, name:=json or Header:value'],
+    [["GET /x", "loose"], 'rest-endpoint: the item "loose" is not name=value, name:=json, name==value or Header:value'],
     [["GET /x", "n:={bad"], 'rest-endpoint: the item "n:={bad" is not valid JSON after ":="'],
     [["GET /repos/{owner}"], "rest-endpoint: `owner` is missing: it fills a path segment"],
     [[], "rest-endpoint: a route is required"],

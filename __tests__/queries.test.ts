@@ -88,9 +88,40 @@ describe("withQueries", () => {
     expect(parameters).toEqual(before);
   });
 
-  test("an options object goes to the endpoint unchanged", () => {
-    expect(api({ method: "GET", url: "/v1/charges", expand: ["x"] }).url).toBe("https://api.example.com/v1/charges?expand=x");
+  test.each([
+    ["an options object", [{ method: "GET", url: "/v1/charges", expand: ["x"] }]],
+    ["the method in lower case", ["get /v1/charges", { expand: ["x"] }]],
+    ["a URL alone", ["/v1/charges", { expand: ["x"] }]],
+    ["spaces around the route", ["  GET /v1/charges ", { expand: ["x"] }]],
+    ["the {?…} spelling", ["GET /v1/charges{?expand}", { expand: ["x"] }]],
+    ["a :name placeholder for {name}", ["GET /v2/apps/:id/deployments", { id: "a1", deployment_types: ["x"] }]],
+  ])("%s finds the route's query too, never the comma form", (_name, args) => {
+    const call = api as unknown as (...args: unknown[]) => { url: string };
+    expect(call(...args).url).toMatch(/\?(?:expand%5B%5D|deployment_types)=x$/);
+  });
+
+  test("parameters from defaults() are sent as the description declares them, merged with the call's", () => {
+    const withCreated = api.defaults({ created: { gte: 1 } });
+    expect(withCreated("GET /v1/charges").url).toBe("https://api.example.com/v1/charges?created%5Bgte%5D=1");
+    expect(withCreated("GET /v1/charges", { created: { lt: 2 } }).url).toBe(
+      "https://api.example.com/v1/charges?created%5Bgte%5D=1&created%5Blt%5D=2",
+    );
+    const plain = withQueries(base.defaults({ created: { gte: 1 } }), QUERIES);
+    expect(plain("GET /v1/charges").url).toBe("https://api.example.com/v1/charges?created%5Bgte%5D=1");
     expect(api().url).toBe("https://api.example.com/");
+  });
+
+  test("parse(merge()) and a call through merge()'s result give the call's URL: rewriting twice changes nothing", () => {
+    const args = ["GET /v1/charges", { created: { gte: 1 }, expand: ["a"] }] as const;
+    const url = api(...args).url;
+    expect(api.parse(api.merge(...args)).url).toBe(url);
+    expect(api({ ...api.merge(...args), url: api.merge(...args).url! }).url).toBe(url);
+  });
+
+  test("two parameters that a server reads under one name are INVALID_OPTIONS: created[gte] beside created: { gte }", () => {
+    expect(() => api("GET /v1/charges", { created: { gte: 1 }, "created[gte]": 2 })).toThrow(
+      expect.objectContaining({ code: "INVALID_OPTIONS", argument: "created[gte]" }) as Error,
+    );
   });
 
   test("defaults() wraps again; DEFAULTS, merge() and parse() are the endpoint's, merge() with the full template", () => {
@@ -151,7 +182,7 @@ describe("withQueries", () => {
     } catch (error) {
       caught = error;
     }
-    expect(caught).toMatchObject({ code: "INVALID_OPTIONS", argument: "options", route: "GET /v1/charges" });
+    expect(caught).toMatchObject({ code: "INVALID_OPTIONS", argument: "options.created", route: "GET /v1/charges" });
     const parsed = JSON.parse('{"__proto__": {"polluted": 1}, "created": {"gte": 1}}') as Record<string, unknown>;
     expect(api("GET /v1/charges", parsed).url).toBe("https://api.example.com/v1/charges?created%5Bgte%5D=1");
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();

@@ -1,14 +1,16 @@
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { basename } from "node:path";
 import { parseArgs } from "node:util";
-import { $RefParser } from "@apidevtools/json-schema-ref-parser";
 import { quote as shellQuote } from "shlex";
+import { percentEncodeName } from "./chars.js";
+import { DescriptionError, readDescription } from "./description.js";
 import { EndpointError, quote } from "./errors.js";
 import { endpoint, VERSION } from "./index.js";
 import { toFetch } from "./clients.js";
 import { frame } from "./framing.js";
-import { generateRouteMap } from "./generate.js";
-import { compileTemplate } from "./template.js";
+import { GENERATED, generateRouteMap, headerOf } from "./generate.js";
+import { parseRoute } from "./route.js";
+import { compileTemplate, routeShape } from "./template.js";
 import type { EndpointParameters, RequestOptions } from "./types.js";
 
 const USAGE = `Usage: rest-endpoint [--base-url URL] [--format json|curl|fetch] "<METHOD> <URL>" [ITEM ...]
@@ -44,31 +46,106 @@ Examples:
 /** A CLI usage error: printed on one line, exit status 2. */
 class UsageError extends Error {}
 
+/** Control characters of text from outside (a listing, a description) escaped as JSON escapes them: terminal output is never steered by its input. */
+function printable(text: string): string {
+  return text.replace(/\p{Cc}/gu, (character) => JSON.stringify(character).slice(1, -1));
+}
+
 /**
- * Splits one item at its first separator: `:=` (JSON parameter), `=` (string parameter), or `:`
- * (header field), as HTTPie does.
+ * HTTPie's item separators (https://httpie.io/docs/cli/request-items): an item splits at its first
+ * separator, the longest one where two begin at the same place: `==` a query parameter, `:=` a
+ * JSON parameter, `=` a string parameter, `:` a header field.
  */
-function readItem(item: string, parameters: EndpointParameters, headers: Record<string, string>): void {
-  const equals = item.indexOf("=");
-  const colon = item.indexOf(":");
-  if (colon > 0 && (equals === -1 || colon < equals)) {
-    if (item[colon + 1] === "=") {
-      const text = item.slice(colon + 2);
-      try {
-        parameters[item.slice(0, colon)] = JSON.parse(text) as unknown;
-      } catch {
-        throw new UsageError(`the item ${quote(item)} is not valid JSON after ":="; write e.g. per_page:=100 or labels:='["bug"]'`);
+const SEPARATOR = /==|:=|=|:/;
+
+/** The items of a call, read: its parameters, its header fields, and its query items. */
+interface Items {
+  parameters: EndpointParameters;
+  headers: Record<string, string>;
+  /** `name==value` items: name and value, in order. */
+  query: [string, string][];
+}
+
+/**
+ * Reads the command line's items. An item without a name, a name given twice (parameters,
+ * header fields in any case, query items), JSON that is not valid or holds an integer past
+ * 2^53 - 1 (which JSON.parse would round: `12345678901234567890` becomes `12345678901234567000`)
+ * is a usage error.
+ */
+function readItems(items: readonly string[]): Items {
+  const result: Items = { parameters: {}, headers: {}, query: [] };
+  const seen = new Set<string>();
+  const once = (key: string, item: string): void => {
+    if (seen.has(key))
+      throw new UsageError(`the item ${quote(item)} sets ${quote(key.slice(key.indexOf(" ") + 1))} again; give each name once`);
+    seen.add(key);
+  };
+  for (const item of items) {
+    const match = SEPARATOR.exec(item);
+    if (match === null) throw new UsageError(`the item ${quote(item)} is not name=value, name:=json, name==value or Header:value`);
+    const name = item.slice(0, match.index);
+    const value = item.slice(match.index + match[0].length);
+    if (name === "") throw new UsageError(`the item ${quote(item)} has no name before ${JSON.stringify(match[0])}`);
+    switch (match[0]) {
+      case "==":
+        once(`query ${name}`, item);
+        result.query.push([name, value]);
+        break;
+      case ":=": {
+        once(`parameter ${name}`, item);
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(value) as unknown;
+        } catch {
+          throw new UsageError(`the item ${quote(item)} is not valid JSON after ":="; write e.g. per_page:=100 or labels:='["bug"]'`);
+        }
+        const rounded = unsafeInteger(value);
+        if (rounded !== undefined)
+          throw new UsageError(
+            `the item ${quote(item)} holds ${rounded}, past 2^53 - 1, which JSON numbers here would round; write it as a string: ${name}=${rounded}`,
+          );
+        result.parameters[name] = parsed;
+        break;
       }
-      return;
+      case "=":
+        once(`parameter ${name}`, item);
+        result.parameters[name] = value;
+        break;
+      default:
+        once(`header ${name.toLowerCase()}`, item);
+        result.headers[name] = value.trimStart();
     }
-    headers[item.slice(0, colon)] = item.slice(colon + 1).trimStart();
-    return;
   }
-  if (equals > 0) {
-    parameters[item.slice(0, equals)] = item.slice(equals + 1);
-    return;
-  }
-  throw new UsageError(`the item ${quote(item)} is not name=value, name:=json or Header:value`);
+  return result;
+}
+
+/** The first integer of a JSON text past `Number.MAX_SAFE_INTEGER` (strings skipped), if any. */
+function unsafeInteger(json: string): string | undefined {
+  for (const [token] of json.matchAll(/"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:e[+-]?\d+)?/gi))
+    if (/^-?\d+$/.test(token) && !Number.isSafeInteger(Number(token))) return token;
+  return undefined;
+}
+
+/**
+ * The route with the query items declared in its template, each as a variable of a `{?…}`
+ * expression (`{&…}` when the route has a query already: RFC 6570 section 3.2.9), so that they go
+ * to the query whatever the method; the items under those variables' names.
+ */
+function withQueryItems(route: string, { query, parameters }: Items): string {
+  if (query.length === 0) return route;
+  const { method, url } = parseRoute(route);
+  const template = compileTemplate(url);
+  const hasQuery = template.parts.some((part) =>
+    typeof part === "string" ? part.includes("?") : part.operator === "?" || part.operator === "&",
+  );
+  const variables = query.map(([name, value]) => {
+    const variable = percentEncodeName(name);
+    if (template.names.has(variable) || Object.hasOwn(parameters, variable))
+      throw new UsageError(`the query item ${quote(`${name}==${value}`)} is named like a parameter of the route or another item`);
+    parameters[variable] = value;
+    return variable;
+  });
+  return `${method} ${url}{${hasQuery ? "&" : "?"}${variables.join(",")}}`;
 }
 
 /** curl sends `Expect: 100-continue` and waits for the server before a body this large. */
@@ -150,25 +227,23 @@ const ROUTES = new URL("./routes/", import.meta.url);
  * `GET /repos/:owner/:repo`, `GET /repos/{o}/{r}`, `/repos/{o}/{r}` (a URL alone means GET) and the
  * map's `GET /repos/{owner}/{repo}` match.
  */
-function routeShape(route: string): string {
+function routeShapeOf(route: string): string {
   const [first = "", second] = route.trim().split(/\s+/, 2);
   const [method, url] = second === undefined ? ["GET", first] : [first, second];
-  // The runtime's own template compiler reads the placeholders, `:name` included: one grammar.
-  const path = compileTemplate(url)
-    .parts.map((part) => (typeof part === "string" ? part : part.operator === "?" || part.operator === "&" ? "" : "{}"))
-    .join("");
-  return `${method.toUpperCase()} ${path}`;
+  return routeShape(method, url);
 }
 
 /** The listing of a GitHub target (dist/routes/) or of a map FILE.d.ts that `generate` wrote. */
 function readListing(target: string): Listing {
   if (target.endsWith(".d.ts")) {
     const file = `${target.slice(0, -".d.ts".length)}.json`;
+    let listing: unknown;
     try {
-      return JSON.parse(readFileSync(file, "utf8")) as Listing;
+      listing = JSON.parse(readFileSync(file, "utf8"));
     } catch (error) {
       throw new UsageError(`--routes ${target}: cannot read ${file}, which generate writes beside it (${(error as Error).message})`);
     }
+    return checkListing(listing, file);
   }
   const targets = readdirSync(ROUTES)
     .filter((file) => file.endsWith(".json"))
@@ -179,29 +254,54 @@ function readListing(target: string): Listing {
   return JSON.parse(readFileSync(new URL(`${target}.json`, ROUTES), "utf8")) as Listing;
 }
 
+/**
+ * A listing as `generate` writes it, checked: `source` and `docs` strings, and `routes` mapping
+ * each route to its documentation URL and `[name, place, type, 0 | 1]` rows.
+ */
+function checkListing(listing: unknown, file: string): Listing {
+  const { source, docs, routes } = (listing ?? {}) as Record<string, unknown>;
+  const row = (entry: unknown): boolean =>
+    Array.isArray(entry) &&
+    entry.length === 4 &&
+    entry.slice(0, 3).every((cell) => typeof cell === "string") &&
+    (entry[3] === 0 || entry[3] === 1);
+  const valid =
+    typeof listing === "object" &&
+    listing !== null &&
+    typeof source === "string" &&
+    typeof docs === "string" &&
+    typeof routes === "object" &&
+    routes !== null &&
+    Object.values(routes).every((entry: unknown) => Array.isArray(entry) && typeof entry[0] === "string" && entry.slice(1).every(row));
+  if (!valid) throw new UsageError(`--routes: ${file} is not a listing that generate wrote`);
+  return listing as Listing;
+}
+
 /** `--routes TARGET [route]`: lists TARGET's routes, or checks one route and lists its parameters. */
 function listRoutes(target: string, route: string | undefined, items: readonly string[]): string {
   const [item] = items;
   if (item !== undefined) throw new UsageError(`--routes lists a route's parameters and takes no items; received ${quote(item)}`);
   const listing = readListing(target);
   const routes = Object.keys(listing.routes);
-  if (route === undefined) return routes.join("\n");
-  const shape = routeShape(route);
-  const found = routes.find((known) => routeShape(known) === shape);
+  if (route === undefined) return routes.map(printable).join("\n");
+  const shape = routeShapeOf(route);
+  const found = routes.find((known) => routeShapeOf(known) === shape);
   if (found === undefined) {
     // The same path by another method, or from another origin (GitHub's uploads, GHES's Manage API).
     const path = shape.slice(shape.indexOf(" ") + 1);
-    const near = routes.filter((known) => routeShape(known).endsWith(path)).map((known) => JSON.stringify(known));
+    const near = routes.filter((known) => routeShapeOf(known).endsWith(path)).map((known) => JSON.stringify(known));
     const others = near.length > 0 ? `; it has ${near.join(", ")}` : "";
     throw new UsageError(`${quote(route)} is not a route of ${target} (${listing.source})${others}`);
   }
   const [docs, ...parameters] = listing.routes[found]!;
-  const rows = parameters.map(([name, place, type, required]) => [name, place, required === 1 ? "required" : "optional", type]);
+  const rows = parameters.map(([name, place, type, required]) =>
+    [name, place, required === 1 ? "required" : "optional", type].map(printable),
+  );
   const widths = [0, 1, 2].map((column) => Math.max(...rows.map((row) => row[column]!.length)));
   const lines = rows.map((row) => `  ${row.map((cell, column) => (column < 3 ? cell.padEnd(widths[column]!) : cell)).join("  ")}`);
   return [
-    `${found} (${target}, ${listing.source})`,
-    ...(docs === "" ? [] : [`  ${docs.startsWith("https://") ? docs : listing.docs + docs}`]),
+    printable(`${found} (${target}, ${listing.source})`),
+    ...(docs === "" ? [] : [printable(`  ${docs.startsWith("https://") ? docs : listing.docs + docs}`)]),
     ...(lines.length > 0 ? lines : ["  no parameters"]),
   ].join("\n");
 }
@@ -212,75 +312,59 @@ const FORMATS: Record<string, ((options: RequestOptions) => string) | undefined>
   fetch: toFetchSnippet,
 };
 
-/** What `generate` reads of a description before the generator reads the rest. */
-interface Description {
-  swagger?: unknown;
-  openapi?: unknown;
-  paths?: unknown;
-  servers?: { url?: unknown }[];
-  info?: { title?: string; version?: string };
-}
-
 /**
- * Reads an OpenAPI description, JSON or YAML, one file or several joined by `$ref`
- * (json-schema-ref-parser bundles them into one document whose `$ref`s all point inside it).
- * A file that cannot be read or parsed, a `$ref` to nowhere, Swagger 2.0 or a document that is not
- * OpenAPI 3.0 or 3.1 is a one-line usage error naming the file and the JSON pointer.
+ * `generate DESCRIPTION --out FILE.d.ts [--force]`: writes the description's route map
+ * (docs/any-api.md) to FILE.d.ts, its run-time `queries` to FILE.js and its listing for `--routes`
+ * to FILE.json. It never writes over a file it read, and over any other file only when `generate`
+ * wrote it (it begins with the marker {@link GENERATED}) or `--force` is given.
  */
-async function readDescription(file: string): Promise<Description> {
-  let spec: unknown;
-  try {
-    spec = await new $RefParser().bundle(file);
-  } catch (error) {
-    const { message, source, path } = error as { message: string; source?: string; path?: string[] | null };
-    throw new UsageError(`${source ?? file}${path ? `#/${path.join("/")}` : ""}: ${message.split("\n")[0]!}`);
-  }
-  if (typeof spec !== "object" || spec === null) throw new UsageError(`${file}#: is not an OpenAPI description`);
-  const { swagger, openapi, paths } = spec as Description;
-  if (typeof swagger === "string")
-    throw new UsageError(`${file}#/swagger: is Swagger ${swagger}; convert it to OpenAPI 3 first (e.g. with swagger2openapi)`);
-  if (typeof openapi !== "string" || !/^3\.[01]\./.test(openapi))
-    throw new UsageError(`${file}#/openapi: must be "3.0.x" or "3.1.x"; received ${JSON.stringify(openapi)}`);
-  if (typeof paths !== "object" || paths === null) throw new UsageError(`${file}#/paths: is missing`);
-  return spec;
-}
-
-/**
- * `generate DESCRIPTION --out FILE.d.ts`: writes the description's route map (docs/any-api.md) to
- * FILE.d.ts, its run-time `queries` to FILE.js and its listing for `--routes` to FILE.json.
- */
-async function generate(description: string | undefined, output: string | undefined, rest: readonly string[]): Promise<string> {
+async function generate(
+  description: string | undefined,
+  output: string | undefined,
+  rest: readonly string[],
+  force: boolean,
+): Promise<string> {
   if (description === undefined || output === undefined || !output.endsWith(".d.ts"))
     throw new UsageError("generate needs a description and --out FILE.d.ts, e.g. generate openapi.yaml --out api.d.ts");
   if (rest.length > 0) throw new UsageError(`generate takes one description; received also ${quote(rest[0]!)}`);
-  const spec = await readDescription(description);
-  const server = spec.servers?.[0]?.url;
-  const baseUrl = typeof server === "string" ? server : undefined;
-  const title = `${spec.info?.title ?? basename(description)} ${spec.info?.version ?? ""}`.trim();
+  const { spec, files } = await readDescription(description);
+  const info = (spec.info ?? {}) as { title?: string; version?: string };
+  const baseUrl = (spec.servers as { url: string }[] | undefined)?.[0]?.url;
   const name = basename(output, ".d.ts");
-  const header = (): string => `// Generated by rest-endpoint generate from ${basename(description)} (${title}): do not edit.
-
-/**
- * The request parameters of ${title}'s operations, by route: path parameters (required), query
- * parameters and JSON body properties; a body of another media type goes under \`data\`.
- * The servers' first URL, the \`baseUrl\` to use: ${baseUrl === undefined ? "none given" : `\`${baseUrl}\``}.
- *
- * \`\`\`ts
- * import { endpoint, type EndpointInterface } from "rest-endpoint";
- * import { withQueries } from "rest-endpoint/queries";
- * import { queries, type Routes } from "./${name}.js";
- * const api: EndpointInterface<Routes> = withQueries(
- *   endpoint.defaults({ baseUrl: ${JSON.stringify(baseUrl ?? "https://api.example.com")}, headers: { accept: "application/json" } }),
- *   queries,
- * );
- * \`\`\`
- */`;
+  const header = (): string => headerOf({ file: basename(description), title: info.title, version: info.version, baseUrl, name });
   const map = generateRouteMap(spec, { header, withQueries: true });
   const stem = output.slice(0, -".d.ts".length);
-  writeFileSync(output, map.declarations);
-  writeFileSync(`${stem}.js`, map.module);
-  writeFileSync(`${stem}.json`, JSON.stringify({ target: name, source: title, docs: "", routes: map.listing }));
-  return `${output}: ${map.count} operations of ${title}${baseUrl === undefined ? "" : `, baseUrl ${baseUrl}`}`;
+  const writes: [string, string][] = [
+    [output, map.declarations],
+    [`${stem}.js`, map.module],
+    [
+      `${stem}.json`,
+      JSON.stringify({
+        generated: "rest-endpoint generate",
+        target: name,
+        source: `${info.title ?? basename(description)} ${info.version ?? ""}`.trim(),
+        docs: "",
+        routes: map.listing,
+      }),
+    ],
+  ];
+  for (const [file] of writes) {
+    if (!existsSync(file)) continue;
+    if (files.includes(realpathSync(file)))
+      throw new UsageError(`--out ${output} would write over ${file}, which the description is read from`);
+    const start = readFileSync(file, "utf8").slice(0, 64);
+    if (!force && !start.startsWith(GENERATED) && !start.startsWith('{"generated":"rest-endpoint generate"'))
+      throw new UsageError(`--out ${output} would write over ${file}, which generate did not write; give --force to replace it`);
+  }
+  for (const [file, text] of writes) {
+    try {
+      writeFileSync(file, text);
+    } catch (error) {
+      throw new UsageError(`--out ${output}: cannot write ${file} (${(error as Error).message})`);
+    }
+  }
+  const title = `${info.title ?? basename(description)} ${info.version ?? ""}`.trim();
+  return printable(`${output}: ${map.count} operations of ${title}${baseUrl === undefined ? "" : `, baseUrl ${baseUrl}`}`);
 }
 
 /** Runs the CLI with the given arguments; returns the exit status. */
@@ -296,6 +380,7 @@ export async function main(args: readonly string[], out: (text: string) => void,
         format: { type: "string", default: "json" },
         help: { type: "boolean" },
         version: { type: "boolean" },
+        force: { type: "boolean" },
       },
     });
     if (values.help === true) {
@@ -310,7 +395,7 @@ export async function main(args: readonly string[], out: (text: string) => void,
     if (format === undefined) throw new UsageError(`--format must be json, curl or fetch; received ${quote(values.format)}`);
     const [route, ...items] = positionals;
     if (route === "generate") {
-      out(await generate(items[0], values.out, items.slice(1)));
+      out(await generate(items[0], values.out, items.slice(1), values.force === true));
       return 0;
     }
     if (values.routes !== undefined) {
@@ -318,12 +403,12 @@ export async function main(args: readonly string[], out: (text: string) => void,
       return 0;
     }
     if (route === undefined) throw new UsageError('a route is required, e.g. "GET /repos/{owner}/{repo}/issues" (see --help)');
-    const parameters: EndpointParameters = {};
-    const headers: Record<string, string> = {};
-    for (const item of items) readItem(item, parameters, headers);
+    const read = readItems(items);
+    const { parameters, headers } = read;
+    const routeWithQuery = withQueryItems(route, read);
     if (Object.keys(headers).length > 0) parameters.headers = headers;
     if (values["base-url"] !== undefined) parameters.baseUrl = values["base-url"];
-    const options = endpoint(route as `${string} ${string}`, parameters);
+    const options = endpoint(routeWithQuery as `${string} ${string}`, parameters);
     let text: string;
     try {
       text = format(options);
@@ -335,12 +420,14 @@ export async function main(args: readonly string[], out: (text: string) => void,
     out(text);
     return 0;
   } catch (error) {
-    if (error instanceof UsageError || error instanceof EndpointError || (error instanceof TypeError && "code" in error)) {
-      // One line whatever the input held: control characters are escaped.
-      err(`rest-endpoint: ${error.message.replace(/\p{Cc}/gu, (character) => JSON.stringify(character).slice(1, -1))}`);
-      return 2;
-    }
-    throw error;
+    // One line whatever the input held: control characters are escaped. An error of another kind
+    // is a defect of this command, said so on one line too.
+    const known = error instanceof UsageError || error instanceof DescriptionError || error instanceof EndpointError;
+    const message = error instanceof Error ? error.message : String(error);
+    err(
+      `rest-endpoint: ${printable(known || (error instanceof TypeError && "code" in error) ? message : `${error instanceof Error ? error.name : "Error"}: ${message} (a defect of rest-endpoint: please report it)`)}`,
+    );
+    return 2;
   }
 }
 

@@ -6,7 +6,7 @@
  * and the build, never by the library's entries. It reads nothing: the CLI reads the description.
  */
 import { percentEncodeName } from "./chars.js";
-import { OPTIONS } from "./options.js";
+import { OPTION_NAMES as NAMES } from "./option-names.js";
 import { BODY_METHODS } from "./request.js";
 import type { Query } from "./queries.js";
 
@@ -14,16 +14,13 @@ import type { Query } from "./queries.js";
    an OpenAPI description is untyped JSON, read by its shape */
 type Json = any;
 
-/**
- * How deep a schema is written out; past it, `unknown`. It bounds recursive schemas (a `$ref` cycle);
- * the deepest of GitHub's request parameters needs 8 (writing them with 40 changes no file).
- */
+/** How deep `allOf` parts are merged into a body's properties (flatten); it bounds an `allOf` cycle. */
 const MAX_DEPTH = 10;
 /** The longest description written, in characters: a longer first sentence is cut with "…". */
 const DOC_LENGTH = 200;
 const METHODS = ["get", "head", "post", "put", "patch", "delete", "options"];
 /** The options of a call (lib/options.ts): a body key of that name would be read as the option. */
-const OPTION_NAMES = new Set(Object.keys(OPTIONS));
+const OPTION_NAMES: ReadonlySet<string> = new Set(NAMES);
 
 /** One operation, with the parameters of its path item and its own (`$ref`s resolved). */
 export interface Operation {
@@ -74,52 +71,100 @@ const union = (types: readonly string[]): string => {
 const parenthesized = (type: string): string => (/[|&]/.test(type) ? `(${type})` : type);
 
 /**
- * A TypeScript type for a JSON schema (OpenAPI 3.0/3.1: `type` or a list of types, `enum`, `const`,
- * `nullable`, `oneOf`/`anyOf`, `allOf`, `items`, `properties`, `required`, `additionalProperties`).
- * `readOnly` properties are left out: they are never sent. `shallow` writes nested objects as
- * `object`, for the CLI's listing.
+ * Text from a description for a comment, `//` or a block comment: no line terminator (which would
+ * end a line comment), no `*` `/` pair (which would end a block comment), control characters
+ * escaped as JSON escapes them. The one function for every place a description's text lands in a
+ * comment; strings land through `JSON.stringify`, property names through `key`.
  */
-function typeOf(schema: Json, resolve: (value: Json) => Json, depth = 0, shallow = false): string {
-  schema = resolve(schema);
-  if (schema === undefined || schema === null || typeof schema !== "object" || depth > MAX_DEPTH) return "unknown";
-  const inner = (child: Json): string => typeOf(child, resolve, depth + 1, shallow);
-  let type: string;
-  if (Array.isArray(schema.enum)) type = union(schema.enum.map(literal));
-  else if ("const" in schema) type = literal(schema.const);
-  else if (schema.oneOf !== undefined || schema.anyOf !== undefined) type = union((schema.oneOf ?? schema.anyOf).map(inner));
-  else if (schema.allOf !== undefined) {
-    // A part that only describes (a `description`, an `example`) adds no type.
-    const parts = (schema.allOf as Json[]).map(inner).filter((part) => part !== "unknown");
-    type = parts.length === 0 ? "unknown" : parts.length === 1 ? parts[0]! : parts.map(parenthesized).join(" & ");
-  } else {
-    const types = [schema.type ?? (schema.properties ? "object" : schema.items ? "array" : [])].flat() as string[];
-    type = types.length === 0 ? "unknown" : union(types.map((name) => typeOfName(name, schema, depth > 0 && shallow, inner, resolve)));
-  }
-  return schema.nullable === true ? union([type, "null"]) : type;
+export function commentText(value: string): string {
+  return value
+    .replace(/[\r\n\u2028\u2029]+/g, " ")
+    .replace(/\p{Cc}/gu, (character) => JSON.stringify(character).slice(1, -1))
+    .replaceAll("*/", "*\\/");
 }
 
-function typeOfName(
-  name: string,
-  schema: Json,
-  writeAsObject: boolean,
-  inner: (child: Json) => string,
-  resolve: (value: Json) => Json,
-): string {
-  switch (name) {
-    case "integer":
-    case "number":
-      return "number";
-    case "string":
-      return schema.format === "date-time" ? "string | Date" : "string";
-    case "boolean":
-    case "null":
+/** A type written longer than this, for a schema reached by `$ref`, gets a name. */
+const INLINE_LENGTH = 2000;
+
+/**
+ * Writes the TypeScript types of a description's schemas (OpenAPI 3.0/3.1: `type` or a list of
+ * types, `enum`, `const`, `nullable`, `oneOf`/`anyOf`, `allOf`, `items`, `properties`, `required`,
+ * `additionalProperties`; `readOnly` properties left out: they are never sent). A schema reached
+ * by `$ref` is written once: a recursive one (a `$ref` cycle) and a long one become a named type
+ * (`type Schema3 = …`, in {@link aliases}) that each use refers to, so that time and output grow
+ * with the description, not with the number of paths through it. `shallow` writes nested objects
+ * as `object`, for the CLI's listing, and a recursive schema as `unknown` (a listing has no names).
+ */
+class TypeWriter {
+  readonly aliases: string[] = [];
+  private readonly written = new Map<object, string>();
+  /** Schemas being written, with the name a `$ref` cycle gave them. */
+  private readonly open = new Map<object, string | undefined>();
+  private names = 0;
+
+  constructor(
+    readonly resolve: (value: Json) => Json,
+    private readonly shallow: boolean,
+  ) {}
+
+  typeOf(given: Json, depth = 0): string {
+    const schema = this.resolve(given);
+    if (schema === undefined || schema === null || typeof schema !== "object") return "unknown";
+    if (given === schema) return this.write(schema, depth);
+    // Reached by $ref: written once (a shallow listing depends on the depth: written each time).
+    const done = this.shallow ? undefined : this.written.get(schema);
+    if (done !== undefined) return done;
+    if (this.open.has(schema)) {
+      if (this.shallow) return "unknown";
+      const name = this.open.get(schema) ?? `Schema${++this.names}`;
+      this.open.set(schema, name);
       return name;
-    case "array":
-      return `readonly ${parenthesized(schema.items === undefined ? "unknown" : inner(schema.items))}[]`;
-    case "object":
-      return writeAsObject ? "object" : objectType(schema, inner, resolve);
-    default:
-      return "unknown";
+    }
+    this.open.set(schema, undefined);
+    const type = this.write(schema, depth);
+    let name = this.open.get(schema);
+    this.open.delete(schema);
+    if (this.shallow) return type;
+    if (name === undefined && type.length > INLINE_LENGTH) name = `Schema${++this.names}`;
+    if (name !== undefined) this.aliases.push(`type ${name} = ${type};`);
+    this.written.set(schema, name ?? type);
+    return name ?? type;
+  }
+
+  private write(schema: Json, depth: number): string {
+    const inner = (child: Json): string => this.typeOf(child, depth + 1);
+    let type: string;
+    if (Array.isArray(schema.enum)) type = union(schema.enum.map(literal));
+    else if ("const" in schema) type = literal(schema.const);
+    else if (schema.oneOf !== undefined || schema.anyOf !== undefined) type = union((schema.oneOf ?? schema.anyOf).map(inner));
+    else if (schema.allOf !== undefined) {
+      // A part that only describes (a `description`, an `example`) adds no type.
+      const parts = (schema.allOf as Json[]).map(inner).filter((part) => part !== "unknown");
+      type = parts.length === 0 ? "unknown" : parts.length === 1 ? parts[0]! : parts.map(parenthesized).join(" & ");
+    } else {
+      const types = [schema.type ?? (schema.properties ? "object" : schema.items ? "array" : [])].flat() as string[];
+      type = types.length === 0 ? "unknown" : union(types.map((name) => this.typeOfName(name, schema, depth > 0 && this.shallow, inner)));
+    }
+    return schema.nullable === true ? union([type, "null"]) : type;
+  }
+
+  private typeOfName(name: string, schema: Json, writeAsObject: boolean, inner: (child: Json) => string): string {
+    switch (name) {
+      case "integer":
+      case "number":
+        return "number";
+      case "string":
+        return schema.format === "date-time" ? "string | Date" : "string";
+      case "boolean":
+      case "null":
+        return name;
+      case "array":
+        return `readonly ${parenthesized(schema.items === undefined || Array.isArray(schema.items) ? "unknown" : inner(schema.items))}[]`;
+      case "object":
+        return writeAsObject ? "object" : objectType(schema, inner, this.resolve);
+      default:
+        return "unknown";
+    }
   }
 }
 
@@ -190,7 +235,7 @@ function docOf({ description, deprecated }: { description?: unknown; deprecated?
   const end = text.search(/[.!?](?:\s|$)/);
   if (end !== -1) text = text.slice(0, end + 1);
   if (text.length > DOC_LENGTH) text = `${text.slice(0, DOC_LENGTH - 1)}…`;
-  const parts = [text.replaceAll("*/", "*\\/"), deprecated === true ? "@deprecated" : ""].filter((part) => part !== "");
+  const parts = [commentText(text), deprecated === true ? "@deprecated" : ""].filter((part) => part !== "");
   return parts.length === 0 ? "" : `/** ${parts.join(" ")} */ `;
 }
 
@@ -213,36 +258,110 @@ function dataType(content: Json): string {
   return "unknown";
 }
 
+/** A path variable or query parameter of an operation, with the name a call gives it. */
+interface Named {
+  readonly parameter: Json;
+  /** The key of the call's parameters, as the map types it. */
+  readonly call: string;
+  /** For a query parameter, the RFC 6570 variable that sends it under its own name (its wire name). */
+  readonly variable: string;
+}
+
+/** An RFC 6570 variable name a call can use as it is: varchars with single dots between (chars.ts). */
+const PLAIN_NAME = /^[\w-]+(?:\.[\w-]+)*$/;
+
 /**
- * A route's parameters as rows: path parameters (required), query parameters, and the JSON body's
+ * The names an operation's parameters take in a call (docs/any-api.md, "Parameter names"):
+ *
+ * - a path variable keeps its name when it is a plain RFC 6570 variable name and not an option's
+ *   (`url`, `headers`, …); else each other character becomes `_` (`{user id}` is `{user_id}`) and
+ *   an option's name gets a trailing `_` (`{url}` is `{url_}`). Path variables are not sent by
+ *   name, so the route is written with these names. A variable the description forgot to declare
+ *   is still one.
+ * - a query parameter keeps its name unless an option or a path variable has it: then it is
+ *   `name_` in the call, and sent as `name` by a variable whose first character is percent-encoded
+ *   (`%75rl` for `url`), which servers decode to `url` (RFC 3986 section 2.1) and which no call key
+ *   can be mistaken for.
+ */
+function namesOf(operation: Operation, reserved: ReadonlySet<string>): { path: string; variables: Named[]; query: Named[] } {
+  const taken = new Set(reserved);
+  const free = (name: string): string => {
+    let call = name;
+    while (taken.has(call)) call += "_";
+    taken.add(call);
+    return call;
+  };
+  const declared = new Map<string, Json>();
+  for (const parameter of operation.parameters) if (parameter.in === "path") declared.set(parameter.name, parameter);
+  const variables = new Map<string, Named>();
+  // OpenAPI path templating (OpenAPI 3.1 section 4.8.8.2): `{name}`, any characters but braces.
+  const at = operation.template.indexOf("?");
+  const pathPart = at === -1 ? operation.template : operation.template.slice(0, at);
+  const path =
+    pathPart.replace(/\{([^{}]*)\}/g, (_, name: string) => {
+      let named = variables.get(name);
+      if (named === undefined) {
+        const plain = name.replace(/[^\w.-]/g, "_").replace(/\.(?=\.|$)|^\./g, "_");
+        named = { parameter: declared.get(name), call: free(PLAIN_NAME.test(plain) ? plain : "_"), variable: "" };
+        variables.set(name, named);
+      }
+      return `{${named.call}}`;
+    }) + (at === -1 ? "" : operation.template.slice(at));
+  const query = operation.parameters
+    .filter((parameter) => parameter.in === "query")
+    .map((parameter): Named => {
+      const name = (parameter.name as string).toWellFormed();
+      const call = free(name);
+      let variable = percentEncodeName(name);
+      if (call !== name && variable === name)
+        variable = `%${name.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}${name.slice(1)}`;
+      return { parameter, call, variable };
+    });
+  return { path, variables: [...variables.values()], query };
+}
+
+/**
+ * A route's parameters as rows: path variables (required), query parameters, and the JSON body's
  * writable properties; a body that is not a JSON object (form-encoded, multipart, octet-stream, an
  * array), or whose keys clash with an option or a template variable, is one row `data`.
  */
 function parametersOf(
   { method, operation, parameters }: Operation,
   route: string,
-  resolve: (value: Json) => Json,
-  shallow: boolean,
+  { variables: pathVariables, query }: ReturnType<typeof namesOf>,
+  types: TypeWriter,
 ): Row[] {
+  const { resolve } = types;
   const rows: Row[] = route.includes(" {origin}/")
     ? [["origin", "path", "string", true, "/** The installation's origin, e.g. `https://github.example.com`. */ "]]
     : [];
   const variables = new Set(["origin"]);
   // The query of a method with content is declared in the route (routeOf): its names are variables.
   const carriesContent = BODY_METHODS.has(method.toLowerCase());
-  for (const parameter of parameters) {
-    if (parameter.in !== "path" && parameter.in !== "query") continue;
-    let type = typeOf(parameter.schema, resolve, 0, shallow);
-    if (parameter.in === "query" && /comma[- ]separated/i.test(parameter.description ?? "")) type = "string | readonly string[]";
+  const row = ({ parameter, call }: Named, place: "path" | "query"): Row => {
+    if (parameter === undefined) return [call, place, "string | number", true, ""];
+    let type = types.typeOf(parameter.schema);
+    if (place === "query" && /comma[- ]separated/i.test(parameter.description ?? "")) type = "string | readonly string[]";
     const schema = resolve(parameter.schema) ?? {};
-    rows.push([
-      parameter.name,
-      parameter.in,
+    return [
+      call,
+      place,
       type,
-      parameter.in === "path" || parameter.required === true,
+      place === "path" || parameter.required === true,
       docOf({ description: parameter.description ?? schema.description, deprecated: parameter.deprecated ?? schema.deprecated }),
-    ]);
-    if (parameter.in === "path" || carriesContent) variables.add(parameter.name);
+    ];
+  };
+  // In the order the description declares them; a path variable it forgot to declare comes last.
+  const byParameter = new Map<Json, [Named, "path" | "query"]>();
+  for (const named of pathVariables) byParameter.set(named.parameter ?? named, [named, "path"]);
+  for (const named of query) byParameter.set(named.parameter, [named, "query"]);
+  const ordered = [...parameters, ...pathVariables.filter(({ parameter }) => parameter === undefined)];
+  for (const parameter of ordered) {
+    const found = byParameter.get(parameter);
+    if (found === undefined) continue;
+    const [named, place] = found;
+    rows.push(row(named, place));
+    if (place === "path" || carriesContent) variables.add(named.call);
   }
   // endpoint() refuses `data` for a method without content (GET, HEAD: RFC 9110 section 9.3.1 gives
   // it no meaning there); some descriptions (Stripe's) declare an empty form body on GET anyway.
@@ -256,78 +375,81 @@ function parametersOf(
   ) {
     return [
       ...rows,
-      [
-        "data",
-        "data",
-        json === undefined ? dataType(body.content) : typeOf(json, resolve, 0, shallow),
-        body.required === true,
-        docOf(body),
-      ],
+      ["data", "data", json === undefined ? dataType(body.content) : types.typeOf(json), body.required === true, docOf(body)],
     ];
   }
   // Several shapes (a oneOf) merge into one: a property takes the union of its types in the shapes,
   // and is required when every shape requires it. A union of one parameter object per shape would
   // be exact, but it made TypeScript weigh every route of the map on a call's first check.
-  const types = new Map<string, string[]>();
+  const properties = new Map<string, string[]>();
   const docs = new Map<string, string>();
   for (const shape of shapes) {
     for (const [name, schema] of Object.entries((shape.properties ?? {}) as Record<string, Json>).filter(writable(resolve))) {
-      types.set(name, [...(types.get(name) ?? []), typeOf(schema, resolve, 0, shallow)]);
+      properties.set(name, [...(properties.get(name) ?? []), types.typeOf(schema)]);
       if (!docs.has(name)) docs.set(name, docOf(resolve(schema)));
     }
   }
   const required = (name: string): boolean => shapes.every((shape) => shape.required?.includes(name) === true);
-  return [...rows, ...[...types].map(([name, list]): Row => [name, "body", union(list), required(name), docs.get(name)!])];
+  return [...rows, ...[...properties].map(([name, list]): Row => [name, "body", union(list), required(name), docs.get(name)!])];
 }
 
 /**
- * The route that sends the operation's request as documented: `"<METHOD> <path>"`; a query on a
- * method that sends a body is declared in the template (`{?name,label}`), since parameters not in
- * the template go to the body there; an operation served from another origin keeps it
- * (`https://uploads.github.com/…`, or `{origin}/…` where it depends on the installation).
+ * The origin an operation is served from when it is not the description's (`https://uploads.github.com`,
+ * or `{origin}` where it depends on the installation); `""` for the description's own.
  */
-function routeOf({ method, template, operation, parameters }: Operation, spec: Json): string {
+function originOf({ operation }: Operation, spec: Json): string {
   const server: string | undefined = operation.servers?.[0]?.url;
-  const origin =
-    server === undefined || server === spec.servers?.[0]?.url
-      ? ""
-      : server.replace(/^(?:\{protocol\}:\/\/\{hostname\}|https:\/\/HOSTNAME)/, "{origin}").replace(/\/$/, "");
-  const query = parameters.filter((parameter) => parameter.in === "query").map((parameter) => parameter.name as string);
-  const declared = BODY_METHODS.has(method.toLowerCase()) && query.length > 0 ? `{?${query.join(",")}}` : "";
-  return `${method} ${origin}${template}${declared}`;
+  return server === undefined || server === spec.servers?.[0]?.url
+    ? ""
+    : server.replace(/^(?:\{protocol\}:\/\/\{hostname\}|https:\/\/HOSTNAME)/, "{origin}").replace(/\/$/, "");
+}
+
+/** The query expression of a route: `{?a,b}`, or `{&a,b}` after a query the path key holds (RFC 6570 section 3.2.9). */
+const queryExpression = (path: string, varspecs: readonly string[]): string =>
+  varspecs.length === 0 ? "" : `{${path.includes("?") ? "&" : "?"}${varspecs.join(",")}}`;
+
+/**
+ * The route that sends the operation's request as documented: `"<METHOD> <origin><path>"`, the path
+ * with its variables' call names (namesOf); a query on a method that sends a body is declared in the
+ * template (`{?name,label}`), since parameters not in the template go to the body there.
+ */
+function routeOf(operation: Operation, spec: Json, { path, query }: ReturnType<typeof namesOf>): string {
+  const declared = BODY_METHODS.has(operation.method.toLowerCase()) ? query.map(({ call }) => call) : [];
+  return `${operation.method} ${originOf(operation, spec)}${path}${queryExpression(path, declared)}`;
 }
 
 /**
  * How the route's query is sent when the description declares it in another form than the
  * library's default (OpenAPI 3.1 section 4.8.12.4; `rest-endpoint/queries` reads it): `form`
  * exploded, the default, is `{?ids*}` (`ids=1&ids=2`), unexploded `{?ids}` (`ids=1,2`); `deepObject`
- * parameters are listed, and names outside RFC 6570's variable grammar (`statuses[]`) renamed to
- * their percent-encoded form. `undefined` when every query parameter is sent as the library sends
- * it anyway (scalars, or lists declared unexploded), or when one is not expressible
- * (`spaceDelimited`, `pipeDelimited`).
+ * parameters are listed, and parameters sent under another variable than their call name (namesOf)
+ * renamed. `undefined` when every query parameter is sent as the library sends it anyway (scalars,
+ * or lists declared unexploded), or when one is not expressible (`spaceDelimited`, `pipeDelimited`).
  */
-function queryOf({ parameters }: Operation, route: string, resolve: (value: Json) => Json): Query | undefined {
+function queryOf(
+  operation: Operation,
+  spec: Json,
+  { path, query }: ReturnType<typeof namesOf>,
+  resolve: (value: Json) => Json,
+): Query | undefined {
   const varspecs: string[] = [];
   const deepObject: string[] = [];
   const renamed: Record<string, string> = {};
   let needed = false;
-  for (const parameter of parameters.filter(({ in: place }) => place === "query")) {
-    const { name } = parameter as { name: string };
+  for (const { parameter, call, variable } of query) {
     const schema = resolve(parameter.schema) ?? {};
     const style = parameter.style ?? "form";
     const list = [schema.type].flat().some((type) => type === "array" || type === "object");
     if (style !== "form" && style !== "deepObject") return undefined;
-    const variable = percentEncodeName(name);
-    if (variable !== name) renamed[name] = variable;
-    if (style === "deepObject") deepObject.push(name);
+    if (variable !== call) renamed[call] = variable;
+    if (style === "deepObject") deepObject.push(call);
     const explode = style === "form" && list && (parameter.explode ?? true);
-    needed ||= explode || variable !== name || style === "deepObject";
+    needed ||= explode || variable !== call || style === "deepObject";
     varspecs.push(`${variable}${explode ? "*" : ""}`);
   }
   if (!needed) return undefined;
-  const template = `${route.replace(/\{\?[^}]*\}$/, "")}{?${varspecs.join(",")}}`;
   return {
-    template,
+    template: `${operation.method} ${originOf(operation, spec)}${path}${queryExpression(path, varspecs)}`,
     ...(deepObject.length > 0 ? { deepObject } : {}),
     ...(Object.keys(renamed).length > 0 ? { renamed } : {}),
   };
@@ -344,19 +466,28 @@ export interface RouteMap {
 /**
  * Generates a route map from a description: `header` opens the declaration file, given the count of
  * operations; `withQueries` adds the run-time `queries` of {@link queryOf} (GitHub's maps have none:
- * comma-joined lists are what GitHub documents).
+ * comma-joined lists are what GitHub documents, and a map without them may rename no query parameter).
+ *
+ * @throws Error when two operations give one route, or, without `withQueries`, a query parameter
+ *   needs another name in the call than on the wire
  */
 export function generateRouteMap(
   spec: Json,
   { header, withQueries }: { header: (count: number) => string; withQueries: boolean },
 ): RouteMap {
   const { resolve, operations } = operationsOf(spec);
+  const types = new TypeWriter(resolve, false);
+  const shallow = new TypeWriter(resolve, true);
   const lines: string[] = [];
   const queries: Record<string, Query> = {};
   const listing: RouteMap["listing"] = {};
   for (const operation of operations) {
-    const route = routeOf(operation, spec);
-    const members = parametersOf(operation, route, resolve, false).map(
+    const names = namesOf(operation, OPTION_NAMES);
+    const route = routeOf(operation, spec, names);
+    if (Object.hasOwn(listing, route)) throw new Error(`two operations are the route ${JSON.stringify(route)}`);
+    if (!withQueries && names.query.some(({ call, variable }) => call !== variable))
+      throw new Error(`${JSON.stringify(route)}: a query parameter is named like an option or a path variable`);
+    const members = parametersOf(operation, route, names, types).map(
       ([name, , type, required, doc]) => `${doc}${key(name)}${required ? "" : "?"}: ${type}`,
     );
     // One member a line: TypeScript attaches a TSDoc comment to what follows it only from a line's start.
@@ -364,15 +495,15 @@ export function generateRouteMap(
       `  ${JSON.stringify(route)}: {${members.map((member) => `\n    ${member};`).join("")}${members.length === 0 ? "" : "\n  "}};`,
     );
     listing[route] = [
-      operation.operation.externalDocs?.url ?? "",
-      ...parametersOf(operation, route, resolve, true).map(([name, place, type, required]): [string, string, string, 0 | 1] => [
+      typeof operation.operation.externalDocs?.url === "string" ? operation.operation.externalDocs.url : "",
+      ...parametersOf(operation, route, names, shallow).map(([name, place, type, required]): [string, string, string, 0 | 1] => [
         name,
         place,
         type,
         required ? 1 : 0,
       ]),
     ];
-    const query = withQueries ? queryOf(operation, route, resolve) : undefined;
+    const query = withQueries ? queryOf(operation, spec, names, resolve) : undefined;
     if (query !== undefined) queries[route] = query;
   }
   const queryLines = Object.entries(queries).map(([route, query]) => `  ${JSON.stringify(route)}: ${JSON.stringify(query)},`);
@@ -381,17 +512,58 @@ ${withQueries ? 'import type { Queries } from "rest-endpoint/queries";\n' : ""}
 export interface Routes {
 ${lines.join("\n")}
 }
-${
-  withQueries
-    ? `
+${types.aliases.length === 0 ? "" : `\n${types.aliases.join("\n")}\n`}${
+    withQueries
+      ? `
 /**
  * The routes whose query the description declares in another form than the library's default,
  * for \`withQueries\` of \`rest-endpoint/queries\`.
  */
 export declare const queries: Queries;
 `
-    : ""
-}`;
-  const module = `// Generated by rest-endpoint generate: do not edit.\nexport const queries = {\n${queryLines.join("\n")}\n};\n`;
+      : ""
+  }`;
+  const module = `${GENERATED}: do not edit.\nexport const queries = {\n${queryLines.join("\n")}\n};\n`;
   return { declarations, module, listing, count: operations.length };
+}
+
+/** How every file `generate` writes begins: the marker that lets it write over the file again. */
+export const GENERATED = "// Generated by rest-endpoint generate";
+
+/**
+ * The comment that opens a generated declaration file: where it comes from, what it holds, the
+ * `baseUrl` the description names and an example of use. Every text from the description in it
+ * passes {@link commentText}.
+ */
+export function headerOf({
+  file,
+  title,
+  version,
+  baseUrl,
+  name,
+}: {
+  file: string;
+  title: string | undefined;
+  version: string | undefined;
+  baseUrl: string | undefined;
+  name: string;
+}): string {
+  const source = commentText(`${title ?? file} ${version ?? ""}`.trim());
+  return `${GENERATED} from ${commentText(file)} (${source}): do not edit.
+
+/**
+ * The request parameters of ${source}'s operations, by route: path parameters (required), query
+ * parameters and JSON body properties; a body of another media type goes under \`data\`.
+ * The servers' first URL, the \`baseUrl\` to use: ${baseUrl === undefined ? "none given" : `\`${commentText(baseUrl)}\``}.
+ *
+ * \`\`\`ts
+ * import { endpoint, type EndpointInterface } from "rest-endpoint";
+ * import { withQueries } from "rest-endpoint/queries";
+ * import { queries, type Routes } from ${commentText(JSON.stringify(`./${name}.js`))};
+ * const api: EndpointInterface<Routes> = withQueries(
+ *   endpoint.defaults({ baseUrl: ${commentText(JSON.stringify(baseUrl ?? "https://api.example.com"))}, headers: { accept: "application/json" } }),
+ *   queries,
+ * );
+ * \`\`\`
+ */`;
 }

@@ -3,6 +3,7 @@ import { TOKEN } from "./chars.js";
 import { fail, unreadable } from "./errors.js";
 import { readHeaders } from "./headers.js";
 import { normalizeMediaType } from "./media-type.js";
+import type { OptionName } from "./option-names.js";
 import type { RequestMeta } from "./types.js";
 import { copyValue, isPlainRecord, PROTO_KEY } from "./values.js";
 
@@ -136,10 +137,9 @@ export const OPTIONS = {
     if (!isPlainRecord(value)) fail("INVALID_OPTIONS", argument, "must be a plain object", value);
     call.request = base.request === undefined ? value : merge(base.request, value);
   },
-} satisfies Record<string, Reader>;
+} satisfies Record<OptionName, Reader>;
 
-/** An option's name: `method`, `url`, `baseUrl`, `headers`, `mediaType`, `data`, `request`. */
-export type OptionName = keyof typeof OPTIONS;
+export type { OptionName };
 
 /** Reads one option's value into the call being built over `base`. */
 type Reader = (call: Writable<Call>, base: Call, value: unknown, argument: string) => void;

@@ -7,7 +7,9 @@
  */
 import { percentEncodeName } from "./chars.js";
 import { fail, quote, unreadable } from "./errors.js";
-import type { EndpointInterface, EndpointParameters, RouteMap } from "./types.js";
+import { isOptionName } from "./option-names.js";
+import { compileTemplate, isQueryExpression, partText, routeShape, varspecText } from "./template.js";
+import type { EndpointInterface, EndpointParameters, MergedOptions, RouteMap } from "./types.js";
 import { isArray, isPlainRecord } from "./values.js";
 
 /**
@@ -47,24 +49,23 @@ function variableOf(text: string, argument: string): string {
 }
 
 /**
- * `template` with `varspecs` added to its closing `{?…}` expression (or in a new one), so that the
- * query begins with `?` whichever variables are defined (`{&…}` would begin with `&` when none of
- * the others is).
+ * The merged options that send `merged`'s query as `query` says: its URL is the call's path (its
+ * variables as the call names them) with the route's query expression from `query` (`{&…}` after a
+ * query the path holds, RFC 6570 section 3.2.9), its parameters renamed and deepObject ones spread
+ * into variables added to that expression; `merged` is copied, never changed. Applying it to what
+ * it returned changes nothing.
  */
-function withVariables(template: string, varspecs: readonly string[]): string {
-  const last = template.lastIndexOf("{?");
-  return last !== -1 && template.indexOf("}", last) === template.length - 1
-    ? `${template.slice(0, -1)},${varspecs.join(",")}}`
-    : `${template}{?${varspecs.join(",")}}`;
-}
-
-/**
- * The template and parameters that send `parameters`' query as `query` says; `parameters` is
- * copied, never changed.
- */
-function rewrite(query: Query, parameters: Record<string, unknown>): [string, EndpointParameters] {
+function rewrite(query: Query, merged: MergedOptions): MergedOptions {
   const renamed = query.renamed ?? {};
   const deepObject = query.deepObject ?? [];
+  const declared = compileTemplate(query.template.slice(query.template.indexOf(" ") + 1)).parts.filter(isQueryExpression);
+  const varspecs = declared.flatMap(({ varspecs: list }) => list.map(varspecText));
+  const names = new Set(declared.flatMap(({ varspecs: list }) => list.map(({ name }) => name)));
+  const call = compileTemplate(merged.url ?? "/").parts;
+  // The variables a previous rewrite added (merge() then parse() through withQueries), kept.
+  const previous = new Map(
+    call.filter(isQueryExpression).flatMap(({ varspecs: list }) => list.map((varspec) => [varspec.name, varspecText(varspec)])),
+  );
   // No prototype: a key "__proto__" (JSON.parse makes one) stays a key, as endpoint() reads it.
   const copy = Object.create(null) as Record<string, unknown>;
   /** Sets `key`, which two parameters must not both become: one would be lost. */
@@ -72,18 +73,23 @@ function rewrite(query: Query, parameters: Record<string, unknown>): [string, En
     if (Object.hasOwn(copy, key)) fail("INVALID_OPTIONS", argument, `is sent as ${quote(key)}, which another parameter is too`);
     copy[key] = value;
   };
-  // deepObject names follow the values given, so they are expressions added to the template.
-  const added: string[] = [];
-  for (const [name, value] of Object.entries(parameters)) {
-    const list = isArray(value);
-    if (!deepObject.includes(name) || (!list && !isPlainRecord(value))) {
-      put(Object.hasOwn(renamed, name) ? renamed[name]! : name, value, name);
+  for (const [name, value] of Object.entries(merged)) {
+    if (isOptionName(name)) {
+      copy[name] = value;
       continue;
     }
-    const prefix = `${variableOf(name, name)}%5B`;
+    const list = isArray(value);
+    if (!deepObject.includes(name) || (!list && !isPlainRecord(value))) {
+      const key = Object.hasOwn(renamed, name) ? renamed[name]! : name;
+      put(key, value, name);
+      if (!names.has(key) && previous.has(key)) varspecs.push(previous.get(key)!);
+      continue;
+    }
+    // deepObject names follow the values given, so they are variables added to the expression.
+    const prefix = `${Object.hasOwn(renamed, name) ? renamed[name]! : variableOf(name, name)}%5B`;
     if (list) {
       put(`${prefix}%5D`, value, name);
-      added.push(`${prefix}%5D*`);
+      varspecs.push(`${prefix}%5D*`);
       continue;
     }
     for (const [key, item] of Object.entries(value)) {
@@ -97,17 +103,29 @@ function rewrite(query: Query, parameters: Record<string, unknown>): [string, En
         );
       const variable = `${prefix}${variableOf(key, argument)}%5D`;
       put(variable, item, argument);
-      added.push(variable);
+      varspecs.push(variable);
     }
   }
-  return [added.length === 0 ? query.template : withVariables(query.template, added), copy];
+  const path = call
+    .filter((part) => !isQueryExpression(part))
+    .map(partText)
+    .join("");
+  const operator = call.some((part) => typeof part === "string" && part.includes("?")) ? "&" : "?";
+  copy.url = varspecs.length === 0 ? path : `${path}{${operator}${varspecs.join(",")}}`;
+  return copy as unknown as MergedOptions;
 }
 
+/** The shape (template.ts `routeShape`) of a route `"<METHOD> <URL>"` as a generated table writes it. */
+const shapeOf = (route: string): string => routeShape(route.slice(0, route.indexOf(" ")), route.slice(route.indexOf(" ") + 1));
+
 /**
- * Wraps an endpoint so that each call by a route of `queries` sends its query as the description
- * declares it; other routes, and calls with an options object, go to `endpoint` unchanged.
- * `defaults()` of the result wraps again; `DEFAULTS`, `merge()` and `parse()` behave as
- * `endpoint`'s, `merge()` with the route's full template.
+ * Wraps an endpoint so that each call to a route of `queries` sends its query as the description
+ * declares it, whichever way the call is written: the route as the table keys it or otherwise
+ * (`get …`, `:id` for `{id}`, a URL alone, with or without its `{?…}`), or an options object, with
+ * parameters from the call or from `defaults()`. A call is read by `endpoint.merge()`, rewritten,
+ * and built by `endpoint.parse()`; other routes go through unchanged. `defaults()` of the result
+ * wraps again; `merge()` gives the rewritten options (the route's full template), which `parse()`,
+ * the endpoint's, builds; `DEFAULTS` is the endpoint's.
  *
  * @param endpoint - an endpoint, usually `endpoint.defaults({ baseUrl })` typed by a generated map
  * @param queries - the `queries` of a module `rest-endpoint generate` wrote
@@ -116,7 +134,7 @@ function rewrite(query: Query, parameters: Record<string, unknown>): [string, En
  *   object under a key (it has one level) or a key that is not well-formed Unicode;
  *   `INVALID_OPTIONS` when reading the parameters throws (a getter, a revoked Proxy), or when two
  *   parameters would be sent under one name (`"statuses[]"` and `"statuses%5B%5D"`); and whatever
- *   `endpoint` throws
+ *   `endpoint` throws; `INVALID_URL_TEMPLATE` when a route of `queries` is not a template
  * @example
  * ```ts
  * const api = withQueries(endpoint.defaults({ baseUrl: "https://api.stripe.com" }), {
@@ -127,25 +145,28 @@ function rewrite(query: Query, parameters: Record<string, unknown>): [string, En
  * ```
  */
 export function withQueries<E extends EndpointInterface<RouteMap, string>>(endpoint: E, queries: Queries): E {
-  const prepare = (route: unknown, parameters: unknown): [unknown, unknown] => {
-    const query = typeof route === "string" && Object.hasOwn(queries, route) ? queries[route] : undefined;
-    if (query === undefined || !isPlainRecord(parameters)) return [route, parameters];
+  const byShape = new Map<string, Query>();
+  for (const route of Object.keys(queries)) byShape.set(shapeOf(route), queries[route]!);
+  const mergeCall = endpoint.merge.bind(endpoint) as unknown as (...args: unknown[]) => MergedOptions;
+  const parse = endpoint.parse.bind(endpoint);
+  const merge = (...args: unknown[]): MergedOptions => {
+    const merged = mergeCall(...args);
+    const query = byShape.get(shapeOf(`${merged.method} ${merged.url ?? "/"}`));
+    if (query === undefined) return merged;
     try {
-      return rewrite(query, parameters);
+      return rewrite(query, merged);
     } catch (error) {
       // As endpoint() does: a getter's or a Proxy's error becomes an EndpointError, which names the call's route.
       const failure = unreadable(error, "options");
-      failure.route = route as string;
+      failure.route = `${merged.method} ${merged.url}`.slice(0, 200);
       throw failure;
     }
   };
-  const call = endpoint as unknown as (...args: unknown[]) => unknown;
-  const merge = endpoint.merge.bind(endpoint) as unknown as (...args: unknown[]) => unknown;
-  const wrapped = (...args: unknown[]): unknown => call(...(args.length === 0 ? args : prepare(args[0], args[1])));
+  const wrapped = (...args: unknown[]): unknown => parse(merge(...args));
   return Object.assign(wrapped, {
     DEFAULTS: endpoint.DEFAULTS,
     defaults: (options: EndpointParameters) => withQueries(endpoint.defaults(options) as E, queries),
-    merge: (...args: unknown[]) => merge(...(args.length === 0 ? args : prepare(args[0], args[1]))),
-    parse: endpoint.parse.bind(endpoint),
+    merge,
+    parse,
   }) as unknown as E;
 }

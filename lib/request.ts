@@ -1,4 +1,4 @@
-import { fail, nameOf } from "./errors.js";
+import { fail, nameOf, quote } from "./errors.js";
 import { applyMediaType } from "./media-type.js";
 import type { Call } from "./options.js";
 import { compileTemplate } from "./template.js";
@@ -35,6 +35,7 @@ export function toRequest(call: Call): RequestOptions {
   if (!hasBody && call.hasData) {
     fail("INVALID_OPTIONS", "data", `is a body, not for ${call.method}`);
   }
+  if (!hasBody && template.decodedNames.size > 0) checkQueryNames(template.decodedNames, parameters, remaining);
   const url = expandUrl(template, call.baseUrl, parameters, hasBody ? NO_QUERY : remaining);
   const result: RequestOptions = { method, url, headers: { ...call.headers } };
   if (call.headers.host !== undefined) checkHost(call.headers.host, url);
@@ -47,6 +48,24 @@ export function toRequest(call: Call): RequestOptions {
   }
   if (call.request !== undefined) result.request = copyValue(call.request, "request", "mutable") as RequestMeta;
   return result;
+}
+
+/**
+ * A parameter sent to the query under the name a pct-encoded variable of the template is sent
+ * under too (`"a b"` beside `{?a%20b}`): a server would read two values for one name.
+ *
+ * @throws {@link EndpointError} `INVALID_OPTIONS`
+ */
+function checkQueryNames(
+  decodedNames: ReadonlyMap<string, string>,
+  parameters: Readonly<Record<string, unknown>>,
+  remaining: readonly string[],
+): void {
+  for (const name of remaining) {
+    const variable = decodedNames.get(name);
+    if (variable !== undefined && parameters[variable] != null && parameters[name] != null)
+      fail("INVALID_OPTIONS", name, `is sent under the same name as the template's variable ${quote(variable)}`);
+  }
 }
 
 /**

@@ -17,6 +17,8 @@ export interface Expression {
    * or the path's end (`"last"`: `…/contents/{path}`); `"partial"` is anything else.
    */
   readonly segment: "whole" | "last" | "partial";
+  /** A path-segment expansion (`{/a*}`) in the path: each segment it writes must be non-empty. */
+  readonly pathSegments: boolean;
 }
 
 /** A URL template, checked against the RFC 6570 grammar, split into encoded literals and expressions. */
@@ -42,6 +44,12 @@ export interface Template {
   readonly originVariable: string | undefined;
   /** Every variable name the template uses. */
   readonly names: ReadonlySet<string>;
+  /**
+   * The variables of `?`, `&` and `;` expressions written pct-encoded (`a%20b`), by the name a
+   * server decodes from them (`a b`): a parameter of that name, sent too, would go out under the
+   * same name (RFC 3986 section 2.1).
+   */
+  readonly decodedNames: ReadonlyMap<string, string>;
   /**
    * The multi-segment parameter of a GitHub route (`path` of `/repos/{owner}/{repo}/contents/{path}`),
    * where it fills a segment: its value's `/` separate path segments, each encoded.
@@ -98,6 +106,7 @@ function compile(template: string): Template {
   const tokens = source.match(TOKEN)!;
   const parts: (string | Expression)[] = [];
   const names = new Set<string>();
+  const keyed = new Map<string, string>();
   let origin: Template["origin"] = absolute ? "literal" : "relative";
   /** Where the path begins in `source`; -1 while the scan is in the authority of a full URL. */
   let pathFrom = absolute ? -1 : 0;
@@ -138,8 +147,10 @@ function compile(template: string): Template {
         expand: compileExpression(operator, varspecs),
         simpleName: plainName(operator, varspecs, ""),
         segment: !filling ? "partial" : next >= pathEnd ? "last" : source[next] === "/" ? "whole" : "partial",
+        pathSegments: operator === "/" && at < pathEnd,
       });
       for (const { name } of varspecs) names.add(name);
+      if (operator === "?" || operator === "&" || operator === ";") for (const { name } of varspecs) addDecoded(keyed, name, template);
     }
     at = next;
   });
@@ -166,9 +177,38 @@ function compile(template: string): Template {
     authorityTo,
     originVariable,
     names,
+    decodedNames: new Map([...keyed].filter(([decoded, name]) => decoded !== name)),
     multiSegment: multiSegmentParameter(path),
   };
 }
+
+/**
+ * The shape of a route, the same for every way of writing it: the method upper-case, each path
+ * expression as `{}` (`{owner}`, `{o}` and `:owner` alike), query expressions (`{?…}`, `{&…}`)
+ * left out. `GET /repos/:owner/{repo}{?page}` and `get /repos/{o}/{r}` have the shape
+ * `GET /repos/{}/{}`. The CLI's `--routes` and `withQueries` find a route by it.
+ *
+ * @throws {@link EndpointError} as {@link compileTemplate}
+ */
+export function routeShape(method: string, url: string): string {
+  const path = compileTemplate(url)
+    .parts.map((part) => (typeof part === "string" ? part : isQueryExpression(part) ? "" : "{}"))
+    .join("");
+  return `${method.toUpperCase()} ${path}`;
+}
+
+/** A part of a compiled template written back as template text: a literal as encoded, an expression in braces. */
+export function partText(part: string | Expression): string {
+  if (typeof part === "string") return part;
+  return `{${part.operator}${part.varspecs.map(varspecText).join(",")}}`;
+}
+
+/** A variable with its modifier, as a template writes it: `name`, `name*`, `name:3` (RFC 6570 section 2.4). */
+export const varspecText = ({ name, explode, prefix }: VarSpec): string => `${name}${explode ? "*" : prefix > 0 ? `:${prefix}` : ""}`;
+
+/** Whether a part is a query expression, `{?…}` or `{&…}` (RFC 6570 sections 3.2.8, 3.2.9). */
+export const isQueryExpression = (part: string | Expression): part is Expression =>
+  typeof part === "object" && (part.operator === "?" || part.operator === "&");
 
 /**
  * The name of an expression of one variable without modifier, whose operator is none or `operator`
@@ -190,6 +230,22 @@ function parseExpression(template: string, body: string): { operator: Operator; 
     varspecs.push({ name: match[1]!, explode: match[2] !== undefined, prefix: Number(match[3] ?? 0) });
   }
   return { operator, varspecs };
+}
+
+/**
+ * Records a keyed variable under the name a server decodes from it; two spellings of one name
+ * (`{?a%62,ab}`) would send one query name twice.
+ */
+function addDecoded(keyed: Map<string, string>, name: string, template: string): void {
+  let decoded = name;
+  try {
+    decoded = decodeURIComponent(name);
+  } catch {
+    // not UTF-8: servers keep it as written
+  }
+  const other = keyed.get(decoded);
+  if (other !== undefined && other !== name) syntaxError(template, `sends ${quote(decoded)} twice, as ${quote(other)} and ${quote(name)}`);
+  keyed.set(decoded, name);
 }
 
 function syntaxError(template: string, problem: string): never {

@@ -93,6 +93,10 @@ function appendExpansion(
       fail("MISSING_PARAMETER", name, "is missing: it fills a path segment");
     expanded = expression.expand(values);
   }
+  // A path-segment expansion (`{/a*}`, RFC 6570 section 3.2.6) writes a "/" before each segment: an
+  // empty one is an error, as everywhere in the path.
+  if (expression.pathSegments && (expanded.includes("//") || expanded.endsWith("/")))
+    fail("INVALID_PATH_SEGMENT", name, "fills path segments: none may be empty", expanded);
   if (segment === "partial") return url + expanded;
   if (expanded === "." || expanded === "..") fail("INVALID_PATH_SEGMENT", name, "fills a path segment: not a dot-segment", expanded);
   if (expanded !== "") return url + expanded;
@@ -159,10 +163,13 @@ function checkPath(url: string, from: number): number {
   let end = from;
   while (end < url.length && url[end] !== "?" && url[end] !== "#") end++;
   const path = url.slice(from, end);
-  // Every segment follows a "/": the path begins with one.
-  if ((path.includes("/.") || path.includes("/%")) && /\/(?:\.|%2e){1,2}(?:\/|$)/i.test(path))
-    fail("INVALID_PATH_SEGMENT", "url", "would hold a dot-segment", path);
+  if (hasDotSegment(path)) fail("INVALID_PATH_SEGMENT", "url", "would hold a dot-segment", path);
   return end;
+}
+
+/** Whether a path (each segment after a "/") has a `.` or `..` segment, also pct-encoded (`%2e`): RFC 3986 section 3.3. */
+function hasDotSegment(path: string): boolean {
+  return (path.includes("/.") || path.includes("/%")) && /\/(?:\.|%2e){1,2}(?:\/|$)/i.test(path);
 }
 
 /**
@@ -215,5 +222,10 @@ function resolveBaseUrl(baseUrl: string | undefined): string {
 function checkBaseUrl(baseUrl: string | undefined): string {
   if (baseUrl === undefined || NOT_IN_BASE_URL.test(baseUrl) || !isOrigin(baseUrl.split("/", 3).join("/")))
     fail("INVALID_BASE_URL", "baseUrl", "must be an http(s) URL without query or fragment", baseUrl);
+  // Its path is sent as written: no dot-segment a URL parser would resolve away, no lone
+  // surrogate it would replace, no "%" that begins no pct-encoded triplet (RFC 3986 section 2.1).
+  const path = baseUrl.slice(authorityEnd(baseUrl, baseUrl.indexOf("//") + 2));
+  if (hasDotSegment(path) || !path.isWellFormed() || /%(?![\da-f]{2})/i.test(path))
+    fail("INVALID_BASE_URL", "baseUrl", "must have a path without dot-segments, lone surrogates or a lone %", baseUrl);
   return baseUrl.endsWith("/") ? baseUrl.slice(0, -1) : baseUrl;
 }

@@ -99,7 +99,16 @@ export function copyValue(value: unknown, argument: string, copyFor: CopyFor): u
 function walk(value: unknown, argument: string, copyFor: CopyFor, depth: number): unknown {
   if (typeof value !== "object" || value === null) return copyFor === "json" ? jsonScalar(value, argument) : value;
   const array = Array.isArray(value);
-  if (!array && !isPlainRecord(value)) return toIsoString(value) ?? value;
+  if (!array && !isPlainRecord(value)) {
+    if (copyFor === "json" && isCollection(value))
+      fail(
+        "INVALID_PARAMETER",
+        argument,
+        "is a Map or Set, which JSON.stringify writes as {}: convert it (Object.fromEntries, [...set])",
+        value,
+      );
+    return toIsoString(value) ?? value;
+  }
   if (depth > MAX_DEPTH) {
     fail("TOO_DEEP", argument, `nests over ${MAX_DEPTH} levels or is circular`);
   }
@@ -118,6 +127,28 @@ function walk(value: unknown, argument: string, copyFor: CopyFor, depth: number)
   }
   return copyFor === "frozen" ? Object.freeze(copy) : copy;
 }
+
+/**
+ * A Map, Set, WeakMap or WeakSet, of this realm or another: a brand check (each prototype's `has`
+ * throws for anything else), not instanceof or `Symbol.toStringTag`.
+ */
+function isCollection(value: object): boolean {
+  for (const has of COLLECTION_HAS) {
+    try {
+      has(value);
+      return true;
+    } catch {
+      // not this kind
+    }
+  }
+  return false;
+}
+const COLLECTION_HAS: ((value: object) => boolean)[] = [
+  (value) => Map.prototype.has.call(value, undefined),
+  (value) => Set.prototype.has.call(value, undefined),
+  (value) => WeakMap.prototype.has.call(value, {}),
+  (value) => WeakSet.prototype.has.call(value, {}),
+];
 
 /** A scalar of a JSON body (RFC 8259 section 3): what `JSON.stringify` writes exactly, else an error. */
 function jsonScalar(value: unknown, argument: string): unknown {

@@ -78,7 +78,8 @@ const results = await Promise.all([
     format: "esm",
     platform: "node",
     external: dependencies,
-    banner: { js: "#!/usr/bin/env node" },
+    // The CLI bundles CommonJS packages (yaml) that require Node's built-ins: give them `require`.
+    banner: { js: '#!/usr/bin/env node\nimport { createRequire as __createRequire } from "node:module";\nconst require = __createRequire(import.meta.url);' },
   }),
 ]);
 for (const name of entries) {

@@ -1,0 +1,578 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, realpathSync, rmSync, symlinkSync, truncateSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import fc from "fast-check";
+import ts from "typescript";
+import { DescriptionError, readDescription } from "../lib/description.js";
+import { generateRouteMap, headerOf } from "../lib/generate.js";
+import { endpoint } from "../lib/index.js";
+import { withQueries, type Queries } from "../lib/queries.js";
+import { strictProject } from "./helpers/examples.js";
+
+// The edges a description, a listing or a command line reaches: `generate` (lib/description.ts,
+// lib/generate.ts), `withQueries`, the CLI's items and `--routes`, and the core's inputs that the
+// fourth hostile battery found (issue "Reliability 4"). Each class has its test here.
+const root = join(__dirname, "..");
+const cli = join(root, "dist", "cli.js");
+// Inside the package, so that `rest-endpoint/queries` in a generated map resolves to the build.
+const dir = join(root, ".tmp", `untrusted-${process.pid}`);
+const run = (...args: string[]) => spawnSync(process.execPath, [cli, ...args], { encoding: "utf8", cwd: dir, timeout: 60_000 });
+const write = (file: string, value: unknown): string => {
+  const path = join(dir, file);
+  mkdirSync(join(path, ".."), { recursive: true });
+  writeFileSync(path, typeof value === "string" ? value : JSON.stringify(value));
+  return path;
+};
+const describeWith = (extra: object = {}, paths: object = { "/a": { get: {} } }) => ({
+  openapi: "3.0.3",
+  info: { title: "T", version: "1" },
+  paths,
+  ...extra,
+});
+/** The one line a failing run prints, and that it printed nothing else and wrote no map. */
+const refusal = (result: ReturnType<typeof run>, out = "never"): string => {
+  expect({ status: result.status, stdout: result.stdout, lines: result.stderr.trimEnd().split("\n").length }).toEqual({
+    status: 2,
+    stdout: "",
+    lines: 1,
+  });
+  expect(existsSync(join(dir, `${out}.d.ts`))).toBe(false);
+  return result.stderr;
+};
+/** What each top-level statement of a declaration file declares: the map may declare Routes, its named schemas and queries only. */
+const declared = (file: string, text: string): string[] =>
+  ts
+    .createSourceFile(file, text, ts.ScriptTarget.ES2022, true)
+    .statements.map((statement) =>
+      ts.isImportDeclaration(statement)
+        ? "import"
+        : ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement)
+          ? statement.name.text
+          : ts.isVariableStatement(statement)
+            ? statement.declarationList.declarations.map((declaration) => declaration.name.getText()).join()
+            : ts.SyntaxKind[statement.kind],
+    );
+const compilerOptions = { ...strictProject(["lib.es2022.d.ts"]), skipLibCheck: false };
+/** tsc's messages for the files, "" each when they compile. */
+const typeCheck = (files: string[]): string[] =>
+  ts.getPreEmitDiagnostics(ts.createProgram(files, compilerOptions)).map((d) => ts.flattenDiagnosticMessageText(d.messageText, " "));
+
+beforeAll(() => {
+  mkdirSync(dir, { recursive: true });
+  write("secret.json", { token: "SECRET-OUTSIDE" });
+});
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("1. generate follows a $ref only to a .json/.yaml/.yml file in the description's folder or below", () => {
+  beforeAll(() => {
+    write("api/schemas/name.json", { type: "string", description: "A name." });
+    write("api/notes.txt", "SECRET-TEXT");
+    symlinkSync(join(dir, "secret.json"), join(dir, "api", "link.json"));
+  });
+
+  test.each([
+    ["/proc/self/environ", "is an absolute path"],
+    ["/etc/passwd", "is an absolute path"],
+    ["/dev/zero", "is an absolute path"],
+    ["../secret.json", "leaves the description's folder"],
+    ["schemas/../../secret.json", "leaves the description's folder"],
+    ["link.json", "leaves the description's folder"],
+    ["file:///etc/passwd", "is a URL (file:)"],
+    ["https://example.com/schema.json", "is a URL (https:)"],
+    ["notes.txt", "names a file that is not .json, .yaml or .yml"],
+    ["schemas", "names a file that is not .json"],
+    ["missing.json", "names no file"],
+  ])("$ref %j is refused naming it and where it stands", async (ref, problem) => {
+    const description = write("api/openapi.json", describeWith({ info: { title: "T", version: "1", description: { $ref: ref } } }));
+    const refused = await readDescription(description).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(refused).toBeInstanceOf(DescriptionError);
+    const { message } = refused as Error;
+    expect(message.startsWith(`${description}#/info/description: $ref ${JSON.stringify(ref)} ${problem}`)).toBe(true);
+    expect(message.endsWith("; a $ref may name a .json, .yaml or .yml file in the description's folder or below")).toBe(true);
+  });
+
+  test("the CLI prints the refusal on one line, exit 2, and writes nothing", () => {
+    const description = write(
+      "api/openapi.json",
+      describeWith({ info: { title: "T", version: "1", description: { $ref: "/proc/self/environ" } } }),
+    );
+    expect(refusal(run("generate", description, "--out", "never.d.ts"))).toMatch(
+      /^rest-endpoint: \S+#\/info\/description: \$ref "\/proc\/self\/environ" is an absolute path;/,
+    );
+  });
+
+  test("a $ref to a file below the folder is followed, and `..` that stays inside is too", () => {
+    const schema = { $ref: "schemas/../schemas/name.json" };
+    const description = write(
+      "api/openapi.json",
+      describeWith({}, { "/u/{name}": { get: { parameters: [{ name: "name", in: "path", required: true, schema }] } } }),
+    );
+    expect(run("generate", description, "--out", "inside.d.ts")).toMatchObject({ status: 0, stderr: "" });
+    expect(readFileSync(join(dir, "inside.d.ts"), "utf8")).toContain('"GET /u/{name}": {\n    /** A name. */ name: string;\n  };');
+  });
+});
+
+describe("2. text from a description lands in a comment, a string or a name, escaped for that place", () => {
+  const hostile = "T */ declare global { var PWNED: 1 } /*\n// and a new line\u2028\u001b[2J";
+
+  test("info.title, info.version, servers[0].url and descriptions stay inside comments: the map declares only its own names", () => {
+    const description = write(
+      "hostile.json",
+      describeWith(
+        { info: { title: hostile, version: hostile }, servers: [{ url: hostile }] },
+        {
+          "/a": {
+            get: { description: hostile, parameters: [{ name: hostile, in: "query", description: hostile, schema: { enum: [hostile] } }] },
+          },
+        },
+      ),
+    );
+    expect(run("generate", description, "--out", "hostile-map.d.ts")).toMatchObject({ status: 0, stderr: "" });
+    const file = join(dir, "hostile-map.d.ts");
+    expect(declared(file, readFileSync(file, "utf8"))).toEqual(["import", "Routes", "queries"]);
+    expect(typeCheck([file])).toEqual([]);
+  }, 60_000);
+
+  test("property: any title, version, server URL, description, parameter name, property name and enum value give a map that compiles and declares only Routes and queries", () => {
+    // Any text, and the pieces that end a comment, a line or a string, alone and inside other text.
+    const pieces = fc.constantFrom("*/", "/*", "\n", "\r", "\u2028", "\u2029", '"', "`", "\\", "${", "}", "\u001b[2J", "\ud800");
+    const text = fc.oneof(
+      fc.string({ unit: "binary", maxLength: 12 }),
+      fc.array(fc.oneof(pieces, fc.string({ maxLength: 3 })), { maxLength: 6 }).map((parts) => parts.join("")),
+    );
+    const files: string[] = [];
+    fc.assert(
+      fc.property(text, text, text, text, text, text, text, (title, version, url, words, name, property, value) => {
+        const spec = describeWith(
+          { info: { title, version }, servers: [{ url }] },
+          {
+            "/a/{id}": {
+              post: {
+                description: words,
+                parameters: [
+                  { name: "id", in: "path", required: true, schema: { type: "string" } },
+                  { name, in: "query", description: words, style: "deepObject", schema: { type: "object" } },
+                ],
+                requestBody: {
+                  content: {
+                    "application/json": { schema: { type: "object", properties: { [property]: { enum: [value], description: words } } } },
+                  },
+                },
+              },
+            },
+          },
+        );
+        const header = () => headerOf({ file: words, title, version, baseUrl: url, name: words });
+        const { declarations } = generateRouteMap(spec, { header, withQueries: true });
+        const file = join(dir, `property-${files.length}.d.ts`);
+        writeFileSync(file, declarations);
+        expect(declared(file, declarations)).toEqual(["import", "Routes", "queries"]);
+        files.push(file);
+      }),
+      { numRuns: 60 },
+    );
+    // One program for every run's map: each must type-check (a syntax error would hide other errors).
+    expect(typeCheck(files)).toEqual([]);
+  }, 120_000);
+});
+
+describe("3. an option's name is never a parameter's: the map renames, the run time sends it under its own name", () => {
+  test("a deepObject query parameter `headers`, a query `url` and a path variable `{url}`", () => {
+    const spec = describeWith(
+      {},
+      {
+        "/search": {
+          get: {
+            parameters: [
+              { name: "headers", in: "query", style: "deepObject", schema: { type: "object" } },
+              { name: "url", in: "query", schema: { type: "string" } },
+            ],
+          },
+        },
+        "/links/{url}": { get: { parameters: [{ name: "url", in: "path", required: true, schema: { type: "string" } }] } },
+      },
+    );
+    const map = generateRouteMap(spec, { header: () => "", withQueries: true });
+    expect(map.declarations).toContain('"GET /search": {\n    headers_?: { [key: string]: unknown };\n    url_?: string;\n  };');
+    expect(map.declarations).toContain('"GET /links/{url_}": {\n    url_: string;\n  };');
+    const queries = JSON.parse(`{${/\{\n([\s\S]*),\n\};/.exec(map.module)![1]!}}`) as Queries;
+    const api = withQueries(endpoint, queries);
+    const options = api("GET /search", { headers: { authorization: "Bearer T" }, headers_: { a: 1 }, url_: "https://x.example/" });
+    expect(options.headers.authorization).toBe("Bearer T");
+    expect([...new URL(options.url).searchParams]).toEqual([
+      ["url", "https://x.example/"],
+      ["headers[a]", "1"],
+    ]);
+    expect(api("GET /links/{url_}", { url_: "x" }).url).toBe("https://api.github.com/links/x");
+  });
+
+  test("a description whose query parameter needs a new name cannot make a map without run-time queries (GitHub's)", () => {
+    const spec = describeWith({}, { "/a": { get: { parameters: [{ name: "url", in: "query", schema: { type: "string" } }] } } });
+    expect(() => generateRouteMap(spec, { header: () => "", withQueries: false })).toThrow("named like an option or a path variable");
+  });
+});
+
+describe("4. --routes prints a listing's control characters escaped", () => {
+  test("ESC, BEL and a new line in a route, a parameter and the source stay on their line, visible", () => {
+    const routes = { "GET /a\u001b[2J\u0007\nGET /fake": ["", ["n\u001b[31m", "query", "string\n", 0]], "GET /b": [""] };
+    write("evil.json", { generated: "rest-endpoint generate", target: "evil", source: "S\u001b]0;title\u0007", docs: "", routes });
+    const all = run("--routes", "evil.d.ts");
+    expect(all).toMatchObject({ status: 0, stdout: "GET /a\\u001b[2J\\u0007\\nGET /fake\nGET /b\n" });
+    const one = run("--routes", "evil.d.ts", "GET /a\u001b[2J\u0007\nGET /fake");
+    expect(one.stdout).not.toMatch(/\p{Cc}(?<!\n)/u);
+    expect(one.stdout.split("\n")).toHaveLength(3);
+  });
+});
+
+describe("5. generate's time and output grow with the description, not with the paths through it", () => {
+  test("a self-referencing schema is one named type", () => {
+    const node = {
+      type: "object",
+      properties: { name: { type: "string" }, children: { type: "array", items: { $ref: "#/components/schemas/Node" } } },
+    };
+    const spec = describeWith(
+      { components: { schemas: { Node: node } } },
+      { "/n": { post: { requestBody: { content: { "application/json": { schema: { $ref: "#/components/schemas/Node" } } } } } } },
+    );
+    const { declarations } = generateRouteMap(spec, { header: () => "", withQueries: true });
+    expect(declarations).toContain('"POST /n": {\n    name?: string;\n    children?: readonly Schema1[];\n  };');
+    expect(declarations).toContain("type Schema1 = { name?: string; children?: readonly Schema1[] };");
+  });
+
+  test("a chain of $refs that doubles at each of 40 levels writes a map of kilobytes, and it compiles", () => {
+    const schemas: Record<string, object> = { S0: { type: "string" } };
+    for (let i = 1; i <= 40; i++)
+      schemas[`S${i}`] = {
+        type: "object",
+        properties: { a: { $ref: `#/components/schemas/S${i - 1}` }, b: { $ref: `#/components/schemas/S${i - 1}` } },
+      };
+    const description = write(
+      "chain.json",
+      describeWith(
+        { components: { schemas } },
+        { "/c": { post: { requestBody: { content: { "application/json": { schema: { $ref: "#/components/schemas/S40" } } } } } } },
+      ),
+    );
+    expect(run("generate", description, "--out", "chain-map.d.ts")).toMatchObject({ status: 0 });
+    const size = readFileSync(join(dir, "chain-map.d.ts"), "utf8").length;
+    expect(size).toBeLessThan(50_000);
+    expect(typeCheck([join(dir, "chain-map.d.ts")])).toEqual([]);
+  }, 60_000);
+
+  test("a YAML alias bomb is refused on one line", () => {
+    const levels = ["a: &a [x, x, x, x, x, x, x, x, x]"];
+    for (let i = 1; i < 9; i++)
+      levels.push(
+        `${"bcdefghij"[i - 1]}: &${"bcdefghij"[i - 1]} [${Array(9)
+          .fill(`*${"abcdefghij"[i - 1]}`)
+          .join(", ")}]`,
+      );
+    const description = write("bomb.yaml", `openapi: 3.0.3\ninfo: {title: T, version: "1"}\npaths: {}\n${levels.join("\n")}\n`);
+    expect(refusal(run("generate", description, "--out", "never.d.ts"))).toMatch(/alias/i);
+  });
+});
+
+describe("13. a description of the wrong shape is one line naming the JSON pointer, never a stack trace", () => {
+  test.each([
+    [
+      "parameters that are not a list",
+      { "/a": { get: { parameters: { length: 3 } } } },
+      "#/paths/~1a/get/parameters: must be an array; received an object",
+    ],
+    ["a null parameter", { "/a": { get: { parameters: [null] } } }, "#/paths/~1a/get/parameters/0: must be an object; received null"],
+    [
+      "oneOf that is not a list",
+      { "/a": { get: { parameters: [{ name: "q", in: "query", schema: { oneOf: "x" } }] } } },
+      '#/paths/~1a/get/parameters/0/schema/oneOf: must be an array; received "x"',
+    ],
+    [
+      "required that is not a list",
+      { "/a": { post: { requestBody: { content: { "application/json": { schema: { type: "object", required: 5 } } } } } } },
+      "#/paths/~1a/post/requestBody/content/application~1json/schema/required: must be an array; received 5",
+    ],
+    [
+      "a parameter without a name",
+      { "/a": { get: { parameters: [{ in: "query" }] } } },
+      "#/paths/~1a/get/parameters/0/name: must be a string; received nothing",
+    ],
+  ])("%s", async (_name, paths, message) => {
+    const description = write("shape.json", describeWith({}, paths));
+    await expect(readDescription(description)).rejects.toThrow(new DescriptionError(`${description}${message}`));
+  });
+
+  test.each([
+    [
+      "a $ref to a pointer that is not there",
+      { "/a": { $ref: "#/components/pathItems/a" } },
+      'Missing $ref pointer "#/components/pathItems/a"',
+    ],
+    ["a $ref cycle", { "/a": { $ref: "#/paths/~1b" }, "/b": { $ref: "#/paths/~1a" } }, "/$ref: must point inside the description"],
+    ["a path item that is a list", { "/a": [] }, "#/paths/~1a: must be an object; received an array"],
+    ["servers without a url", { "/a": { get: { servers: [{}] } } }, "#/paths/~1a/get/servers/0/url: must be a string; received nothing"],
+    [
+      "a type list with a number",
+      { "/a": { get: { parameters: [{ name: "q", in: "query", schema: { type: ["string", 1] } }] } } },
+      "#/paths/~1a/get/parameters/0/schema/type/1: must be a string; received 1",
+    ],
+  ])("%s", async (_name, paths, message) => {
+    const description = write("shape.json", describeWith({}, paths));
+    const error = await readDescription(description).catch((caught: unknown) => caught);
+    expect((error as Error).message).toContain(message);
+  });
+
+  test.each([
+    ["swagger.json", '{"swagger": "2.0", "paths": {}}', "#/swagger: is Swagger 2.0; convert it to OpenAPI 3 first"],
+    ["old.json", '{"openapi": "2.5.0", "paths": {}}', '#/openapi: must be "3.0.x" or "3.1.x"; received "2.5.0"'],
+    ["list.json", "[1]", "#: is not an OpenAPI description"],
+    ["broken.yaml", "openapi: 3.0.0\npaths: [unclosed\n", "broken.yaml"],
+    ["nowhere.json", undefined, "nowhere.json: ENOENT"],
+  ])("%s", async (file, text, message) => {
+    const description = text === undefined ? join(dir, file) : write(file, text);
+    const error = await readDescription(description).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(DescriptionError);
+    expect((error as Error).message).toContain(message);
+  });
+
+  test("a file over 64 MiB is not read", async () => {
+    const description = write("huge.json", "");
+    truncateSync(description, 64 * 1024 * 1024 + 1);
+    await expect(readDescription(description)).rejects.toThrow("is over 64 MiB");
+  });
+
+  test("JSON Schema's true, a schema reached twice and pointer tokens with ~0, ~1 and %25 are read", async () => {
+    const schemas = { "a/b~c": { type: "string" }, yes: true };
+    const parameter = (name: string, $ref: string) => ({ name, in: "query", schema: { $ref } });
+    const description = write(
+      "tokens.json",
+      describeWith(
+        { components: { schemas } },
+        {
+          "/a": {
+            parameters: [{ name: "o", in: "query", schema: { oneOf: [{ type: "string" }, { type: "array", items: { type: "string" } }] } }],
+            get: {
+              parameters: [
+                parameter("p", "#/components/schemas/a~1b~0c"),
+                parameter("q", "#/components/schemas/a~1b~0c"),
+                parameter("r", "#/components/schemas/yes"),
+              ],
+            },
+          },
+        },
+      ),
+    );
+    const { files } = await readDescription(description);
+    expect(files).toEqual([realpathSync(description)]);
+  });
+
+  test("a description that nests deeper than generate reads", async () => {
+    let schema: object = { type: "string" };
+    for (let i = 0; i < 300; i++) schema = { type: "array", items: schema };
+    const description = write("deep.json", describeWith({}, { "/a": { get: { parameters: [{ name: "q", in: "query", schema }] } } }));
+    await expect(readDescription(description)).rejects.toThrow("nests over 200 levels");
+  });
+
+  test("the CLI prints a wrong shape on one line, exit 2", () => {
+    const description = write("shape.json", describeWith({}, { "/a": { get: { parameters: [null] } } }));
+    expect(refusal(run("generate", description, "--out", "never.d.ts"))).toBe(
+      `rest-endpoint: ${description}#/paths/~1a/get/parameters/0: must be an object; received null\n`,
+    );
+  });
+
+  test("--out into a folder that does not exist", () => {
+    const description = write("fine.json", describeWith());
+    expect(refusal(run("generate", description, "--out", "missing/dir/api.d.ts"))).toMatch(
+      /^rest-endpoint: --out missing\/dir\/api\.d\.ts: cannot write/,
+    );
+  });
+
+  test.each([["null"], ['{"routes": null}'], ['{"source": "s", "docs": "", "routes": {"GET /a": [1]}}']])(
+    "--routes on the listing %s",
+    (text) => {
+      write("malformed.json", text);
+      expect(refusal(run("--routes", "malformed.d.ts"))).toBe(
+        `rest-endpoint: --routes: malformed.json is not a listing that generate wrote\n`,
+      );
+    },
+  );
+});
+
+describe("14. generate writes over no file it did not write, and never over the description", () => {
+  test("a hand-written api.js beside --out api.d.ts is kept unless --force; generate's own files are replaced", () => {
+    const description = write("own.json", describeWith());
+    write("api.js", "// mine\n");
+    expect(refusal(run("generate", description, "--out", "api.d.ts"), "api")).toBe(
+      "rest-endpoint: --out api.d.ts would write over api.js, which generate did not write; give --force to replace it\n",
+    );
+    expect(readFileSync(join(dir, "api.js"), "utf8")).toBe("// mine\n");
+    expect(run("generate", description, "--out", "api.d.ts", "--force")).toMatchObject({ status: 0 });
+    expect(run("generate", description, "--out", "api.d.ts")).toMatchObject({ status: 0 });
+  });
+
+  test("--out x.d.ts beside the description x.json is refused, --force or not", () => {
+    const description = write("x.json", describeWith());
+    const before = readFileSync(description, "utf8");
+    for (const force of [[], ["--force"]]) {
+      expect(refusal(run("generate", "x.json", "--out", "x.d.ts", ...force), "x")).toBe(
+        "rest-endpoint: --out x.d.ts would write over x.json, which the description is read from\n",
+      );
+    }
+    expect(readFileSync(description, "utf8")).toBe(before);
+  });
+});
+
+describe("10, 11. maps that the run time can send: a query in the path key, names the grammar lacks, a path variable not declared", () => {
+  const spec = describeWith(
+    {},
+    {
+      "/search?type=user": {
+        get: { parameters: [{ name: "filter", in: "query", style: "deepObject", schema: { type: "object" } }] },
+        post: { parameters: [{ name: "q", in: "query", schema: { type: "string" } }] },
+      },
+      "/items/{$id}/{user id}/{undeclared}": {
+        get: {
+          parameters: [
+            { name: "$id", in: "path", required: true, schema: { type: "integer" } },
+            { name: "user id", in: "path", required: true, schema: { type: "string" } },
+          ],
+        },
+      },
+      "/things/{id}": {
+        get: {
+          parameters: [
+            { name: "id", in: "path", required: true, schema: { type: "integer" } },
+            { name: "id", in: "query", schema: { type: "string" } },
+          ],
+        },
+      },
+    },
+  );
+  const map = generateRouteMap(spec, { header: () => "", withQueries: true });
+  const queries = JSON.parse(`{${/\{\n([\s\S]*),\n\};/.exec(map.module)![1]!}}`) as Queries;
+  const api = withQueries(endpoint.defaults({ baseUrl: "https://h.example" }), queries);
+
+  test("the routes and their parameters, as a call writes them", () => {
+    expect(Object.keys(map.listing)).toEqual([
+      "GET /search?type=user",
+      "POST /search?type=user{&q}",
+      "GET /items/{_id}/{user_id}/{undeclared}",
+      "GET /things/{id}",
+    ]);
+    expect(map.declarations).toContain(
+      '"GET /items/{_id}/{user_id}/{undeclared}": {\n    _id: number;\n    user_id: string;\n    undeclared: string | number;\n  };',
+    );
+    expect(map.declarations).toContain('"GET /things/{id}": {\n    id: number;\n    id_?: string;\n  };');
+    const file = write("names-map.d.ts", map.declarations);
+    expect(typeCheck([file])).toEqual([]);
+  }, 60_000);
+
+  test.each([
+    ["GET /search?type=user", { filter: { a: 1 } }, "https://h.example/search?type=user&filter%5Ba%5D=1"],
+    ["POST /search?type=user{&q}", { q: "x" }, "https://h.example/search?type=user&q=x"],
+    ["GET /items/{_id}/{user_id}/{undeclared}", { _id: 1, user_id: "u", undeclared: 3 }, "https://h.example/items/1/u/3"],
+    ["GET /things/{id}", { id: 5, id_: "q" }, "https://h.example/things/5?%69d=q"],
+  ])("%s sends one query, each parameter once", (route, parameters, url) => {
+    expect(api(route, parameters).url).toBe(url);
+    expect(new URL(url).search.split("?")).toHaveLength(url.includes("?") ? 2 : 1);
+  });
+});
+
+describe("12. the CLI's items follow HTTPie's syntax, and nothing is silently dropped or changed", () => {
+  const json = (...args: string[]) => JSON.parse(run(...args).stdout) as { url: string; body?: unknown };
+
+  test.each([
+    [["a=1", "a=2"], 'the item "a=2" sets "a" again'],
+    [["a:=1", "a=2"], 'the item "a=2" sets "a" again'],
+    [["X-A:1", "x-a:2"], 'the item "x-a:2" sets "x-a" again'],
+    [["id:=12345678901234567890"], "holds 12345678901234567890, past 2^53 - 1"],
+    [["ids:=[1, 99999999999999999999]"], "holds 99999999999999999999"],
+    [[":=1"], 'the item ":=1" has no name before ":="'],
+    [["=x"], "has no name"],
+    [["==x"], "has no name"],
+  ])("%j is a usage error", (items, message) => {
+    expect(refusal(run("POST /x", ...items))).toContain(message);
+  });
+
+  test("an integer within 2^53 - 1, and a long digit string inside a JSON string, are kept", () => {
+    expect(json("POST /x", "id:=9007199254740991", 'n:={"s": "12345678901234567890"}').body).toEqual({
+      id: 9007199254740991,
+      n: { s: "12345678901234567890" },
+    });
+  });
+
+  test("name==value is a query parameter whatever the method: a==b sends a=b", () => {
+    expect(json("GET /x", "a==b").url).toBe("https://api.github.com/x?a=b");
+    expect(json("POST /x", "a==b", "c=d")).toMatchObject({ url: "https://api.github.com/x?a=b", body: { c: "d" } });
+    expect(json("POST /x?y=1", "a b==c").url).toBe("https://api.github.com/x?y=1&a%20b=c");
+    expect(json("GET /x{?p}", "p=1", "a==b").url).toBe("https://api.github.com/x?p=1&a=b");
+    expect(refusal(run("GET /repos/{owner}", "owner==x"))).toContain("is named like a parameter of the route");
+  });
+});
+
+describe("the core: two names a server reads as one, baseUrl's own path, Map and Set in a JSON body, empty path segments", () => {
+  const code = (run: () => unknown): unknown => {
+    try {
+      run();
+    } catch (error) {
+      return error;
+    }
+    return undefined;
+  };
+
+  test("7. a parameter beside a pct-encoded template variable of the same name is INVALID_OPTIONS; two spellings in one template are INVALID_URL_TEMPLATE", () => {
+    expect(code(() => endpoint("GET /x{?a%20b}", { "a%20b": "1", "a b": "2" }))).toMatchObject({
+      code: "INVALID_OPTIONS",
+      argument: "a b",
+    });
+    expect(endpoint("GET /x{?a%20b}", { "a%20b": "1" }).url).toBe("https://api.github.com/x?a%20b=1");
+    expect(endpoint("GET /x{?a%20b}", { "a b": "2" }).url).toBe("https://api.github.com/x?a%20b=2");
+    expect(code(() => endpoint("GET /x{?a%62,ab}", {}))).toMatchObject({ code: "INVALID_URL_TEMPLATE" });
+  });
+
+  test.each([
+    ["https://h.example/api/../admin"],
+    ["https://h.example/api/%2e%2e/admin"],
+    ["https://h.example/api/%2E/x"],
+    ["https://h.example/a/."],
+    ["https://h.example/\ud800"],
+    ["https://h.example/a%zz"],
+  ])("8. baseUrl %j is INVALID_BASE_URL", (baseUrl) => {
+    expect(code(() => endpoint("GET /x", { baseUrl }))).toMatchObject({ code: "INVALID_BASE_URL", argument: "baseUrl" });
+  });
+
+  test("8. a baseUrl with a path of its own still works", () => {
+    expect(endpoint("GET /x", { baseUrl: "https://h.example/api/v3/" }).url).toBe("https://h.example/api/v3/x");
+    expect(endpoint("GET /x", { baseUrl: "https://h.example/a.b/..c/%41" }).url).toBe("https://h.example/a.b/..c/%41/x");
+  });
+
+  test.each([
+    ["a Map", { m: new Map([["a", 1]]) }, "m"],
+    ["a Set", { s: new Set([1]) }, "s"],
+    ["a Map inside an object", { o: { m: new Map() } }, "o"],
+    ["a WeakMap inside a list", { l: [new WeakMap()] }, "l"],
+  ])("9. %s in a JSON body is INVALID_PARAMETER, never {} on the wire", (_name, parameters, argument) => {
+    expect(code(() => endpoint("POST /x", parameters))).toMatchObject({ code: "INVALID_PARAMETER", argument });
+  });
+
+  test("9. a Map as data is the caller's body, sent as given", () => {
+    const data = new Map();
+    expect(endpoint("POST /x", { data }).body).toBe(data);
+  });
+
+  test.each([[["", "b"]], [["a", ""]], [[""]]])(
+    "15. {/a*} with %j is INVALID_PATH_SEGMENT, as an empty segment is everywhere else",
+    (a) => {
+      expect(code(() => endpoint("GET /x{/a*}", { a }))).toMatchObject({ code: "INVALID_PATH_SEGMENT", argument: "a" });
+    },
+  );
+
+  test("15. {/a*} and {/a,b} with non-empty segments", () => {
+    expect(endpoint("GET /x{/a*}", { a: ["p", "q"] }).url).toBe("https://api.github.com/x/p/q");
+    expect(endpoint("GET /x{/a,b}", { a: "p" }).url).toBe("https://api.github.com/x/p");
+    expect(code(() => endpoint("GET /x{/a,b}", { a: "", b: "q" }))).toMatchObject({ code: "INVALID_PATH_SEGMENT" });
+  });
+});

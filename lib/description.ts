@@ -1,0 +1,248 @@
+/**
+ * Reads an OpenAPI description for `rest-endpoint generate` (docs/any-api.md), as untrusted input:
+ * SDK authors run `generate` on third-party descriptions in CI.
+ *
+ * - A `$ref` to another file is followed only to a `.json`, `.yaml` or `.yml` regular file inside
+ *   the description's folder or below (symbolic links resolved first), of at most
+ *   {@link MAX_FILE_BYTES}. Absolute paths, `..` out of the folder, `file:`, `http:`, `https:` and
+ *   devices are refused with one line naming the `$ref` and the JSON pointer where it stands.
+ * - YAML is parsed with at most {@link MAX_YAML_ALIASES} aliases (an alias bomb is refused).
+ * - {@link checkShapes} checks each field the generator reads, once, so that a wrong shape is one
+ *   line naming the JSON pointer, never a stack trace.
+ */
+import { realpathSync, readFileSync, statSync } from "node:fs";
+import { dirname, extname, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+import { $RefParser } from "@apidevtools/json-schema-ref-parser";
+import { parse as parseYaml } from "yaml";
+
+/** A description that cannot be read: one line, `<file>#<pointer>: <problem>`. */
+export class DescriptionError extends Error {}
+
+/** The largest file read, the description or one its `$ref`s name. */
+export const MAX_FILE_BYTES = 64 * 1024 * 1024;
+/** The most YAML aliases a file may use (the `yaml` package's own default). */
+export const MAX_YAML_ALIASES = 100;
+/** How deep the parts of a description that the generator reads may nest, `$ref`s followed. */
+export const MAX_NESTING = 200;
+
+/** An OpenAPI description as read: a JSON value whose shape {@link checkShapes} has checked. */
+export type Description = Record<string, unknown>;
+
+const text = JSON.stringify;
+
+/**
+ * Reads `file` and every file its `$ref`s name under the policy above, bundled into one document
+ * whose `$ref`s all point inside it (json-schema-ref-parser). Returns it with the real paths of
+ * every file read, which `generate` never writes over.
+ *
+ * @throws {@link DescriptionError}
+ */
+export async function readDescription(file: string): Promise<{ spec: Description; files: string[] }> {
+  let root: string;
+  try {
+    root = dirname(realpathSync(file));
+  } catch (error) {
+    throw new DescriptionError(`${file}: ${(error as Error).message}`);
+  }
+  let refusal: string | undefined;
+  const files: string[] = [];
+  /** The real path of a file a `$ref` (or the command line) names, or a refusal. */
+  const admit = (url: string, reference: string | undefined, at: string | undefined): string => {
+    const where = at === undefined ? file : `${file}#${at.slice(at.indexOf("#") + 1)}`;
+    const refuse = (problem: string): never => {
+      refusal = `${where}: $ref ${text(reference)} ${problem}; a $ref may name a .json, .yaml or .yml file in the description's folder or below`;
+      throw new Error(refusal);
+    };
+    let path: string;
+    if (reference !== undefined) {
+      if (/^[a-z][\w+.-]*:/i.test(reference)) refuse(`is a URL (${reference.split(":", 1)[0]}:), which generate does not follow`);
+      if (/^[/\\]/.test(reference)) refuse("is an absolute path");
+    }
+    try {
+      path = realpathSync(url.startsWith("file:") ? fileURLToPath(url) : decodeURIComponent(url));
+    } catch {
+      return reference === undefined ? file : refuse("names no file");
+    }
+    if (reference !== undefined) {
+      if (!path.startsWith(root + sep)) refuse("leaves the description's folder");
+      if (!/^\.(?:json|ya?ml)$/i.test(extname(path))) refuse("names a file that is not .json, .yaml or .yml");
+    }
+    const stat = statSync(path);
+    if (!stat.isFile()) return refuse("names something that is not a regular file");
+    if (stat.size > MAX_FILE_BYTES) {
+      refusal = `${where}: ${text(path)} is over ${MAX_FILE_BYTES / 1024 / 1024} MiB`;
+      throw new Error(refusal);
+    }
+    files.push(path);
+    return path;
+  };
+  let spec: unknown;
+  try {
+    const parser = new $RefParser();
+    // The promise form (the typings' overloads for options of our own shape pick the callback one).
+    const bundle = parser.bundle.bind(parser) as (path: string, options: object) => Promise<unknown>;
+    spec = await bundle(file, {
+      resolve: {
+        file: false,
+        http: false,
+        // The one resolver: every file, the description's own included, passes `admit`.
+        policy: {
+          order: 1,
+          canRead: true,
+          read: ({ url, reference, baseUrl }: { url: string; reference?: string; baseUrl?: string }) =>
+            readFileSync(admit(url, reference, baseUrl)),
+        },
+      },
+      parse: {
+        text: false,
+        binary: false,
+        yaml: {
+          order: 200,
+          allowEmpty: false,
+          canParse: [".yaml", ".yml"],
+          parse: ({ data }: { data: Buffer | string }) =>
+            parseYaml(data.toString(), { maxAliasCount: MAX_YAML_ALIASES, schema: "core", uniqueKeys: false }) as unknown,
+        },
+      },
+    });
+  } catch (error) {
+    if (refusal !== undefined) throw new DescriptionError(refusal);
+    const { message, source, path } = error as { message: string; source?: string; path?: string[] | null };
+    throw new DescriptionError(`${source ?? file}${path ? `#/${path.join("/")}` : ""}: ${message.split("\n")[0]!}`);
+  }
+  if (typeof spec !== "object" || spec === null || Array.isArray(spec))
+    throw new DescriptionError(`${file}#: is not an OpenAPI description`);
+  const { swagger, openapi } = spec as Description;
+  if (typeof swagger === "string")
+    throw new DescriptionError(`${file}#/swagger: is Swagger ${swagger}; convert it to OpenAPI 3 first (e.g. with swagger2openapi)`);
+  if (typeof openapi !== "string" || !/^3\.[01]\./.test(openapi))
+    throw new DescriptionError(`${file}#/openapi: must be "3.0.x" or "3.1.x"; received ${text(openapi)}`);
+  checkShapes(spec as Description, file);
+  return { spec: spec as Description, files: [...new Set(files)] };
+}
+
+/** A JSON pointer's reference token (RFC 6901 section 3). */
+const token = (key: string | number): string => String(key).replaceAll("~", "~0").replaceAll("/", "~1");
+
+type Json = unknown;
+const isObject = (value: Json): value is Record<string, Json> => typeof value === "object" && value !== null && !Array.isArray(value);
+
+/**
+ * Checks the shape of every field the generator (lib/generate.ts) reads, `$ref`s inside the
+ * document followed: `paths`, path items, operations, `parameters`, `requestBody` and its
+ * `content`, `servers`, `info`, and in schemas `type`, `enum`, `oneOf`/`anyOf`/`allOf`,
+ * `properties`, `items`, `required`, `additionalProperties`. Fields it does not read are not
+ * checked: a description valid enough to map is mapped.
+ *
+ * @throws {@link DescriptionError} naming the file and the JSON pointer of the first wrong field
+ */
+export function checkShapes(spec: Description, file: string): void {
+  const seen = new Set<object>();
+  const problem = (pointer: string, rule: string, value: Json): never => {
+    const shown =
+      value === undefined
+        ? "nothing"
+        : value === null
+          ? "null"
+          : Array.isArray(value)
+            ? "an array"
+            : typeof value === "object"
+              ? "an object"
+              : text(value);
+    throw new DescriptionError(`${file}#${pointer}: ${rule}; received ${shown.length > 60 ? `${shown.slice(0, 59)}…` : shown}`);
+  };
+  /** Follows `$ref`s inside the document; returns the value and the pointer it stands at. */
+  const deref = (value: Json, pointer: string): [Json, string] => {
+    for (let hops = 0; isObject(value) && typeof value.$ref === "string"; hops++) {
+      const ref = value.$ref;
+      if (!ref.startsWith("#") || hops > 32) problem(`${pointer}/$ref`, "must point inside the description", ref);
+      pointer = ref.slice(1);
+      value = (ref === "#" ? [] : ref.slice(2).split("/")).reduce<Json>(
+        (at, key) => (isObject(at) || Array.isArray(at) ? (at as Record<string, Json>)[decodeToken(key)] : undefined),
+        spec,
+      );
+      if (value === undefined) problem(pointer, "is missing (a $ref points here)", ref);
+    }
+    return [value, pointer];
+  };
+  const object = (value: Json, pointer: string): Record<string, Json> =>
+    isObject(value) ? value : problem(pointer, "must be an object", value);
+  const optional = <T>(value: Json, pointer: string, check: (value: Json, pointer: string) => T): T | undefined =>
+    value === undefined ? undefined : check(value, pointer);
+  const list = (value: Json, pointer: string): Json[] => (Array.isArray(value) ? value : problem(pointer, "must be an array", value));
+  const string = (value: Json, pointer: string): string =>
+    typeof value === "string" ? value : problem(pointer, "must be a string", value);
+
+  const schema = (given: Json, at: string, depth: number): void => {
+    if (depth > MAX_NESTING) problem(at, `nests over ${MAX_NESTING} levels`, given);
+    const [value, pointer] = deref(given, at);
+    if (typeof value === "boolean") return; // JSON Schema's true and false (OpenAPI 3.1)
+    const node = object(value, pointer);
+    if (seen.has(node)) return;
+    seen.add(node);
+    const type = node.type;
+    if (type !== undefined && typeof type !== "string")
+      list(type, `${pointer}/type`).forEach((item, i) => string(item, `${pointer}/type/${i}`));
+    optional(node.enum, `${pointer}/enum`, list);
+    for (const keyword of ["oneOf", "anyOf", "allOf"])
+      optional(node[keyword], `${pointer}/${keyword}`, list)?.forEach((part, i) => {
+        schema(part, `${pointer}/${keyword}/${i}`, depth + 1);
+      });
+    const properties = optional(node.properties, `${pointer}/properties`, object) ?? {};
+    for (const [name, property] of Object.entries(properties)) schema(property, `${pointer}/properties/${token(name)}`, depth + 1);
+    optional(node.required, `${pointer}/required`, list)?.forEach((name, i) => string(name, `${pointer}/required/${i}`));
+    if (node.items !== undefined && !Array.isArray(node.items)) schema(node.items, `${pointer}/items`, depth + 1);
+    const extra = node.additionalProperties;
+    if (extra !== undefined && typeof extra !== "boolean") schema(extra, `${pointer}/additionalProperties`, depth + 1);
+  };
+  const parameter = (given: Json, at: string): void => {
+    const [value, pointer] = deref(given, at);
+    const node = object(value, pointer);
+    string(node.name, `${pointer}/name`);
+    string(node.in, `${pointer}/in`);
+    if (node.schema !== undefined) schema(node.schema, `${pointer}/schema`, 0);
+  };
+  const servers = (value: Json, pointer: string): void => {
+    list(value, pointer).forEach((server, i) => string(object(server, `${pointer}/${i}`).url, `${pointer}/${i}/url`));
+  };
+
+  const info = optional(spec.info, "/info", object);
+  optional(info?.title, "/info/title", string);
+  optional(info?.version, "/info/version", string);
+  optional(spec.servers, "/servers", servers);
+  for (const [path, given] of Object.entries(object(spec.paths, "/paths"))) {
+    const [value, at] = deref(given, `/paths/${token(path)}`);
+    const item = object(value, at);
+    optional(item.parameters, `${at}/parameters`, list)?.forEach((entry, i) => {
+      parameter(entry, `${at}/parameters/${i}`);
+    });
+    for (const method of ["get", "head", "post", "put", "patch", "delete", "options"]) {
+      if (item[method] === undefined) continue;
+      const [found, pointer] = deref(item[method], `${at}/${method}`);
+      const operation = object(found, pointer);
+      optional(operation.parameters, `${pointer}/parameters`, list)?.forEach((entry, i) => {
+        parameter(entry, `${pointer}/parameters/${i}`);
+      });
+      optional(operation.servers, `${pointer}/servers`, servers);
+      if (operation.requestBody === undefined) continue;
+      const [body, bodyAt] = deref(operation.requestBody, `${pointer}/requestBody`);
+      const content = optional(object(body, bodyAt).content, `${bodyAt}/content`, object) ?? {};
+      for (const [type, media] of Object.entries(content)) {
+        const mediaAt = `${bodyAt}/content/${token(type)}`;
+        const schemaOf = object(media, mediaAt).schema;
+        if (schemaOf !== undefined) schema(schemaOf, `${mediaAt}/schema`, 0);
+      }
+    }
+  }
+}
+
+function decodeToken(key: string): string {
+  let decoded = key;
+  try {
+    decoded = decodeURIComponent(key);
+  } catch {
+    // a "%" that begins no escape is itself
+  }
+  return decoded.replaceAll("~1", "/").replaceAll("~0", "~");
+}
