@@ -15,13 +15,14 @@ import type { EndpointParameters, RequestOptions } from "./types.js";
 
 const USAGE = `Usage: rest-endpoint [--base-url URL] [--format json|curl|fetch] "<METHOD> <URL>" [ITEM ...]
        rest-endpoint --routes TARGET|FILE.d.ts ["<METHOD> <URL>"]
-       rest-endpoint generate DESCRIPTION --out FILE.d.ts
+       rest-endpoint generate DESCRIPTION --out FILE.d.ts [--force]
 
 Prints the request options for a route (as JSON, a curl command or a fetch snippet). Sends nothing.
 
-Items (HTTPie's conventions):
+Items (HTTPie's conventions; each name once):
   name=value     a string parameter             owner=octokit
   name:=json     a JSON parameter (number, boolean, array, object, null)   per_page:=100
+  name==value    a query parameter, whatever the method                    sort==created
   Header:value   a header field                 authorization:"token abc"
 
 Options:
@@ -32,8 +33,11 @@ Options:
                   route, list T's routes. T is a GitHub target (api.github.com, ghec,
                   ghes-3.19, …) or a map FILE.d.ts that generate wrote
   --out FILE.d.ts with generate: where the route map of an OpenAPI 3.0/3.1 description (JSON
-                  or YAML, $refs to other files followed) goes; FILE.js gets its queries for
-                  rest-endpoint/queries, FILE.json its listing for --routes
+                  or YAML; $refs followed to .json/.yaml/.yml files in its folder) goes;
+                  FILE.js gets its queries for rest-endpoint/queries, FILE.json its listing
+                  for --routes
+  --force         with generate: write over files that generate did not write (never over
+                  the description)
   --help          print this help
   --version       print the version
 

@@ -94,8 +94,9 @@ function appendExpansion(
     expanded = expression.expand(values);
   }
   // A path-segment expansion (`{/a*}`, RFC 6570 section 3.2.6) writes a "/" before each segment: an
-  // empty one is an error, as everywhere in the path.
-  if (expression.pathSegments && (expanded.includes("//") || expanded.endsWith("/")))
+  // empty one is an error, as everywhere in the path, but for a trailing "/" (`{/var,empty}` is
+  // `/value/` in RFC 6570's own examples).
+  if (expression.pathSegments && (expanded.includes("//") || (url.endsWith("/") && expanded.startsWith("/"))))
     fail("INVALID_PATH_SEGMENT", name, "fills path segments: none may be empty", expanded);
   if (segment === "partial") return url + expanded;
   if (expanded === "." || expanded === "..") fail("INVALID_PATH_SEGMENT", name, "fills a path segment: not a dot-segment", expanded);

@@ -79,7 +79,9 @@ const results = await Promise.all([
     platform: "node",
     external: dependencies,
     // The CLI bundles CommonJS packages (yaml) that require Node's built-ins: give them `require`.
-    banner: { js: '#!/usr/bin/env node\nimport { createRequire as __createRequire } from "node:module";\nconst require = __createRequire(import.meta.url);' },
+    banner: {
+      js: '#!/usr/bin/env node\nimport { createRequire as __createRequire } from "node:module";\nconst require = __createRequire(import.meta.url);',
+    },
   }),
 ]);
 for (const name of entries) {
