@@ -244,6 +244,16 @@ describe("5. generate's time and output grow with the description, not with the 
     expect(declarations).toContain("type Schema1 = { name?: string; children?: readonly Schema1[] };");
   });
 
+  test("a list of lists is written so that TypeScript reads it (`readonly readonly number[][]` is TS1354)", () => {
+    const matrix = { type: "array", items: { type: "array", items: { type: "number" } } };
+    const spec = describeWith(
+      {},
+      { "/m": { post: { requestBody: { content: { "application/json": { schema: { type: "object", properties: { matrix } } } } } } } },
+    );
+    const { declarations } = generateRouteMap(spec, { header: () => "", withQueries: true });
+    expect(declarations).toContain("matrix?: readonly (readonly number[])[];");
+  });
+
   test("a chain of $refs that doubles at each of 40 levels writes a map of kilobytes, and it compiles", () => {
     const schemas: Record<string, object> = { S0: { type: "string" } };
     for (let i = 1; i <= 40; i++)

@@ -68,7 +68,7 @@ const union = (types: readonly string[]): string => {
   const unique = [...new Set(types)];
   return unique.includes("unknown") ? "unknown" : unique.join(" | ");
 };
-const parenthesized = (type: string): string => (/[|&]/.test(type) ? `(${type})` : type);
+const parenthesized = (type: string): string => (/[|&]|^readonly /.test(type) ? `(${type})` : type);
 
 /**
  * Text from a description for a comment, `//` or a block comment: no line terminator (which would
