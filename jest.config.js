@@ -13,7 +13,8 @@ export default {
     "^.+\\.[tj]s$": ["ts-jest", { tsconfig: "tsconfig.jest.json" }],
   },
   transformIgnorePatterns: ["/node_modules/(?!(url-template|universal-user-agent|@octokit/endpoint|@apidevtools/json-schema-ref-parser)/)"],
-  moduleNameMapper: { "^(\\.{1,2}/.*)\\.js$": "$1" },
+  // packages/octokit imports rest-endpoint by name: here, its source.
+  moduleNameMapper: { "^(\\.{1,2}/.*)\\.js$": "$1", "^rest-endpoint$": "<rootDir>/lib/index.ts" },
   // The user-agent's version is injected at build time (esbuild `define`, scripts/build.mjs); jest does the same from package.json.
   globals: { __VERSION__: version },
   // The CLI and the generator behind it run as the built dist/cli.js in child processes (cli.test.ts, generate.test.ts).

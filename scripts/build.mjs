@@ -84,6 +84,29 @@ const results = await Promise.all([
     },
   }),
 ]);
+// rest-endpoint-octokit (packages/octokit): a thin wrapper that imports rest-endpoint by name, as its
+// dependency; its types are @octokit/endpoint's own declaration, so that it satisfies
+// @octokit/types' EndpointInterface wherever @octokit/endpoint did.
+const octokit = "packages/octokit";
+rmSync(`${octokit}/dist`, { recursive: true, force: true });
+await Promise.all(
+  ["js", "cjs"].map((extension) =>
+    build({
+      ...common,
+      plugins: [],
+      entryPoints: [`${octokit}/src/index.ts`],
+      outfile: `${octokit}/dist/index.${extension}`,
+      format: extension === "js" ? "esm" : "cjs",
+      platform: "neutral",
+      external: ["rest-endpoint"],
+    }),
+  ),
+);
+for (const extension of ["d.ts", "d.cts"])
+  writeFileSync(
+    `${octokit}/dist/index.${extension}`,
+    'export declare const endpoint: import("@octokit/types").EndpointInterface<object>;\n',
+  );
 for (const name of entries) {
   execFileSync(
     process.execPath,
