@@ -4,8 +4,9 @@ import { promisify } from "node:util";
 import { startRecordingServer } from "./helpers/recording-server.js";
 
 /**
- * docs/octokit.md's claims, with the real @octokit/request and rest-endpoint swapped in for
- * @octokit/endpoint by a resolve hook (what npm's `overrides` does in a user's project).
+ * Why rest-endpoint-octokit exists (docs/octokit.md, "Why not rest-endpoint itself"): the real
+ * @octokit/request with rest-endpoint itself swapped in for @octokit/endpoint by a resolve hook
+ * (what npm's `overrides` does in a user's project) sends a lowercase PATCH.
  */
 describe("inside the real @octokit/request", () => {
   const send = async (mode: "plain" | "upper-case") => {
