@@ -25,9 +25,10 @@ const REPOSITORY = library.repository.url.replace(/^git\+/, "").replace(/\.git$/
 const SHIPPED = [
   "README.md",
   "packages/octokit/README.md",
-  ...readdirSync(join(root, "docs"))
-    .filter((f) => f.endsWith(".md"))
-    .map((f) => `docs/${f}`),
+  // docs/api included: TypeDoc's pages of the TSDoc.
+  ...readdirSync(join(root, "docs"), { recursive: true, encoding: "utf8" })
+    .filter((file) => file.endsWith(".md"))
+    .map((file) => `docs/${file}`),
 ];
 
 describe("one version everywhere", () => {

@@ -144,7 +144,7 @@ type OptionalOfExpression<E extends string> = E extends `${OptionalOperator}${in
 /**
  * The grammar of a `:name` placeholder, as the runtime reads it (lib/chars.ts): it starts with a
  * letter or `_` (NAME_START) and goes on with letters, digits, `_` and `-` (VARCHAR).
- * `__tests__/types.test.ts` checks that the two agree, route by route.
+ * [types.test.ts](https://github.com/rest-endpoint/rest-endpoint/blob/main/__tests__/types.test.ts) checks that the two agree, route by route.
  */
 /** The characters of `S`, as a union. */
 type CharsOf<S extends string> = S extends `${infer C}${infer Rest}` ? C | CharsOf<Rest> : never;
@@ -321,8 +321,8 @@ export type ArgumentsOf<Routes extends RouteMap, R extends string, Given extends
  * give up with TS2590, "union type too complex", on the first call. A `url` typed `string` is no
  * key of a map, and is answered first, as the route form does: with that test TypeScript measures
  * `EndpointInterface` independent of its map, so relating `endpoint` to `EndpointInterface<Routes>`
- * does not compare the two member by member: npm run bench:types prints what the annotation alone
- * costs.)
+ * does not compare the two member by member: `npm run bench:types` ([repository](https://github.com/rest-endpoint/rest-endpoint/blob/main/bench/types.mjs))
+ * prints what the annotation alone costs.)
  *
  * @example
  * ```ts
@@ -399,7 +399,8 @@ export interface EndpointInterface<Routes extends RouteMap = object, Given exten
    * For editors only: offers the routes of the map `Routes` as completions of a call's first
    * argument. It never matches a call (its second and third parameters are `never`), so each
    * mistake is reported once, by the next signature. (One signature whose route is typed by a union
-   * of the map's keys and `string` completed too, but cost 2× the check time in npm run bench:types.)
+   * of the map's keys and `string` completed too, but cost 2× the check time in `npm run bench:types`,
+   * [bench/types.mjs](https://github.com/rest-endpoint/rest-endpoint/blob/main/bench/types.mjs).)
    */
   // A type parameter, not the keys themselves: endpoint functions of two maps stay assignable.
   // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters
@@ -425,7 +426,7 @@ export interface EndpointInterface<Routes extends RouteMap = object, Given exten
    * ```ts
    * endpoint("POST /repos/{owner}/{repo}/issues", { owner: "octokit", repo: "rest.js", title: "Bug" });
    * // { method: "post", url: "https://api.github.com/repos/octokit/rest.js/issues",
-   * //   headers: { accept: "application/vnd.github.v3+json", "user-agent": "rest-endpoint/0.2.0 …",
+   * //   headers: { accept: "application/vnd.github.v3+json", "user-agent": "rest-endpoint/0.3.0 …",
    * //              "content-type": "application/json; charset=utf-8" },
    * //   body: { title: "Bug" } }
    * ```
