@@ -92,6 +92,29 @@ describe("cost follows distinct objects: a shared object counts each time it is 
     expect(errorOf(call)).toMatchObject({ code: "TOO_DEEP", argument });
   });
 
+  // 2^19 = 524,288 leaves and as many inner objects' keys: about 1,048,574 values, past the budget
+  // once, within it at 18 levels (524,286). Two parameters of 18 levels are past it together.
+  test.each([
+    ["two body parameters", () => endpoint("POST /x", { a: graph(18), b: graph(18) }), "b"],
+    ["a body parameter and request", () => endpoint("POST /x", { a: graph(18), request: { b: graph(18) } }), "request"],
+    ["two defaults parameters", () => endpoint.defaults({ a: graph(18), b: graph(18) }), "b"],
+    ["two merge() parameters", () => endpoint.merge("GET /x", { a: graph(18), b: graph(18) }), "b"],
+  ])("the budget is the call's: %s past it together throw TOO_DEEP", (_where, call, argument) => {
+    expect(errorOf(call)).toMatchObject({ code: "TOO_DEEP", argument });
+  });
+
+  test("a getter that calls endpoint() while its value is copied does not renew the call's budget", () => {
+    const half = graph(18);
+    const parameters = {
+      a: half,
+      get b(): unknown {
+        endpoint("POST /y", { c: graph(18) });
+        return half;
+      },
+    };
+    expect(errorOf(() => endpoint("POST /x", parameters))).toMatchObject({ code: "TOO_DEEP", argument: "b" });
+  });
+
   test("a shared graph within the budget is copied whole", () => {
     const body = endpoint("POST /x", { o: graph(10) }).body as { o: unknown };
     expect(body.o).toEqual(graph(10));

@@ -5,7 +5,7 @@ import { readHeaders } from "./headers.js";
 import { normalizeMediaType } from "./media-type.js";
 import type { OptionName } from "./option-names.js";
 import type { RequestMeta } from "./types.js";
-import { copyValue, isPlainRecord, PROTO_KEY } from "./values.js";
+import { copyValue, isPlainRecord, newBudget, PROTO_KEY } from "./values.js";
 
 /**
  * A call's options, split once into the options and the parameters. Defaults are kept in the same
@@ -171,12 +171,13 @@ function withoutPrototypes(value: Record<string, unknown>): Record<string, unkno
  */
 export function freezeCall(call: Call, argument: string): Call {
   const parameters: Record<string, unknown> = {};
-  for (const key of Object.keys(call.parameters)) parameters[key] = copyValue(call.parameters[key], key, "frozen");
+  const budget = newBudget();
+  for (const key of Object.keys(call.parameters)) parameters[key] = copyValue(call.parameters[key], key, "frozen", budget);
   return Object.freeze({
     ...call,
     headers: Object.freeze({ ...call.headers }),
     previews: Object.freeze([...call.previews]),
-    request: copyValue(call.request, `${argument}.request`, "frozen") as RequestMeta | undefined,
+    request: copyValue(call.request, `${argument}.request`, "frozen", budget) as RequestMeta | undefined,
     parameters: Object.freeze(parameters),
   });
 }

@@ -4,7 +4,7 @@ import type { Call } from "./options.js";
 import { compileTemplate } from "./template.js";
 import type { MergedOptions, RequestMeta, RequestOptions } from "./types.js";
 import { authorityEnd, expandUrl } from "./url.js";
-import { copyValue, isArray, isPlainRecord } from "./values.js";
+import { copyValue, isArray, isPlainRecord, newBudget, type CopyBudget } from "./values.js";
 
 /**
  * Methods whose requests carry content, lowercase (docs/usage.md, `endpoint(route, options?)`); all
@@ -39,14 +39,16 @@ export function toRequest(call: Call): RequestOptions {
   const url = expandUrl(template, call.baseUrl, parameters, hasBody ? NO_QUERY : remaining);
   const result: RequestOptions = { method, url, headers: { ...call.headers } };
   if (call.headers.host !== undefined) checkHost(call.headers.host, url);
-  if (hasBody) bodyStage(result, call, remaining);
+  // One copy budget for everything the call copies.
+  const budget = hasBody || call.request !== undefined ? newBudget() : undefined;
+  if (hasBody) bodyStage(result, call, remaining, budget!);
 
   const { format = "", previews } = call;
   if (format !== "" || previews.length > 0) {
     const accept = applyMediaType(result.headers.accept ?? "", format, previews);
     if (accept !== "") result.headers.accept = accept;
   }
-  if (call.request !== undefined) result.request = copyValue(call.request, "request", "mutable") as RequestMeta;
+  if (call.request !== undefined) result.request = copyValue(call.request, "request", "mutable", budget!) as RequestMeta;
   return result;
 }
 
@@ -76,7 +78,7 @@ function checkQueryNames(
  *
  * @throws {@link EndpointError} `INVALID_OPTIONS` when parameters would be lost next to `data`
  */
-function bodyStage(result: RequestOptions, call: Call, remaining: readonly string[]): void {
+function bodyStage(result: RequestOptions, call: Call, remaining: readonly string[], budget: CopyBudget): void {
   let body: unknown;
   if (call.hasData) {
     if (remaining.length > 0) {
@@ -87,7 +89,7 @@ function bodyStage(result: RequestOptions, call: Call, remaining: readonly strin
     body = call.data;
   } else if (remaining.length > 0) {
     const content: Record<string, unknown> = {};
-    for (const name of remaining) content[name] = copyValue(call.parameters[name], name, "json");
+    for (const name of remaining) content[name] = copyValue(call.parameters[name], name, "json", budget);
     body = content;
   }
   if (body === undefined) {
@@ -116,8 +118,9 @@ export function toMerged(call: Call, copyFor: "mutable" | "frozen" = "mutable"):
   } as MergedOptions;
   if (call.url !== undefined) merged.url = call.url;
   if (call.hasData) merged.data = call.data;
-  if (call.request !== undefined) merged.request = copyValue(call.request, "request", copyFor) as RequestMeta;
-  for (const key of Object.keys(call.parameters)) merged[key] = copyValue(call.parameters[key], key, copyFor);
+  const budget = newBudget();
+  if (call.request !== undefined) merged.request = copyValue(call.request, "request", copyFor, budget) as RequestMeta;
+  for (const key of Object.keys(call.parameters)) merged[key] = copyValue(call.parameters[key], key, copyFor, budget);
   return seal(merged);
 }
 

@@ -8,8 +8,9 @@ import { fail, unreadable } from "./errors.js";
 export const MAX_DEPTH = 64;
 
 /**
- * How many properties and items one value may hold, counting a shared object once per place it
- * is reached, so that copying costs at most this much whatever the sharing (`o = {a: p, b: p}`).
+ * How many properties and items one call may copy, all its values together, counting a shared
+ * object once per place it is reached, so that a call's copying costs at most this much whatever
+ * the sharing (`o = {a: p, b: p}`) or the number of parameters.
  */
 export const MAX_VALUES = 1_000_000;
 
@@ -66,7 +67,17 @@ export function isArray(value: unknown): value is unknown[] {
   }
 }
 
-let budget = 0;
+/**
+ * How many more values one call may copy ({@link MAX_VALUES} at its start): one per call, shared by
+ * every value the call copies, so that neither many parameters nor a getter that calls `endpoint()`
+ * again can renew it.
+ */
+export interface CopyBudget {
+  left: number;
+}
+
+/** A fresh budget, for one call. */
+export const newBudget = (): CopyBudget => ({ left: MAX_VALUES });
 
 /**
  * What a copy is for: `"mutable"` leaves the library in a result, `"frozen"` is kept as a default
@@ -80,23 +91,23 @@ export type CopyFor = "mutable" | "frozen" | "json";
  * sends, and immutable), anything else (a Buffer, a stream, an AbortSignal) is kept by reference.
  * Arrays are read by index, never through `map` or an iterator the caller could have replaced.
  *
+ * @param budget - the call's {@link CopyBudget}, which this copy spends
  * @throws {@link EndpointError} `TOO_DEEP` past {@link MAX_DEPTH} levels (a circular value
  *   included) or {@link MAX_VALUES} properties; `INVALID_OPTIONS` when a getter or Proxy throws;
  *   for `"json"`, `INVALID_PARAMETER` for a bigint, a Symbol, a function, `NaN` or `±Infinity`,
  *   which `JSON.stringify` throws on or silently turns into `null` or nothing
  */
-export function copyValue(value: unknown, argument: string, copyFor: CopyFor): unknown {
+export function copyValue(value: unknown, argument: string, copyFor: CopyFor, budget: CopyBudget): unknown {
   // A scalar needs no budget and reads nothing of the caller's: walk answers it directly.
-  if (typeof value !== "object" || value === null) return walk(value, argument, copyFor, 1);
-  budget = MAX_VALUES;
+  if (typeof value !== "object" || value === null) return walk(value, argument, copyFor, 1, budget);
   try {
-    return walk(value, argument, copyFor, 1);
+    return walk(value, argument, copyFor, 1, budget);
   } catch (error) {
     throw unreadable(error, argument);
   }
 }
 
-function walk(value: unknown, argument: string, copyFor: CopyFor, depth: number): unknown {
+function walk(value: unknown, argument: string, copyFor: CopyFor, depth: number, budget: CopyBudget): unknown {
   if (typeof value !== "object" || value === null) return copyFor === "json" ? jsonScalar(value, argument) : value;
   const array = Array.isArray(value);
   if (!array && !isPlainRecord(value)) {
@@ -116,14 +127,14 @@ function walk(value: unknown, argument: string, copyFor: CopyFor, depth: number)
   if (array) {
     const items = value as unknown[];
     const length = items.length;
-    spend(length, argument);
+    spend(budget, length, argument);
     copy = new Array<unknown>(length);
-    for (let i = 0; i < length; i++) copy[i] = walk(items[i], argument, copyFor, depth + 1);
+    for (let i = 0; i < length; i++) copy[i] = walk(items[i], argument, copyFor, depth + 1, budget);
   } else {
     const keys = Object.keys(value);
-    spend(keys.length, argument);
+    spend(budget, keys.length, argument);
     copy = {};
-    for (const key of keys) if (key !== PROTO_KEY) copy[key] = walk(value[key], argument, copyFor, depth + 1);
+    for (const key of keys) if (key !== PROTO_KEY) copy[key] = walk(value[key], argument, copyFor, depth + 1, budget);
   }
   return copyFor === "frozen" ? Object.freeze(copy) : copy;
 }
@@ -159,9 +170,9 @@ function jsonScalar(value: unknown, argument: string): unknown {
   return value;
 }
 
-function spend(count: number, argument: string): void {
-  budget -= count;
-  if (budget < 0) {
+function spend(budget: CopyBudget, count: number, argument: string): void {
+  budget.left -= count;
+  if (budget.left < 0) {
     fail("TOO_DEEP", argument, "holds over 1,000,000 values");
   }
 }
