@@ -5,6 +5,7 @@ import { promisify } from "node:util";
 import { openAsBlob } from "node:fs";
 import { createServer as createNetServer, type AddressInfo } from "node:net";
 import { Readable } from "node:stream";
+import { marked, type Tokens } from "marked";
 import { toAxios, toFetch, toGot, toKy, toNodeHttp, toUndici } from "../lib/clients.js";
 import { endpoint, type RequestOptions } from "../lib/index.js";
 import { codeOf } from "./helpers/errors.js";
@@ -68,6 +69,53 @@ describe("docs", () => {
         expect(() => read(path)).not.toThrow();
       }
     }
+  });
+});
+
+describe("the Markdown renders: every heading is one, every anchor linked exists", () => {
+  const pages = [
+    "README.md",
+    ...readdirSync(join(root, "docs"))
+      .filter((file) => file.endsWith(".md"))
+      .map((file) => `docs/${file}`),
+  ];
+  /** GitHub's anchor for a heading: lower case, punctuation dropped, each space a hyphen, a repeat numbered. */
+  const anchorsOf = (file: string): Set<string> => {
+    const seen = new Map<string, number>();
+    const anchors = new Set<string>();
+    for (const token of marked.lexer(read(file)))
+      if (token.type === "heading") {
+        const base = token.text
+          .toLowerCase()
+          .replace(/[^\p{L}\p{N}\s_-]/gu, "")
+          .trim()
+          .replace(/\s/g, "-");
+        const count = seen.get(base) ?? 0;
+        seen.set(base, count + 1);
+        anchors.add(count === 0 ? base : `${base}-${count}`);
+      }
+    return anchors;
+  };
+
+  test.each(pages)("%s: no heading is swallowed by a code block (a fence out of place)", (file) => {
+    const swallowed = marked
+      .lexer(read(file))
+      .flatMap((token) => (token.type === "code" ? [(token as Tokens.Code).text] : []))
+      .flatMap((text) => text.split("\n").filter((line) => /^#{1,6} \S/.test(line) && !/^# [a-z]/.test(line)));
+    expect(swallowed).toEqual([]);
+  });
+
+  test.each(pages)("%s: each link to an anchor, on this page or another, finds its heading", (file) => {
+    const broken: string[] = [];
+    for (const [, page, anchor] of read(file).matchAll(/\]\(((?:[\w./-]+\.md)?)#([\w-]+)\)/g)) {
+      const target = page === "" ? file : join(dirname(file), page!);
+      if (!anchorsOf(target).has(anchor!)) broken.push(`${page!}#${anchor!}`);
+    }
+    expect(broken).toEqual([]);
+  });
+
+  test("docs/performance.md has its eight headings, the title and seven sections", () => {
+    expect(marked.lexer(read("docs/performance.md")).filter((token) => token.type === "heading")).toHaveLength(8);
   });
 });
 
