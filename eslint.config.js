@@ -3,7 +3,7 @@ import regexp from "eslint-plugin-regexp";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["dist/", "packages/*/dist/", "coverage/", "node_modules/", "docs/api/", ".tmp/"] },
+  { ignores: ["dist/", "packages/*/dist/", "coverage/", "node_modules/", "docs/api/", ".tmp/", ".cache/"] },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   regexp.configs["flat/recommended"],

@@ -134,7 +134,7 @@ describe("rest-endpoint generate", () => {
     [
       "pointer.json",
       '{"openapi": "3.0.0", "paths": {"/a": {"$ref": "#/components/pathItems/a"}}}',
-      'Missing $ref pointer "#/components/pathItems/a"',
+      '#/paths/~1a/$ref: must point to a part of the description; received "#/components/pathItems/a"',
     ],
   ])("%s cannot be read: one line naming the file and the JSON pointer, exit 2", (file, content, message) => {
     const path = join(dir, file);

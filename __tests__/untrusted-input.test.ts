@@ -319,7 +319,7 @@ describe("13. a description of the wrong shape is one line naming the JSON point
     [
       "a $ref to a pointer that is not there",
       { "/a": { $ref: "#/components/pathItems/a" } },
-      'Missing $ref pointer "#/components/pathItems/a"',
+      '#/paths/~1a/$ref: must point to a part of the description; received "#/components/pathItems/a"',
     ],
     ["a $ref cycle", { "/a": { $ref: "#/paths/~1b" }, "/b": { $ref: "#/paths/~1a" } }, "/$ref: must point inside the description"],
     ["a path item that is a list", { "/a": [] }, "#/paths/~1a: must be an object; received an array"],
@@ -389,6 +389,12 @@ describe("13. a description of the wrong shape is one line naming the JSON point
     );
     const { files } = await readDescription(description);
     expect(files).toEqual([realpathSync(description)]);
+  });
+
+  test("a specification extension among the paths (x-…) is no path: it is skipped, not refused", async () => {
+    const description = write("extension.json", describeWith({}, { "x-codegen-contextRoot": "/apis/registry/v2", "/a": { get: {} } }));
+    const { spec } = await readDescription(description);
+    expect(Object.keys(generateRouteMap(spec, { header: () => "", withQueries: true }).listing)).toEqual(["GET /a"]);
   });
 
   test("a description that nests deeper than generate reads", async () => {

@@ -48,6 +48,7 @@ export function operationsOf(spec: Json): { resolve: (value: Json) => Json; oper
   };
   const operations: Operation[] = [];
   for (const [template, value] of Object.entries(spec.paths as Record<string, Json>)) {
+    if (template.startsWith("x-")) continue; // a specification extension (OpenAPI 3.1 section 4.9)
     const item = resolve(value);
     for (const method of METHODS) {
       const operation = resolve(item?.[method]);
