@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, realpathSync, writeFileSync } from "node:fs";
 import { basename } from "node:path";
 import { parseArgs } from "node:util";
 import { quote as shellQuote } from "shlex";
@@ -10,7 +10,7 @@ import { toFetch } from "./clients.js";
 import { frame } from "./framing.js";
 import { GENERATED, generateRouteMap, headerOf } from "./generate.js";
 import { parseRoute } from "./route.js";
-import { compileTemplate, routeShape } from "./template.js";
+import { compileTemplate, hasQuery, queryExpression, routeShape } from "./template.js";
 import type { EndpointParameters, RequestOptions } from "./types.js";
 
 const USAGE = `Usage: rest-endpoint [--base-url URL] [--format json|curl|fetch] "<METHOD> <URL>" [ITEM ...]
@@ -139,9 +139,6 @@ function withQueryItems(route: string, { query, parameters }: Items): string {
   if (query.length === 0) return route;
   const { method, url } = parseRoute(route);
   const template = compileTemplate(url);
-  const hasQuery = template.parts.some((part) =>
-    typeof part === "string" ? part.includes("?") : part.operator === "?" || part.operator === "&",
-  );
   const variables = query.map(([name, value]) => {
     const variable = percentEncodeName(name);
     if (template.names.has(variable) || Object.hasOwn(parameters, variable))
@@ -149,7 +146,7 @@ function withQueryItems(route: string, { query, parameters }: Items): string {
     parameters[variable] = value;
     return variable;
   });
-  return `${method} ${url}{${hasQuery ? "&" : "?"}${variables.join(",")}}`;
+  return `${method} ${url}${queryExpression(hasQuery(template.parts), variables)}`;
 }
 
 /** curl sends `Expect: 100-continue` and waits for the server before a body this large. */
@@ -335,29 +332,20 @@ async function generate(
   const info = (spec.info ?? {}) as { title?: string; version?: string };
   const baseUrl = (spec.servers as { url: string }[] | undefined)?.[0]?.url;
   const name = basename(output, ".d.ts");
+  const title = `${info.title ?? basename(description)} ${info.version ?? ""}`.trim();
   const header = (): string => headerOf({ file: basename(description), title: info.title, version: info.version, baseUrl, name });
   const map = generateRouteMap(spec, { header, withQueries: true });
   const stem = output.slice(0, -".d.ts".length);
   const writes: [string, string][] = [
     [output, map.declarations],
     [`${stem}.js`, map.module],
-    [
-      `${stem}.json`,
-      JSON.stringify({
-        generated: "rest-endpoint generate",
-        target: name,
-        source: `${info.title ?? basename(description)} ${info.version ?? ""}`.trim(),
-        docs: "",
-        routes: map.listing,
-      }),
-    ],
+    [`${stem}.json`, JSON.stringify({ generated: GENERATOR, target: name, source: title, docs: "", routes: map.listing })],
   ];
   for (const [file] of writes) {
     if (!existsSync(file)) continue;
     if (files.includes(realpathSync(file)))
       throw new UsageError(`--out ${output} would write over ${file}, which the description is read from`);
-    const start = readFileSync(file, "utf8").slice(0, 64);
-    if (!force && !start.startsWith(GENERATED) && !start.startsWith('{"generated":"rest-endpoint generate"'))
+    if (!force && !writtenByGenerate(file))
       throw new UsageError(`--out ${output} would write over ${file}, which generate did not write; give --force to replace it`);
   }
   for (const [file, text] of writes) {
@@ -367,8 +355,24 @@ async function generate(
       throw new UsageError(`--out ${output}: cannot write ${file} (${(error as Error).message})`);
     }
   }
-  const title = `${info.title ?? basename(description)} ${info.version ?? ""}`.trim();
   return printable(`${output}: ${map.count} operations of ${title}${baseUrl === undefined ? "" : `, baseUrl ${baseUrl}`}`);
+}
+
+/** The value of a listing's first key, `generated`, which marks it as generate's, as {@link GENERATED} marks the other files. */
+const GENERATOR = "rest-endpoint generate";
+/** How a listing that `generate` writes begins. */
+const LISTING_MARKER = JSON.stringify({ generated: GENERATOR }).slice(0, -1);
+
+/** Whether `file` begins with generate's marker; only its first bytes are read. */
+function writtenByGenerate(file: string): boolean {
+  const start = Buffer.alloc(64);
+  const descriptor = openSync(file, "r");
+  try {
+    const text = start.subarray(0, readSync(descriptor, start, 0, start.length, 0)).toString("utf8");
+    return text.startsWith(GENERATED) || text.startsWith(LISTING_MARKER);
+  } finally {
+    closeSync(descriptor);
+  }
 }
 
 /** Runs the CLI with the given arguments; returns the exit status. */

@@ -6,7 +6,7 @@
  *   the description's folder or below (symbolic links resolved first), of at most
  *   {@link MAX_FILE_BYTES}. Absolute paths, `..` out of the folder, `file:`, `http:`, `https:` and
  *   devices are refused with one line naming the `$ref` and the JSON pointer where it stands.
- * - YAML is parsed with at most {@link MAX_YAML_ALIASES} aliases (an alias bomb is refused).
+ * - YAML is parsed with the `yaml` package's alias limit, {@link MAX_YAML_ALIASES} (an alias bomb is refused).
  * - {@link checkShapes} checks each field the generator reads, once, so that a wrong shape is one
  *   line naming the JSON pointer, never a stack trace.
  */
@@ -15,13 +15,15 @@ import { dirname, extname, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { $RefParser } from "@apidevtools/json-schema-ref-parser";
 import { parse as parseYaml } from "yaml";
+import { METHODS } from "./generate.js";
+import { pointerTarget, pointerToken as token } from "./json-pointer.js";
 
 /** A description that cannot be read: one line, `<file>#<pointer>: <problem>`. */
 export class DescriptionError extends Error {}
 
 /** The largest file read, the description or one its `$ref`s name. */
 export const MAX_FILE_BYTES = 64 * 1024 * 1024;
-/** The most YAML aliases a file may use (the `yaml` package's own default). */
+/** The `yaml` package's `maxAliasCount` (its own default), which counts what a file's aliases expand to. */
 export const MAX_YAML_ALIASES = 100;
 /** How deep the parts of a description that the generator reads may nest, `$ref`s followed. */
 export const MAX_NESTING = 200;
@@ -144,9 +146,6 @@ function hasExternalRef(document: unknown): boolean {
   return false;
 }
 
-/** A JSON pointer's reference token (RFC 6901 section 3). */
-const token = (key: string | number): string => String(key).replaceAll("~", "~0").replaceAll("/", "~1");
-
 type Json = unknown;
 const isObject = (value: Json): value is Record<string, Json> => typeof value === "object" && value !== null && !Array.isArray(value);
 
@@ -181,10 +180,7 @@ export function checkShapes(spec: Description, file: string): void {
       const from = `${pointer}/$ref`;
       if (!ref.startsWith("#") || hops > 32) problem(from, "must point inside the description", ref);
       pointer = ref.slice(1);
-      value = (ref === "#" ? [] : ref.slice(2).split("/")).reduce<Json>(
-        (at, key) => (isObject(at) || Array.isArray(at) ? (at as Record<string, Json>)[decodeToken(key)] : undefined),
-        spec,
-      );
+      value = pointerTarget(spec, ref);
       if (value === undefined) problem(from, "must point to a part of the description", ref);
     }
     return [value, pointer];
@@ -241,7 +237,7 @@ export function checkShapes(spec: Description, file: string): void {
     optional(item.parameters, `${at}/parameters`, list)?.forEach((entry, i) => {
       parameter(entry, `${at}/parameters/${i}`);
     });
-    for (const method of ["get", "head", "post", "put", "patch", "delete", "options"]) {
+    for (const method of METHODS) {
       if (item[method] === undefined) continue;
       const [found, pointer] = deref(item[method], `${at}/${method}`);
       const operation = object(found, pointer);
@@ -259,14 +255,4 @@ export function checkShapes(spec: Description, file: string): void {
       }
     }
   }
-}
-
-function decodeToken(key: string): string {
-  let decoded = key;
-  try {
-    decoded = decodeURIComponent(key);
-  } catch {
-    // a "%" that begins no escape is itself
-  }
-  return decoded.replaceAll("~1", "/").replaceAll("~0", "~");
 }

@@ -5,9 +5,11 @@
  * scripts/generate-routes.mjs) come from this code too. Used by the CLI (`rest-endpoint generate`)
  * and the build, never by the library's entries. It reads nothing: the CLI reads the description.
  */
-import { percentEncodeName } from "./chars.js";
+import { PLAIN_NAME, percentEncodeName } from "./chars.js";
+import { pointerTarget } from "./json-pointer.js";
 import { OPTION_NAMES as NAMES } from "./option-names.js";
 import { BODY_METHODS } from "./request.js";
+import { queryExpression } from "./template.js";
 import type { Query } from "./queries.js";
 
 /* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-return, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-call --
@@ -18,7 +20,8 @@ type Json = any;
 const MAX_DEPTH = 10;
 /** The longest description written, in characters: a longer first sentence is cut with "…". */
 const DOC_LENGTH = 200;
-const METHODS = ["get", "head", "post", "put", "patch", "delete", "options"];
+/** The methods a path item may hold an operation for (OpenAPI 3.1 section 4.8.9.1), as its keys write them. */
+export const METHODS = ["get", "head", "post", "put", "patch", "delete", "options"] as const;
 /** The options of a call (lib/options.ts): a body key of that name would be read as the option. */
 const OPTION_NAMES: ReadonlySet<string> = new Set(NAMES);
 
@@ -37,13 +40,7 @@ type Row = [name: string, place: "path" | "query" | "body" | "data", type: strin
 export function operationsOf(spec: Json): { resolve: (value: Json) => Json; operations: Operation[] } {
   const resolve = (value: Json): Json => {
     let node = value;
-    for (let hops = 0; typeof node?.$ref === "string" && hops < 32; hops++) {
-      node = (node.$ref as string)
-        .replace(/^#/, "")
-        .split("/")
-        .slice(1)
-        .reduce((at: Json, key) => at?.[decodeURIComponent(key).replaceAll("~1", "/").replaceAll("~0", "~")], spec);
-    }
+    for (let hops = 0; typeof node?.$ref === "string" && hops < 32; hops++) node = pointerTarget(spec, node.$ref);
     return node;
   };
   const operations: Operation[] = [];
@@ -268,9 +265,6 @@ interface Named {
   readonly variable: string;
 }
 
-/** An RFC 6570 variable name a call can use as it is: varchars with single dots between (chars.ts). */
-const PLAIN_NAME = /^[\w-]+(?:\.[\w-]+)*$/;
-
 /**
  * The names an operation's parameters take in a call (docs/any-api.md, "Parameter names"):
  *
@@ -405,10 +399,6 @@ function originOf({ operation }: Operation, spec: Json): string {
     : server.replace(/^(?:\{protocol\}:\/\/\{hostname\}|https:\/\/HOSTNAME)/, "{origin}").replace(/\/$/, "");
 }
 
-/** The query expression of a route: `{?a,b}`, or `{&a,b}` after a query the path key holds (RFC 6570 section 3.2.9). */
-const queryExpression = (path: string, varspecs: readonly string[]): string =>
-  varspecs.length === 0 ? "" : `{${path.includes("?") ? "&" : "?"}${varspecs.join(",")}}`;
-
 /**
  * The route that sends the operation's request as documented: `"<METHOD> <origin><path>"`, the path
  * with its variables' call names (namesOf); a query on a method that sends a body is declared in the
@@ -416,7 +406,8 @@ const queryExpression = (path: string, varspecs: readonly string[]): string =>
  */
 function routeOf(operation: Operation, spec: Json, { path, query }: ReturnType<typeof namesOf>): string {
   const declared = BODY_METHODS.has(operation.method.toLowerCase()) ? query.map(({ call }) => call) : [];
-  return `${operation.method} ${originOf(operation, spec)}${path}${queryExpression(path, declared)}`;
+  // The path key is OpenAPI's text, not yet a template: its query is a literal "?".
+  return `${operation.method} ${originOf(operation, spec)}${path}${queryExpression(path.includes("?"), declared)}`;
 }
 
 /**
@@ -450,7 +441,7 @@ function queryOf(
   }
   if (!needed) return undefined;
   return {
-    template: `${operation.method} ${originOf(operation, spec)}${path}${queryExpression(path, varspecs)}`,
+    template: `${operation.method} ${originOf(operation, spec)}${path}${queryExpression(path.includes("?"), varspecs)}`,
     ...(deepObject.length > 0 ? { deepObject } : {}),
     ...(Object.keys(renamed).length > 0 ? { renamed } : {}),
   };

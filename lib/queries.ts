@@ -6,9 +6,9 @@
  * @packageDocumentation
  */
 import { percentEncodeName } from "./chars.js";
-import { fail, quote, unreadable } from "./errors.js";
+import { EndpointError, fail, quote } from "./errors.js";
 import { isOptionName } from "./option-names.js";
-import { compileTemplate, isQueryExpression, partText, routeShape, varspecText } from "./template.js";
+import { compileTemplate, hasQuery, isQueryExpression, partText, queryExpression, routeShape, varspecText } from "./template.js";
 import type { EndpointInterface, EndpointParameters, MergedOptions, RouteMap } from "./types.js";
 import { isArray, isPlainRecord } from "./values.js";
 
@@ -106,17 +106,10 @@ function rewrite(query: Query, merged: MergedOptions): MergedOptions {
       varspecs.push(variable);
     }
   }
-  const path = call
-    .filter((part) => !isQueryExpression(part))
-    .map(partText)
-    .join("");
-  const operator = call.some((part) => typeof part === "string" && part.includes("?")) ? "&" : "?";
-  copy.url = varspecs.length === 0 ? path : `${path}{${operator}${varspecs.join(",")}}`;
+  const path = call.filter((part) => !isQueryExpression(part));
+  copy.url = path.map(partText).join("") + queryExpression(hasQuery(path), varspecs);
   return copy as unknown as MergedOptions;
 }
-
-/** The shape (template.ts `routeShape`) of a route `"<METHOD> <URL>"` as a generated table writes it. */
-const shapeOf = (route: string): string => routeShape(route.slice(0, route.indexOf(" ")), route.slice(route.indexOf(" ") + 1));
 
 /**
  * Wraps an endpoint so that each call to a route of `queries` sends its query as the description
@@ -146,20 +139,23 @@ const shapeOf = (route: string): string => routeShape(route.slice(0, route.index
  */
 export function withQueries<E extends EndpointInterface<RouteMap, string>>(endpoint: E, queries: Queries): E {
   const byShape = new Map<string, Query>();
-  for (const route of Object.keys(queries)) byShape.set(shapeOf(route), queries[route]!);
+  for (const route of Object.keys(queries)) {
+    // A route as a generated table writes it: "<METHOD> <URL>".
+    const space = route.indexOf(" ");
+    byShape.set(routeShape(route.slice(0, space), route.slice(space + 1)), queries[route]!);
+  }
   const mergeCall = endpoint.merge.bind(endpoint) as unknown as (...args: unknown[]) => MergedOptions;
   const parse = endpoint.parse.bind(endpoint);
   const merge = (...args: unknown[]): MergedOptions => {
     const merged = mergeCall(...args);
-    const query = byShape.get(shapeOf(`${merged.method} ${merged.url ?? "/"}`));
+    const query = byShape.get(routeShape(merged.method, merged.url ?? "/"));
     if (query === undefined) return merged;
     try {
       return rewrite(query, merged);
     } catch (error) {
-      // As endpoint() does: a getter's or a Proxy's error becomes an EndpointError, which names the call's route.
-      const failure = unreadable(error, "options");
-      failure.route = `${merged.method} ${merged.url}`.slice(0, 200);
-      throw failure;
+      // merge() made `merged`: what rewrite() throws is an EndpointError, given the call's route as endpoint() gives it.
+      if (error instanceof EndpointError) error.route = `${merged.method} ${merged.url}`.slice(0, 200);
+      throw error;
     }
   };
   const wrapped = (...args: unknown[]): unknown => parse(merge(...args));

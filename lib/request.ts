@@ -39,16 +39,18 @@ export function toRequest(call: Call): RequestOptions {
   const url = expandUrl(template, call.baseUrl, parameters, hasBody ? NO_QUERY : remaining);
   const result: RequestOptions = { method, url, headers: { ...call.headers } };
   if (call.headers.host !== undefined) checkHost(call.headers.host, url);
-  // One copy budget for everything the call copies.
-  const budget = hasBody || call.request !== undefined ? newBudget() : undefined;
-  if (hasBody) bodyStage(result, call, remaining, budget!);
+  if (hasBody || call.request !== undefined) {
+    // One copy budget for everything the call copies.
+    const budget = newBudget();
+    if (hasBody) bodyStage(result, call, remaining, budget);
+    if (call.request !== undefined) result.request = copyValue(call.request, "request", "mutable", budget) as RequestMeta;
+  }
 
   const { format = "", previews } = call;
   if (format !== "" || previews.length > 0) {
     const accept = applyMediaType(result.headers.accept ?? "", format, previews);
     if (accept !== "") result.headers.accept = accept;
   }
-  if (call.request !== undefined) result.request = copyValue(call.request, "request", "mutable", budget!) as RequestMeta;
   return result;
 }
 

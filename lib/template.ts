@@ -210,6 +210,17 @@ export const varspecText = ({ name, explode, prefix }: VarSpec): string => `${na
 export const isQueryExpression = (part: string | Expression): part is Expression =>
   typeof part === "object" && (part.operator === "?" || part.operator === "&");
 
+/** Whether template parts begin a query: a literal `?` or a query expression. */
+export const hasQuery = (parts: readonly (string | Expression)[]): boolean =>
+  parts.some((part) => (typeof part === "string" ? part.includes("?") : isQueryExpression(part)));
+
+/**
+ * The expression that adds `varspecs` to a template's query: `{?a,b}`, or `{&a,b}` after a query
+ * the template already begins (RFC 6570 section 3.2.9), so that the URL holds one `?`; `""` for none.
+ */
+export const queryExpression = (afterQuery: boolean, varspecs: readonly string[]): string =>
+  varspecs.length === 0 ? "" : `{${afterQuery ? "&" : "?"}${varspecs.join(",")}}`;
+
 /**
  * The name of an expression of one variable without modifier, whose operator is none or `operator`
  * (`{name}`, or `{+name}` with `operator` "+"); `undefined` for anything else.

@@ -1,0 +1,32 @@
+/**
+ * JSON pointers inside one document, as an OpenAPI description's `$ref`s write them (RFC 6901 in a
+ * URI fragment, section 6: `#/components/schemas/a~1b`, percent-encoded). The description reader
+ * (description.ts) and the generator (generate.ts) follow `$ref`s with these, one reading.
+ */
+
+/** A key as a pointer writes it (RFC 6901 section 3): `~` as `~0`, `/` as `~1`. */
+export const pointerToken = (key: string | number): string => String(key).replaceAll("~", "~0").replaceAll("/", "~1");
+
+/**
+ * What the fragment pointer `ref` (`#`, `#/a/b`) names in `document`; `undefined` where nothing is.
+ * A `%` that begins no UTF-8 escape is read as itself.
+ */
+export function pointerTarget(document: unknown, ref: string): unknown {
+  if (ref === "#") return document;
+  let at = document;
+  for (const token of ref.slice(2).split("/")) {
+    if (typeof at !== "object" || at === null) return undefined;
+    at = (at as Record<string, unknown>)[decodeToken(token)];
+  }
+  return at;
+}
+
+function decodeToken(token: string): string {
+  let decoded = token;
+  try {
+    decoded = decodeURIComponent(token);
+  } catch {
+    // a "%" that begins no escape is itself
+  }
+  return decoded.replaceAll("~1", "/").replaceAll("~0", "~");
+}
