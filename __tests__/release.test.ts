@@ -37,10 +37,13 @@ describe("one version everywhere", () => {
     expect(wrapper.dependencies["rest-endpoint"]).toBe(`^${library.version}`);
   });
 
-  test.each(SHIPPED)("%s: each install line, override and user-agent names it", (file) => {
-    const text = read(file);
-    for (const [, version] of text.matchAll(/rest-endpoint(?:-octokit)?@\^?(\d+\.\d+\.\d+)/g)) expect(version).toBe(library.version);
-    for (const [, version] of text.matchAll(/rest-endpoint\/(\d+\.\d+\.\d+)/g)) expect(version).toBe(library.version);
+  test("each install line, override and user-agent of the shipped Markdown names it", () => {
+    const named = SHIPPED.flatMap((file) =>
+      [...read(file).matchAll(/rest-endpoint(?:-octokit)?(?:@\^?|\/)(\d+\.\d+\.\d+)/g)].map(([, version]) => [file, version!]),
+    );
+    expect(named.filter(([, version]) => version !== library.version)).toEqual([]);
+    // The pages that must name it do: the override lines and the README's results.
+    for (const file of ["README.md", "docs/octokit.md", "packages/octokit/README.md"]) expect(named.map(([at]) => at)).toContain(file);
   });
 
   test("CHANGELOG.md: [Unreleased], then this version with its date", () => {
