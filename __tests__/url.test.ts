@@ -101,8 +101,20 @@ describe("baseUrl must be an absolute http(s) URL without query or fragment", ()
     ["https://exa mple.com"],
     ["https:\\\\example.com"],
     ["https:///x"],
+    // Its own path is sent as written: no dot-segment (also pct-encoded), lone surrogate or lone "%".
+    ["https://h.example/api/../admin"],
+    ["https://h.example/api/%2e%2e/admin"],
+    ["https://h.example/api/%2E/x"],
+    ["https://h.example/a/."],
+    ["https://h.example/\ud800"],
+    ["https://h.example/a%zz"],
   ])("%j throws INVALID_BASE_URL", (baseUrl) => {
     expect(errorOf(() => url("GET /x", { baseUrl }))).toMatchObject({ code: "INVALID_BASE_URL", argument: "baseUrl" });
+  });
+
+  test("a baseUrl with a path of its own: dots inside a segment and pct-encoded triplets are kept", () => {
+    expect(url("GET /x", { baseUrl: "https://h.example/api/v3/" })).toBe("https://h.example/api/v3/x");
+    expect(url("GET /x", { baseUrl: "https://h.example/a.b/..c/%41" })).toBe("https://h.example/a.b/..c/%41/x");
   });
 
   test("a baseUrl that is not a string is rejected when options are read", () => {
