@@ -190,19 +190,28 @@ function objectType(schema: Json, inner: (child: Json) => string, resolve: (valu
 }
 
 /**
- * The object shapes a JSON body schema allows: the schema itself when it has `properties`, each
- * variant of its `oneOf`/`anyOf` when every one has them, `[]` for an object of any keys (only
- * `additionalProperties`), else `undefined` (an array, a string, a mix): such a body goes under `data`.
+ * The object shapes a JSON body schema allows, each with known `properties`: the schema itself, or
+ * each variant of its `oneOf`/`anyOf` with the schema's own properties added (both apply, as
+ * `allOf` parts do: GitHub's check-run update lists its fields beside an `anyOf` of what `status`
+ * requires); else `undefined` (an array, a string, an object of any keys, a mix): such a body goes
+ * under `data`, since a call's other keys are exactly the map's.
  */
 function objectShapes(json: Json, resolve: (value: Json) => Json): Json[] | undefined {
-  const variants = json.oneOf ?? json.anyOf;
-  if (variants !== undefined) {
-    const shapes = (variants as Json[]).map((variant) => flatten(variant, resolve));
-    return shapes.every((shape) => shape?.properties !== undefined && (shape.type ?? "object") === "object") ? shapes : undefined;
-  }
-  const shape = flatten(json, resolve);
-  if (shape.properties !== undefined && (shape.type ?? "object") === "object") return [shape];
-  return shape.type === "object" ? [] : undefined;
+  const base = flatten(json, resolve);
+  const isObject = (shape: Json): boolean => shape?.properties !== undefined && (shape.type ?? "object") === "object";
+  const variants = base.oneOf ?? base.anyOf;
+  if (variants === undefined) return isObject(base) ? [base] : undefined;
+  const shapes = (variants as Json[]).map((variant) => {
+    const shape = flatten(variant, resolve);
+    if (base.properties === undefined) return shape;
+    return {
+      ...shape,
+      type: shape?.type ?? base.type,
+      properties: { ...base.properties, ...shape?.properties },
+      required: [...(base.required ?? []), ...(shape?.required ?? [])],
+    };
+  });
+  return shapes.every(isObject) ? shapes : undefined;
 }
 
 /**
@@ -400,14 +409,12 @@ function originOf({ operation }: Operation, spec: Json): string {
 }
 
 /**
- * The route that sends the operation's request as documented: `"<METHOD> <origin><path>"`, the path
- * with its variables' call names (namesOf); a query on a method that sends a body is declared in the
- * template (`{?name,label}`), since parameters not in the template go to the body there.
+ * The route as the API documents it: `"<METHOD> <origin><path>"`, the path with its variables' call
+ * names (namesOf). A query is not part of it: on a method that sends a body, the run-time `queries`
+ * ({@link queryOf}) send it to the query, and GitHub's table does for GitHub's maps.
  */
-function routeOf(operation: Operation, spec: Json, { path, query }: ReturnType<typeof namesOf>): string {
-  const declared = BODY_METHODS.has(operation.method.toLowerCase()) ? query.map(({ call }) => call) : [];
-  // The path key is OpenAPI's text, not yet a template: its query is a literal "?".
-  return `${operation.method} ${originOf(operation, spec)}${path}${queryExpression(path.includes("?"), declared)}`;
+function routeOf(operation: Operation, spec: Json, { path }: ReturnType<typeof namesOf>): string {
+  return `${operation.method} ${originOf(operation, spec)}${path}`;
 }
 
 /**
@@ -415,8 +422,10 @@ function routeOf(operation: Operation, spec: Json, { path, query }: ReturnType<t
  * library's default (OpenAPI 3.1 section 4.8.12.4; `rest-endpoint/queries` reads it): `form`
  * exploded, the default, is `{?ids*}` (`ids=1&ids=2`), unexploded `{?ids}` (`ids=1,2`); `deepObject`
  * parameters are listed, and parameters sent under another variable than their call name (namesOf)
- * renamed. `undefined` when every query parameter is sent as the library sends it anyway (scalars,
- * or lists declared unexploded), or when one is not expressible (`spaceDelimited`, `pipeDelimited`).
+ * renamed. On a method that sends a body every query is declared, since a parameter the template
+ * does not name goes to the body there. `undefined` when every query parameter is sent as the
+ * library sends it anyway (scalars, or lists declared unexploded), or, on a method without a body,
+ * when one is not expressible (`spaceDelimited`, `pipeDelimited`: sent as the default, comma-joined).
  */
 function queryOf(
   operation: Operation,
@@ -427,12 +436,14 @@ function queryOf(
   const varspecs: string[] = [];
   const deepObject: string[] = [];
   const renamed: Record<string, string> = {};
-  let needed = false;
+  const hasBody = BODY_METHODS.has(operation.method.toLowerCase());
+  let needed = hasBody && query.length > 0;
   for (const { parameter, call, variable } of query) {
     const schema = resolve(parameter.schema) ?? {};
     const style = parameter.style ?? "form";
     const list = [schema.type].flat().some((type) => type === "array" || type === "object");
-    if (style !== "form" && style !== "deepObject") return undefined;
+    const expressible = style === "form" || style === "deepObject";
+    if (!expressible && !hasBody) return undefined;
     if (variable !== call) renamed[call] = variable;
     if (style === "deepObject") deepObject.push(call);
     const explode = style === "form" && list && (parameter.explode ?? true);

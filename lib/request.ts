@@ -29,14 +29,21 @@ export function toRequest(call: Call): RequestOptions {
   const method = call.method.toLowerCase();
   const template = compileTemplate(call.url ?? "/");
   const { parameters } = call;
-  const remaining: string[] = [];
+  let remaining: string[] = [];
   for (const name in parameters) if (Object.hasOwn(parameters, name) && !template.names.has(name)) remaining.push(name);
   const hasBody = BODY_METHODS.has(method);
   if (!hasBody && call.hasData) {
     fail("INVALID_OPTIONS", "data", `is a body, not for ${call.method}`);
   }
   if (!hasBody && template.decodedNames.size > 0) checkQueryNames(template.decodedNames, parameters, remaining);
-  const url = expandUrl(template, call.baseUrl, parameters, hasBody ? NO_QUERY : remaining);
+  let query: readonly string[] = hasBody ? NO_QUERY : remaining;
+  const declared = template.declaredQuery;
+  if (hasBody && declared?.method === method) {
+    // A route GitHub documents with a query sends those parameters there; any other goes to the body.
+    query = remaining.filter((name) => declared.names.includes(name));
+    remaining = remaining.filter((name) => !declared.names.includes(name));
+  }
+  const url = expandUrl(template, call.baseUrl, parameters, query);
   const result: RequestOptions = { method, url, headers: { ...call.headers } };
   if (call.headers.host !== undefined) checkHost(call.headers.host, url);
   if (hasBody || call.request !== undefined) {

@@ -1,7 +1,7 @@
 import { BoundedCache } from "./cache.js";
 import { NAME_START, VARCHAR } from "./chars.js";
 import { fail, quote } from "./errors.js";
-import { multiSegmentParameter } from "./multi-segment.js";
+import { declaredQuery, multiSegmentParameter, type DeclaredQuery } from "./github-routes.js";
 import { checkOrigin, isHttpUrl } from "./url.js";
 import { compileExpression, encodeLiteral, type Expand, type Operator, type VarSpec } from "./url-template.js";
 
@@ -55,6 +55,12 @@ export interface Template {
    * where it fills a segment: its value's `/` separate path segments, each encoded.
    */
   readonly multiSegment: string | undefined;
+  /**
+   * The query GitHub declares for the path on a method that sends a body (`token` of `POST
+   * /user/packages/{package_type}/{package_name}/restore`): those parameters go to the query, not
+   * to the body.
+   */
+  readonly declaredQuery: DeclaredQuery | undefined;
 }
 
 /**
@@ -179,6 +185,7 @@ function compile(template: string): Template {
     names,
     decodedNames: new Map([...keyed].filter(([decoded, name]) => decoded !== name)),
     multiSegment: multiSegmentParameter(path),
+    declaredQuery: declaredQuery(path),
   };
 }
 

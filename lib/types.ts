@@ -217,11 +217,6 @@ export type RouteParameters<R extends string, Given extends string = never> = En
   [K in Exclude<RequiredParameters<R>, Given>]: ParameterValue;
 } & { [K in OptionalParameters<R> | Extract<RequiredParameters<R>, Given>]?: ParameterValue | null | undefined };
 
-/** The options argument of route `R`: required exactly when the template needs a parameter the defaults do not give. */
-export type RouteArguments<R extends string, Given extends string = never> = [Exclude<RequiredParameters<R>, Given>] extends [never]
-  ? [options?: RouteParameters<R, Given>]
-  : [options: RouteParameters<R, Given>];
-
 /**
  * The keys of `P` that are not optional: a route map's required parameters.
  *
@@ -234,12 +229,29 @@ export type RouteArguments<R extends string, Given extends string = never> = [Ex
 export type RequiredKeys<P> = { [K in keyof P]-?: object extends Pick<P, K> ? never : K }[keyof P];
 
 /**
+ * A type error that states the rule it enforces. No value has this type (its one property is
+ * `never`), and TypeScript names it in the message: `data` on a GET route reads
+ * `Type 'string' is not assignable to type 'Refusal<"GET takes no body">'`.
+ *
+ * @example
+ * ```ts
+ * // @ts-expect-error GET takes no body
+ * endpoint("GET /user", { data: "x" });
+ * ```
+ */
+export type Refusal<Rule extends string> = { readonly [K in Rule]: never };
+
+/** The options a call of a mapped route takes besides its parameters: the route gives `method` and `url`, the map lists `data` where the body goes there. */
+type CallOptions = Pick<EndpointParameters, "baseUrl" | "headers" | "mediaType" | "request">;
+
+/**
  * The options of a call of a route found in a route map, whose parameters are `P` (path, query and
  * body parameters, as `rest-endpoint/routes/<target>` lists them), when the defaults already give
- * `Given`: those the defaults give become optional, each optional one also takes `undefined`, and
- * any other key is allowed, as for {@link RouteParameters}; except where the route's body goes
- * under `data` (a form, multipart, bytes): there another key would be sent as a JSON body, or be
- * `INVALID_OPTIONS` next to `data`, so it is a type error.
+ * `Given`: exactly `P`'s keys, those the defaults give optional, each optional one also taking
+ * `undefined`, and the options `baseUrl`, `headers`, `mediaType`, `request`. Any other key is a type
+ * error that names it, as a misspelt parameter would be sent as written. `data` is one of `P`'s
+ * keys where the route's body goes there (a form, multipart, bytes); beside it, `P` has no body
+ * parameter, so parameters next to `data` are type errors, as they are `INVALID_OPTIONS` at run time.
  *
  * @example
  * ```ts
@@ -247,44 +259,28 @@ export type RequiredKeys<P> = { [K in keyof P]-?: object extends Pick<P, K> ? ne
  * const ok: MappedParameters<Issues> = { owner: "octokit", repo: "rest.js", per_page: 100 };
  * // @ts-expect-error `per_page` is a number
  * const wrong: MappedParameters<Issues> = { owner: "octokit", repo: "rest.js", per_page: "many" };
+ * // @ts-expect-error `per_pag` is no parameter of the route
+ * const misspelt: MappedParameters<Issues> = { owner: "octokit", repo: "rest.js", per_pag: 100 };
  * const given: MappedParameters<Issues, "owner"> = { repo: "rest.js" };
- * type Form = { id: string; data?: string | URLSearchParams };
- * // @ts-expect-error `email` belongs in `data`
- * const json: MappedParameters<Form> = { id: "cus_1", email: "jenny@example.com" };
  * ```
  */
-export type MappedParameters<P, Given extends string = never> = ("data" extends keyof P ? OptionFields : EndpointParameters) &
+export type MappedParameters<P, Given extends string = never> = CallOptions &
   // Pick and a mapping over its keys keep each property's TSDoc, which an editor shows on hover.
   Pick<P, Exclude<RequiredKeys<P>, Given>> &
   OptionalOrUndefined<Pick<P, Exclude<keyof P, Exclude<RequiredKeys<P>, Given>>>>;
-
-/** {@link EndpointParameters} without its index signature: the options alone (lib/options.ts reads them). */
-type OptionFields = { [K in keyof EndpointParameters as string extends K ? never : K]: EndpointParameters[K] };
 
 /** `T` with every property optional and taking `undefined` (what `exactOptionalPropertyTypes` needs said). */
 type OptionalOrUndefined<T> = { [K in keyof T]?: T[K] | undefined };
 
 /**
- * The options argument of a mapped route, as a rest parameter's tuple: required exactly when a
- * parameter is required and not given by the defaults.
- *
- * @example
- * ```ts
- * type Issues = MappedArguments<{ owner: string; per_page?: number }>;
- * // [options: MappedParameters<{ owner: string; per_page?: number }>]
- * type Given = MappedArguments<{ owner: string; per_page?: number }, "owner">;
- * // [options?: MappedParameters<{ owner: string; per_page?: number }, "owner">]
- * ```
- */
-export type MappedArguments<P, Given extends string = never> = [Exclude<RequiredKeys<P>, Given>] extends [never]
-  ? [options?: MappedParameters<P, Given>]
-  : [options: MappedParameters<P, Given>];
-
-/**
  * A route map: `"<METHOD> <URL>"` → that route's parameters. `rest-endpoint/routes/<target>` exports
  * one per target (`api.github.com`, `ghec`, `ghes-3.17`, …) as `Routes`, generated from GitHub's
- * OpenAPI descriptions (https://github.com/github/rest-api-description, through `@octokit/openapi`).
- * `object`, the default, has no key and so maps no route. Any interface of that shape is one:
+ * OpenAPI descriptions (https://github.com/github/rest-api-description, through `@octokit/openapi`),
+ * and `rest-endpoint generate` writes one for any OpenAPI description (docs/any-api.md). Each route
+ * is written as its API documents it: `POST /user/packages/{package_type}/{package_name}/restore`,
+ * with no `{?token}`. An endpoint function typed by a map takes its routes only, each with exactly
+ * its parameters; {@link UnmappedRoutes} opts in to other routes. `object`, the default, has no key
+ * and so maps no route: every route is typed from its template. Any interface of that shape is one:
  *
  * @example
  * ```ts
@@ -298,47 +294,148 @@ export type MappedArguments<P, Given extends string = never> = [Exclude<Required
  */
 export type RouteMap = object;
 
+declare const unmapped: unique symbol;
+
 /**
- * The options argument of route `R`, as a rest parameter's tuple: from the route map when `R` is one
- * of its keys, else from `R`'s template.
+ * Added to a route map (`Routes & UnmappedRoutes`), the opt-in to routes the map does not list:
+ * they are typed from their template, any key allowed, as without a map (GitHub ships routes before
+ * its description lists them). The map's own routes stay exact. Types only.
+ *
+ * @example
+ * ```ts
+ * import type { Routes } from "rest-endpoint/routes/api.github.com";
+ * const github: EndpointInterface<Routes & UnmappedRoutes> = endpoint;
+ * github("GET /repos/{owner}/{repo}/new-thing", { owner: "octokit", repo: "rest.js", anything: 1 });
+ * ```
+ */
+export interface UnmappedRoutes {
+  /** The marker: a symbol key, so that it is no route. */
+  readonly [unmapped]?: "routes not in the map are typed from their template";
+}
+
+/** Whether a map takes routes it does not list: a map with no route (`object`), or one with {@link UnmappedRoutes}. */
+type IsOpen<Routes extends RouteMap> = [Extract<keyof Routes, string>] extends [never]
+  ? true
+  : typeof unmapped extends keyof Routes
+    ? true
+    : false;
+
+/** A call's options (`options`) and the parameters it must give (`required`), both from one lookup of the route. */
+interface CallShape {
+  options: unknown;
+  required: string;
+}
+
+/** The {@link CallShape} of a mapped route whose parameters are `P`. */
+type MappedShape<P, Given extends string> = { options: MappedParameters<P, Given>; required: Exclude<RequiredKeys<P>, Given> };
+
+/**
+ * The {@link CallShape} of route `R`: from the map when `R` is one of its routes; else
+ * {@link UnmappedShape}. A route typed `string` takes any options, map or not: it is the explicit
+ * way past a map, as it is past a template. `string extends R` comes first, so that TypeScript
+ * measures `EndpointInterface` independent of its map and relates `endpoint` to
+ * `EndpointInterface<Routes>` without comparing the two member by member (asking there whether the
+ * map is open cost 0.2 s in `npm run bench:types`); `R` is wrapped (`[R]`), so that nothing
+ * distributes over the map's keys.
+ */
+type ShapeOf<Routes extends RouteMap, R extends string, Given extends string> = string extends R
+  ? { options: EndpointParameters; required: never }
+  : [R] extends [keyof Routes]
+    ? MappedShape<Routes[R], Given>
+    : UnmappedShape<Routes, R, Given>;
+
+/**
+ * The {@link CallShape} of a route that is not a key of the map: the map's route when `R` is one
+ * with a query expression (`{?…}`, the spelling earlier maps used); else from `R`'s template when the
+ * map is open ({@link RouteParameters}, with {@link RouteFormRules} where its URL is literal); else a
+ * {@link Refusal}.
+ */
+type UnmappedShape<Routes extends RouteMap, R extends string, Given extends string> = [R] extends [`${infer Path}{?${string}}`]
+  ? [Path] extends [keyof Routes]
+    ? MappedShape<Routes[Path], Given>
+    : TemplateShape<Routes, R, Given>
+  : TemplateShape<Routes, R, Given>;
+
+/** The {@link CallShape} of a route the map does not have: see {@link UnmappedShape}. */
+type TemplateShape<Routes extends RouteMap, R extends string, Given extends string> = [R] extends [Route]
+  ? IsOpen<Routes> extends true
+    ? {
+        options: string extends UrlOf<R> ? RouteParameters<R, Given> : RouteParameters<R, Given> & RouteFormRules<R>;
+        required: Exclude<RequiredParameters<R>, Given>;
+      }
+    : { options: Refusal<`${R} is not a route of the map`>; required: "route" }
+  : { options: Refusal<`${R} is not a route: "<METHOD> <URL>"`>; required: "route" };
+
+/**
+ * The options object a call of route `R` takes, as one type: what `Endpoints[R]["parameters"]` is
+ * to `@octokit/types`. From the route map when `R` is one of its routes ({@link MappedParameters});
+ * else from `R`'s template ({@link RouteParameters}) when the map is open; a route typed `string`
+ * takes any options. `Given` names the parameters the defaults give. A generic wrapper that passes
+ * its parameters on compiles with it, and keeps every check at its own call sites:
+ *
+ * @example
+ * ```ts
+ * import type { Routes } from "rest-endpoint/routes/api.github.com";
+ * const github: EndpointInterface<Routes> = endpoint;
+ * function request<R extends keyof Routes & string>(route: R, parameters: ParametersOf<Routes, R>) {
+ *   return github(route, parameters);
+ * }
+ * request("GET /repos/{owner}/{repo}/issues", { owner: "octokit", repo: "rest.js", per_page: 100 }).url;
+ * // "https://api.github.com/repos/octokit/rest.js/issues?per_page=100"
+ * ```
+ */
+export type ParametersOf<Routes extends RouteMap, R extends string, Given extends string = never> = ShapeOf<Routes, R, Given>["options"];
+
+/**
+ * The options argument of route `R`, as a rest parameter's tuple: {@link ParametersOf}, required
+ * exactly when the route needs a parameter the defaults do not give. A generic wrapper written
+ * `(route: R, ...options: ArgumentsOf<Routes, R>)` compiles and, like the endpoint function, lets
+ * its callers leave out an options argument that holds nothing required.
  *
  * @example
  * ```ts
  * type Mapped = ArgumentsOf<{ "GET /things/{id}": { id: number } }, "GET /things/{id}">;
- * // [options: MappedParameters<{ id: number }>]
- * type Template = ArgumentsOf<{ "GET /things/{id}": { id: number } }, "GET /other/{name}">;
- * // [options: RouteParameters<"GET /other/{name}">]
+ * // [options: ParametersOf<{ "GET /things/{id}": { id: number } }, "GET /things/{id}">]
+ * type Optional = ArgumentsOf<{ "GET /things": { limit?: number } }, "GET /things">;
+ * // [options?: ParametersOf<{ "GET /things": { limit?: number } }, "GET /things">]
  * ```
  */
-export type ArgumentsOf<Routes extends RouteMap, R extends string, Given extends string = never> = [R] extends [keyof Routes]
-  ? MappedArguments<Routes[R], Given>
-  : RouteArguments<R, Given>;
+export type ArgumentsOf<Routes extends RouteMap, R extends string, Given extends string = never> = [
+  ShapeOf<Routes, R, Given>["required"],
+] extends [never]
+  ? [options?: ParametersOf<Routes, R, Given>]
+  : [options: ParametersOf<Routes, R, Given>];
 
 /**
  * The parameters of the options form `{ method: M, url: U, … }`: from the route map when
- * `"<M upper-cased> <U>"` is one of its keys, else from `U`'s template. (The key is bound by `infer`
- * before it is looked up: indexing the map with the template literal type itself made TypeScript
- * give up with TS2590, "union type too complex", on the first call. A `url` typed `string` is no
- * key of a map, and is answered first, as the route form does: with that test TypeScript measures
- * `EndpointInterface` independent of its map, so relating `endpoint` to `EndpointInterface<Routes>`
- * does not compare the two member by member: `npm run bench:types` ([repository](https://github.com/rest-endpoint/rest-endpoint/blob/main/bench/types.mjs))
- * prints what the annotation alone costs.)
+ * `"<M upper-cased> <U>"` is one of its routes, else from `U`'s template when the map is open, else a
+ * {@link Refusal}. (The key is bound by `infer` before it is looked up: indexing the map with the
+ * template literal type itself made TypeScript give up with TS2590, "union type too complex", on
+ * the first call. A `url` typed `string` is answered first, as the route form does.)
  *
  * @example
  * ```ts
  * type Mapped = OptionsOf<{ "POST /things": { name: string } }, "post", "/things">;
  * // MappedParameters<{ name: string }>
- * type Template = OptionsOf<{ "POST /things": { name: string } }, "GET", "/things/{id}">;
- * // RouteParameters<"/things/{id}">
+ * type Template = OptionsOf<object, "GET", "/things/{id}">;
+ * // RouteParameters<"/things/{id}"> & DataRule<"GET">
  * ```
  */
 export type OptionsOf<Routes extends RouteMap, M extends string, U extends string, Given extends string = never> = string extends U
-  ? RouteParameters<U, Given>
-  : `${Uppercase<M>} ${U}` extends infer K
+  ? EndpointParameters & DataRule<M>
+  : `${Uppercase<M>} ${U}` extends infer K extends string
     ? [K] extends [keyof Routes]
       ? MappedParameters<Routes[K], Given>
-      : RouteParameters<U, Given>
+      : [K] extends [`${infer Path}{?${string}}`]
+        ? [Path] extends [keyof Routes]
+          ? MappedParameters<Routes[Path], Given>
+          : UnmappedOptions<Routes, M, U, K, Given>
+        : UnmappedOptions<Routes, M, U, K, Given>
     : never;
+
+/** The options form's parameters for a route `K` the map does not have: from `U`'s template when the map is open, else a {@link Refusal}. */
+type UnmappedOptions<Routes extends RouteMap, M extends string, U extends string, K extends string, Given extends string> =
+  IsOpen<Routes> extends true ? RouteParameters<U, Given> & DataRule<M> : { url: Refusal<`${K} is not a route of the map`> };
 
 /** The method of a route, upper-cased: `"GET"` for a URL alone. */
 type MethodOf<R extends string> = R extends `${infer M} ${string}` ? Uppercase<M> : "GET";
@@ -347,35 +444,17 @@ type MethodOf<R extends string> = R extends `${infer M} ${string}` ? Uppercase<M
  * `data` is a type error for a method that carries no content (anything but POST, PUT, PATCH,
  * DELETE, in any case), as it is `INVALID_OPTIONS` at run time; a method typed `string` takes it.
  */
-type DataRule<M extends string> = string extends M
+export type DataRule<M extends string> = string extends M
   ? unknown
   : Uppercase<M> extends "POST" | "PUT" | "PATCH" | "DELETE"
     ? unknown
-    : { data?: never };
+    : { data?: Refusal<`${Uppercase<M>} takes no body`> };
 
 /** Next to a route string: the route gives `method` and `url`; `data` as {@link DataRule} says. */
-type RouteFormRules<R extends string> = { method?: never; url?: never } & DataRule<MethodOf<R>>;
-
-/** The options argument tuple `A` with `Rules` added to its element. */
-type WithRules<A, Rules> = A extends [options: infer O] ? [options: O & Rules] : A extends [options?: infer O] ? [options?: O & Rules] : A;
-
-/**
- * The options argument of the route form, as a rest parameter's tuple: a route typed `string` takes
- * any options; a route of the map takes {@link MappedArguments}, any other `"<METHOD> <URL>"`
- * literal {@link RouteArguments}, each with {@link RouteFormRules} where its URL is literal
- * (`` `GET ${string}` `` takes any options, as `string` does); any other literal (`"repos"`) is no
- * route, and takes none. `string extends R` comes first and `R` is wrapped (`[R]`), so that nothing
- * distributes over the map's keys. The map is asked first, and alone: asking whether `R` is a
- * {@link Route} first made TypeScript relate `R & Route` to every key of the map on the first call,
- * and so did a union of the keys with `Route` (docs/performance.md, type-check cost).
- */
-type RouteFormArguments<Routes extends RouteMap, R extends string, Given extends string> = string extends R
-  ? [options?: EndpointParameters]
-  : [R] extends [keyof Routes]
-    ? WithRules<MappedArguments<Routes[R], Given>, RouteFormRules<R>>
-    : [R] extends [Route]
-      ? WithRules<RouteArguments<R, Given>, string extends UrlOf<R> ? unknown : RouteFormRules<R>>
-      : [options: never];
+type RouteFormRules<R extends string> = {
+  method?: Refusal<"the route gives the method">;
+  url?: Refusal<"the route gives the url">;
+} & DataRule<MethodOf<R>>;
 
 /**
  * An endpoint function: call it with a route and parameters, or with an options object, to get
@@ -396,11 +475,10 @@ type RouteFormArguments<Routes extends RouteMap, R extends string, Given extends
  */
 export interface EndpointInterface<Routes extends RouteMap = object, Given extends string = never> {
   /**
-   * For editors only: offers the routes of the map `Routes` as completions of a call's first
-   * argument. It never matches a call (its second and third parameters are `never`), so each
-   * mistake is reported once, by the next signature. (One signature whose route is typed by a union
-   * of the map's keys and `string` completed too, but cost 2× the check time in `npm run bench:types`,
-   * [bench/types.mjs](https://github.com/rest-endpoint/rest-endpoint/blob/main/bench/types.mjs).)
+   * For editors only: offers the routes of an open map (one with {@link UnmappedRoutes}) as
+   * completions of a call's first argument; a closed map's routes are completed from the next
+   * signature's. It never matches a call (its second and third parameters are `never`), so each
+   * mistake is reported once, by the next signature.
    */
   // A type parameter, not the keys themselves: endpoint functions of two maps stay assignable.
   // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters
@@ -431,7 +509,7 @@ export interface EndpointInterface<Routes extends RouteMap = object, Given exten
    * //   body: { title: "Bug" } }
    * ```
    */
-  <R extends string>(route: R, ...options: RouteFormArguments<Routes, R, Given>): RequestOptions;
+  <R extends string>(route: R, ...options: NoInfer<ArgumentsOf<Routes, R, Given>>): RequestOptions;
   /**
    * Builds request options from an options object holding `url` and usually `method` (default GET).
    *
@@ -444,9 +522,7 @@ export interface EndpointInterface<Routes extends RouteMap = object, Given exten
    * // { method: "get", url: "https://api.github.com/orgs/octokit", headers: { … } }
    * ```
    */
-  <U extends Url, M extends string = "GET">(
-    options: EndpointOptions & { method?: M; url: U } & OptionsOf<Routes, M, U, Given> & DataRule<M>,
-  ): RequestOptions;
+  <U extends Url, M extends string = "GET">(options: { method?: M; url: U } & OptionsOf<Routes, M, U, Given>): RequestOptions;
   /**
    * Builds request options from the defaults alone: their `method` and `url` (`"/"` when they have
    * none), as {@link EndpointInterface.merge} without arguments reads them. This is how

@@ -1,0 +1,52 @@
+/**
+ * What `endpoint()` knows of GitHub's routes without a route map, from the tables
+ * scripts/generate-github-tables.mjs writes (lib/github-tables.ts). Each table is decoded on the
+ * first lookup.
+ */
+import { DECLARED_QUERY_TABLE, MULTI_SEGMENT_TABLE } from "./github-tables.js";
+
+let templates: Map<string, string> | undefined;
+
+/**
+ * The multi-segment parameter of a GitHub path template (`/repos/{owner}/{repo}/contents/{path}`
+ * gives `"path"`), or `undefined`: GitHub's OpenAPI description marks it `x-multi-segment`
+ * ("supports multiple URL segments").
+ */
+export function multiSegmentParameter(template: string): string | undefined {
+  if (templates === undefined) {
+    templates = new Map();
+    let previous = "";
+    for (const entry of MULTI_SEGMENT_TABLE.split(",")) {
+      // Front coding: the first character counts, from "0", the characters shared with the entry before.
+      previous = previous.slice(0, entry.charCodeAt(0) - 48) + entry.slice(1);
+      const at = previous.indexOf("{+");
+      templates.set(previous.replace("{+", "{"), previous.slice(at + 2, previous.indexOf("}", at)));
+    }
+  }
+  return templates.get(template);
+}
+
+/** A route's declared query: the method that sends it (lowercase) and the query parameters' names. */
+export interface DeclaredQuery {
+  readonly method: string;
+  readonly names: readonly string[];
+}
+
+let queries: Map<string, DeclaredQuery> | undefined;
+
+/**
+ * The query GitHub declares for a path template on a method that sends a body, or `undefined`:
+ * `POST /user/packages/{package_type}/{package_name}/restore` takes `token` in the query, where
+ * every parameter the template does not name would go to the body
+ * (https://docs.github.com/rest/packages/packages#restore-a-package-for-the-authenticated-user).
+ */
+export function declaredQuery(template: string): DeclaredQuery | undefined {
+  if (queries === undefined) {
+    queries = new Map();
+    for (const entry of DECLARED_QUERY_TABLE.split(",")) {
+      const [method, path, ...names] = entry.split(" ");
+      queries.set(path!, { method: method!.toLowerCase(), names });
+    }
+  }
+  return queries.get(template);
+}
