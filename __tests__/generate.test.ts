@@ -74,7 +74,7 @@ describe("rest-endpoint generate", () => {
     expect(declarations).toContain(
       '"GET /v1/customers/{customer}": {\n    customer: string;\n    /** Specifies which fields in the response should be expanded. */ expand?: readonly string[];\n  };',
     );
-    expect(declarations).toContain('"POST /v1/customers": {\n    data?: string | URLSearchParams;\n  };');
+    expect(declarations).toContain('"POST /v1/customers": {\n    data?: string | Platform<"URLSearchParams">;\n  };');
   });
 
   test("--routes FILE.d.ts lists a generated map's routes and one route's parameters, from FILE.json", () => {
@@ -120,7 +120,7 @@ describe("rest-endpoint generate", () => {
     expect(declarations).toContain('"DELETE /v2/droplets": {');
     const twilio = readFileSync(join(dir, "twilio-messaging.d.ts"), "utf8");
     expect(twilio).toContain(
-      '"POST /v1/Services/{ServiceSid}/AlphaSenders": {\n    /** The SID of the Service to create the resource under. */ ServiceSid: string;\n    data?: string | URLSearchParams;\n  };',
+      '"POST /v1/Services/{ServiceSid}/AlphaSenders": {\n    /** The SID of the Service to create the resource under. */ ServiceSid: string;\n    data?: string | Platform<"URLSearchParams">;\n  };',
     );
   });
 
@@ -282,17 +282,27 @@ describe("a generated map types calls as each API's documentation says", () => {
     writeFileSync(file, code);
     const diagnostics = ts.getPreEmitDiagnostics(ts.createProgram([file], compilerOptions));
     expect(diagnostics.map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, " "))).toEqual([]);
-    // The example ends with an expression and, on the next line, its value as a comment: run it and print that expression.
+    // Each expression followed by its value as a comment on the next line: run the example, printing each.
     const lines = code.trimEnd().split("\n");
-    const shown = JSON.parse(lines.pop()!.replace(/^\/\/ /, "")) as unknown;
-    const expression = lines.pop()!.replace(/;$/, "");
+    const shown: unknown[] = [];
+    const printing = lines.map((line, index) => {
+      const value = /^\/\/ (".*")$/.exec(lines[index + 1] ?? "")?.[1];
+      if (value === undefined) return line;
+      shown.push(JSON.parse(value));
+      return `console.log(JSON.stringify(${line.replace(/;$/, "")}));`;
+    });
+    expect(shown).toHaveLength(2);
     const script = join(dir, "any-api-example.mjs");
-    const { outputText } = ts.transpileModule([...lines, `console.log(JSON.stringify(${expression}));`].join("\n"), {
+    const { outputText } = ts.transpileModule(printing.join("\n"), {
       compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
     });
     writeFileSync(script, outputText);
     const { status, stdout, stderr } = spawnSync(process.execPath, [script], { encoding: "utf8" });
-    expect({ status, stderr, printed: JSON.parse(stdout) as unknown }).toEqual({ status: 0, stderr: "", printed: shown });
+    const printed = stdout
+      .trimEnd()
+      .split("\n")
+      .map((line) => JSON.parse(line) as unknown);
+    expect({ status, stderr, printed }).toEqual({ status: 0, stderr: "", printed: shown });
   }, 60_000);
 
   test("Stripe: deepObject filters and expand compile; a missing path parameter, a wrong status, JSON properties for a form body, data on a GET do not", () => {

@@ -182,7 +182,7 @@ describe("route maps", () => {
       expect(
         [...refused].map(([route, message]) => [
           route,
-          /'"?(\w+)"?' does not exist|Property '\w+' is missing|Type 'string' is not assignable to type 'number'/.exec(message)?.[0],
+          /'"?\w+"?' does not exist|Property '\w+' is missing|Type 'string' is not assignable to type 'number'/.exec(message)?.[0],
         ]),
       ).toEqual([
         ["PUT /orgs/{org}/copilot-spaces/{space_number}", `'"id"' does not exist`],

@@ -3,11 +3,13 @@ import type { Routes as Ghes319 } from "rest-endpoint/routes/ghes-3.19";
 import {
   endpoint,
   type ArgumentsOf,
+  type DataRule,
   type EndpointInterface,
-  type MappedArguments,
   type MappedParameters,
   type EndpointParameters,
   type OptionsOf,
+  type ParametersOf,
+  type Refusal,
   type RequiredKeys,
   type MergedOptions,
   type RequestOptions,
@@ -15,6 +17,8 @@ import {
   type RequiredParameters,
   type Route,
   type RouteParameters,
+  type RouteMap,
+  type UnmappedRoutes,
 } from "../lib/index.js";
 import { OPTIONS, type OptionName } from "../lib/options.js";
 import { compileTemplate } from "../lib/template.js";
@@ -280,8 +284,8 @@ describe("route maps", () => {
       call(() => ghes("GET /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", per_page: "many" })),
       // @ts-expect-error `state` is one of "open", "closed", "all"
       call(() => github("GET /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", state: "shut" })),
-      // unknown keys stay allowed, as without a map: GitHub's description lags its API
-      call(() => github("GET /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", per_page: undefined, anything: 1 })),
+      // @ts-expect-error a key the route does not take is a type error: it would be sent as written
+      call(() => github("GET /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", per_page: undefined, per_pag: 1 })),
       // a body that is not a JSON object goes under `data`
       call(() => github("POST /markdown/raw", { data: "# x", headers: { "content-type": "text/plain" } })),
       // @ts-expect-error a required body property is required
@@ -292,7 +296,7 @@ describe("route maps", () => {
       "MISSING_PARAMETER",
       `${baseUrl}/repos/o/r/issues?per_page=many`,
       "https://api.github.com/repos/o/r/issues?state=shut",
-      "https://api.github.com/repos/o/r/issues?anything=1",
+      "https://api.github.com/repos/o/r/issues?per_pag=1",
       "https://api.github.com/markdown/raw",
       "https://api.github.com/repos/o/r/issues",
     ]);
@@ -330,13 +334,20 @@ describe("route maps", () => {
     );
   });
 
-  test("a GHES-only route is typed under the GHES map and falls back to its template under api.github.com's", () => {
+  test("a GHES-only route is typed under the GHES map, refused under api.github.com's, typed from its template with UnmappedRoutes", () => {
     const user = { login: "monalisa", email: "m@example.com" };
     expect(ghes("POST /admin/users", user).url).toBe(`${baseUrl}/admin/users`);
     // @ts-expect-error `login` is required by GHES's description
     expect(ghes("POST /admin/users", { email: "m@example.com" }).body).toEqual({ email: "m@example.com" });
-    // api.github.com has no such operation: the template needs nothing, so anything goes
+    // @ts-expect-error api.github.com has no such operation
     expect(github("POST /admin/users", { email: "m@example.com" }).body).toEqual({ email: "m@example.com" });
+    // The opt-in: routes the map lacks are typed from their template, the map's own stay exact.
+    const open: EndpointInterface<ApiGithubCom & UnmappedRoutes> = endpoint;
+    expect(open("POST /admin/users", { email: "m@example.com" }).body).toEqual({ email: "m@example.com" });
+    // @ts-expect-error still exact on the map's routes
+    expect(open("GET /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", per_pag: 1 }).url).toBe(
+      "https://api.github.com/repos/o/r/issues?per_pag=1",
+    );
     // GHES's Manage API is on the installation's own origin: the map writes it `{origin}`
     expect(ghes("GET {origin}/manage/v1/access/ssh", { origin: "https://github.example.com:8443" }).url).toBe(
       "https://github.example.com:8443/manage/v1/access/ssh",
@@ -352,8 +363,20 @@ describe("route maps", () => {
       call(() => github({ url: "/repos/{owner}/{repo}/issues", owner: "o", repo: "r", state: "shut" })),
       // @ts-expect-error `login` is required by GHES's description
       call(() => ghes({ method: "POST", url: "/admin/users", email: "m@example.com" })),
-      // a url not in the map is typed from its template
+      // @ts-expect-error a url not in the map is refused
       call(() => github({ method: "GET", url: "/custom/{id}", id: 1 })),
+      // and typed from its template with UnmappedRoutes
+      call(() => (github as EndpointInterface<ApiGithubCom & UnmappedRoutes>)({ method: "GET", url: "/custom/{id}", id: 1 })),
+      // the {?…} spelling finds the map's route
+      call(() =>
+        github({
+          method: "POST",
+          url: "/user/packages/{package_type}/{package_name}/restore{?token}",
+          package_type: "npm",
+          package_name: "p",
+          token: "t",
+        }),
+      ),
     ];
     expect(outcomes).toEqual([
       "https://api.github.com/repos/o/r/issues?per_page=2",
@@ -361,13 +384,79 @@ describe("route maps", () => {
       "https://api.github.com/repos/o/r/issues?state=shut",
       `${baseUrl}/admin/users`,
       "https://api.github.com/custom/1",
+      "https://api.github.com/custom/1",
+      "https://api.github.com/user/packages/npm/p/restore?token=t",
     ]);
   });
 
-  test("routes not in the map are typed from their template", () => {
-    expect(github("GET /custom/{id}", { id: 1 }).url).toBe("https://api.github.com/custom/1");
+  test("a route not in the map is refused; with UnmappedRoutes it is typed from its template; a route typed `string` takes any options", () => {
+    // @ts-expect-error a misspelt route
+    expect(github("GET /repos/{owner}/{repo}/issue", { owner: "o", repo: "r" }).url).toBe("https://api.github.com/repos/o/r/issue");
+    const open: EndpointInterface<ApiGithubCom & UnmappedRoutes> = endpoint;
+    expect(open("GET /custom/{id}", { id: 1 }).url).toBe("https://api.github.com/custom/1");
     // @ts-expect-error `id` is required by {id}
-    expect(call(() => github("GET /custom/{id}", {}))).toBe("MISSING_PARAMETER");
+    expect(call(() => open("GET /custom/{id}", {}))).toBe("MISSING_PARAMETER");
+    const route: string = "GET /custom/{id}";
+    expect(github(route, { id: 1 }).url).toBe("https://api.github.com/custom/1");
+  });
+
+  test("routes as GitHub documents them: a write route's declared query goes to the query, also written with its {?…}", () => {
+    const restore = { package_type: "npm", package_name: "p", token: "t" } as const;
+    expect([
+      github("POST /user/packages/{package_type}/{package_name}/restore", restore),
+      github("POST /user/packages/{package_type}/{package_name}/restore{?token}", restore),
+      // @ts-expect-error `token` is a string
+      github("POST /user/packages/{package_type}/{package_name}/restore", { ...restore, token: 1 }).url,
+      github("DELETE /repos/{owner}/{repo}/actions/caches", { owner: "o", repo: "r", key: "k" }).url,
+    ]).toEqual([
+      { method: "post", url: "https://api.github.com/user/packages/npm/p/restore?token=t", headers: expect.any(Object) as object },
+      { method: "post", url: "https://api.github.com/user/packages/npm/p/restore?token=t", headers: expect.any(Object) as object },
+      "https://api.github.com/user/packages/npm/p/restore?token=1",
+      "https://api.github.com/repos/o/r/actions/caches?key=k",
+    ]);
+    // What endpoint() knows of GitHub it knows without a map.
+    expect(endpoint("POST /user/packages/{package_type}/{package_name}/restore", restore).url).toBe(
+      "https://api.github.com/user/packages/npm/p/restore?token=t",
+    );
+  });
+
+  test("a generic wrapper compiles and keeps every check at its call sites: parameters as one type, or the arguments tuple", () => {
+    function request<R extends keyof ApiGithubCom>(route: R, parameters: ParametersOf<ApiGithubCom, R>): RequestOptions {
+      return github(route, parameters);
+    }
+    function requestOptional<R extends keyof ApiGithubCom>(route: R, ...options: ArgumentsOf<ApiGithubCom, R>): RequestOptions {
+      return github(route, ...options);
+    }
+    // Generic over the map too: one client for any map.
+    const client =
+      <M extends RouteMap>(api: EndpointInterface<M>) =>
+      <R extends keyof M & string>(route: R, ...options: ArgumentsOf<M, R>): RequestOptions =>
+        api(route, ...options);
+    const ghesClient = client(ghes);
+    expect([
+      request("GET /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", per_page: 1 }).url,
+      requestOptional("GET /user").url,
+      ghesClient("POST /admin/users", { login: "monalisa" }).url,
+      // @ts-expect-error a misspelt parameter
+      request("GET /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", per_pag: 1 }).url,
+      // @ts-expect-error a missing one
+      call(() => request("GET /repos/{owner}/{repo}/issues", { repo: "r" })),
+      // @ts-expect-error a misspelt route
+      call(() => requestOptional("GET /repos/{owner}/{repo}/issue", { owner: "o", repo: "r" })),
+      // @ts-expect-error the options argument holds a required parameter
+      call(() => requestOptional("GET /repos/{owner}/{repo}/issues")),
+      // @ts-expect-error GHES's `login` is required
+      call(() => ghesClient("POST /admin/users", { email: "m@example.com" })),
+    ]).toEqual([
+      "https://api.github.com/repos/o/r/issues?per_page=1",
+      "https://api.github.com/user",
+      `${baseUrl}/admin/users`,
+      "https://api.github.com/repos/o/r/issues?per_pag=1",
+      "MISSING_PARAMETER",
+      "https://api.github.com/repos/o/r/issue",
+      "MISSING_PARAMETER",
+      `${baseUrl}/admin/users`,
+    ]);
   });
 
   test("the TSDoc example of EndpointInterface gives what it shows", () => {
@@ -377,18 +466,18 @@ describe("route maps", () => {
     );
   });
 
-  test("the TSDoc examples of RequiredKeys, MappedArguments, ArgumentsOf, OptionsOf and RouteMap give what they show", () => {
+  test("the TSDoc examples of RequiredKeys, ArgumentsOf, ParametersOf, OptionsOf, Refusal, UnmappedRoutes and RouteMap give what they show", () => {
     type Equal<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-    type Issues = { owner: string; per_page?: number };
     type Things = { "GET /things/{id}": { id: number } };
+    type Optional = { "GET /things": { limit?: number } };
     const checks: true[] = [
       true satisfies Equal<RequiredKeys<{ owner: string; repo: string; per_page?: number }>, "owner" | "repo">,
-      true satisfies Equal<MappedArguments<Issues>, [options: MappedParameters<Issues>]>,
-      true satisfies Equal<MappedArguments<Issues, "owner">, [options?: MappedParameters<Issues, "owner">]>,
-      true satisfies Equal<ArgumentsOf<Things, "GET /things/{id}">, [options: MappedParameters<{ id: number }>]>,
-      true satisfies Equal<ArgumentsOf<Things, "GET /other/{name}">, [options: RouteParameters<"GET /other/{name}">]>,
+      true satisfies Equal<ArgumentsOf<Things, "GET /things/{id}">, [options: ParametersOf<Things, "GET /things/{id}">]>,
+      true satisfies Equal<ArgumentsOf<Optional, "GET /things">, [options?: ParametersOf<Optional, "GET /things"> | undefined]>,
+      true satisfies Equal<ParametersOf<Things, "GET /things/{id}">, MappedParameters<{ id: number }>>,
+      true satisfies Equal<ParametersOf<Things, "GET /other/{name}">, Refusal<"GET /other/{name} is not a route of the map">>,
       true satisfies Equal<OptionsOf<{ "POST /things": { name: string } }, "post", "/things">, MappedParameters<{ name: string }>>,
-      true satisfies Equal<OptionsOf<{ "POST /things": { name: string } }, "GET", "/things/{id}">, RouteParameters<"/things/{id}">>,
+      true satisfies Equal<OptionsOf<object, "GET", "/things/{id}">, RouteParameters<"/things/{id}"> & DataRule<"GET">>,
     ];
     interface MyRoutes {
       "GET /things/{id}": { id: number; expand?: boolean };
@@ -400,6 +489,18 @@ describe("route maps", () => {
     ]);
     // @ts-expect-error `id` is a number in MyRoutes
     expect(api("GET /things/{id}", { id: "x" }).url).toBe("https://api.example.com/things/x");
+    // @ts-expect-error GET takes no body
+    expect(call(() => endpoint("GET /user", { data: "x" }))).toBe("INVALID_OPTIONS");
+    const open: EndpointInterface<ApiGithubCom & UnmappedRoutes> = endpoint;
+    expect(open("GET /repos/{owner}/{repo}/new-thing", { owner: "octokit", repo: "rest.js", anything: 1 }).url).toBe(
+      "https://api.github.com/repos/octokit/rest.js/new-thing?anything=1",
+    );
+    function request<R extends keyof ApiGithubCom>(route: R, parameters: ParametersOf<ApiGithubCom, R>) {
+      return github(route, parameters);
+    }
+    expect(request("GET /repos/{owner}/{repo}/issues", { owner: "octokit", repo: "rest.js", per_page: 100 }).url).toBe(
+      "https://api.github.com/repos/octokit/rest.js/issues?per_page=100",
+    );
   });
 
   test("the TSDoc example of MappedParameters gives what it shows", () => {
@@ -407,7 +508,9 @@ describe("route maps", () => {
     const ok: MappedParameters<Issues> = { owner: "octokit", repo: "rest.js", per_page: 100 };
     // @ts-expect-error `per_page` is a number
     const wrong: MappedParameters<Issues> = { owner: "octokit", repo: "rest.js", per_page: "many" };
+    // @ts-expect-error `per_pag` is no parameter of the route
+    const misspelt: MappedParameters<Issues> = { owner: "octokit", repo: "rest.js", per_pag: 100 };
     const given: MappedParameters<Issues, "owner"> = { repo: "rest.js" };
-    expect([ok.per_page, wrong.per_page, given.repo]).toEqual([100, "many", "rest.js"]);
+    expect([ok.per_page, wrong.per_page, misspelt.repo, given.repo]).toEqual([100, "many", "rest.js", "rest.js"]);
   });
 });

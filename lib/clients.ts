@@ -31,8 +31,25 @@ export interface KyOptions extends ClientRequest {
   duplex?: "half";
 }
 
-/** fetch's `init` as `toFetch` fills it. */
-export type FetchInit = RequestInit & {
+/**
+ * fetch's `init` as `toFetch` fills it: `RequestInit` where the program declares `fetch` (lib.dom,
+ * @types/node), else the members `toFetch` sets.
+ */
+export type FetchInit = (typeof globalThis extends {
+  /** The program's fetch, whose `init` this is. */
+  fetch: (input: never, init?: infer Init) => unknown;
+}
+  ? NonNullable<Init>
+  : {
+      /** The method, upper-cased. */
+      method?: string;
+      /** Header fields, lowercase names. */
+      headers?: Record<string, string>;
+      /** The body; absent when there is none. */
+      body?: ClientBody;
+      /** `request.signal`, when the options have one. */
+      signal?: unknown;
+    }) & {
   /** `"half"` for a stream body, which Node's fetch requires (Fetch standard, `duplex`). */
   duplex?: "half";
 };

@@ -16,7 +16,7 @@
  */
 import { fail } from "./errors.js";
 import { readHeaders } from "./headers.js";
-import type { RequestOptions } from "./types.js";
+import type { Platform, RequestOptions } from "./types.js";
 import { isArray, isPlainRecord } from "./values.js";
 
 /**
@@ -24,7 +24,8 @@ import { isArray, isPlainRecord } from "./values.js";
  * `ArrayBuffer` becomes a `Uint8Array` view and `URLSearchParams` its text (with fetch's
  * content-type, `application/x-www-form-urlencoded;charset=UTF-8`, unless one was given).
  */
-export type ClientBody = string | Uint8Array | Blob | FormData | ReadableStream | AsyncIterable<Uint8Array>;
+export type ClientBody =
+  string | Uint8Array | Platform<"Blob"> | Platform<"FormData"> | Platform<"ReadableStream"> | AsyncIterable<Uint8Array>;
 
 /** Body kinds, as far as clients tell them apart. */
 export type Kind = "bytes" | "blob" | "form" | "web stream" | "async iterable" | "node stream";

@@ -260,8 +260,9 @@ function jsonContent(content: Json): Json {
  */
 function dataType(content: Json): string {
   const types = Object.keys(content ?? {}).map((name) => name.toLowerCase());
-  if (types.length > 0 && types.every((type) => type.startsWith("application/x-www-form-urlencoded"))) return "string | URLSearchParams";
-  if (types.length > 0 && types.every((type) => type.startsWith("multipart/form-data"))) return "FormData";
+  if (types.length > 0 && types.every((type) => type.startsWith("application/x-www-form-urlencoded")))
+    return 'string | Platform<"URLSearchParams">';
+  if (types.length > 0 && types.every((type) => type.startsWith("multipart/form-data"))) return 'Platform<"FormData">';
   return "unknown";
 }
 
@@ -511,7 +512,7 @@ export function generateRouteMap(
   }
   const queryLines = Object.entries(queries).map(([route, query]) => `  ${JSON.stringify(route)}: ${JSON.stringify(query)},`);
   const declarations = `${header(operations.length)}
-${withQueries ? 'import type { Queries } from "rest-endpoint/queries";\n' : ""}
+${withQueries ? 'import type { Queries } from "rest-endpoint/queries";\n' : ""}${lines.some((line) => line.includes('Platform<"')) ? 'import type { Platform } from "rest-endpoint";\n' : ""}
 export interface Routes {
 ${lines.join("\n")}
 }

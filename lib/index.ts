@@ -45,6 +45,7 @@ export type {
   OptionalParameters,
   OptionsOf,
   ParametersOf,
+  Platform,
   Refusal,
   ParameterValue,
   RequestHeaders,

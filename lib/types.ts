@@ -30,6 +30,26 @@ export interface MediaType {
   previews?: readonly string[];
 }
 
+/**
+ * The instance type of a web platform class the program declares (lib.dom, or @types/node's
+ * globals), else `never`: the package's types then compile in a project with neither, and such a
+ * project cannot have the value anyway.
+ *
+ * @example
+ * ```ts
+ * type Form = Platform<"FormData">;
+ * // FormData with lib.dom or @types/node, never without
+ * ```
+ */
+export type Platform<Name extends string> = typeof globalThis extends {
+  [K in Name]: {
+    /** The class's instances, as every constructor's `prototype` types them. */
+    prototype: infer T;
+  };
+}
+  ? T
+  : never;
+
 /** Caller meta information, returned unchanged in the result (`request`). */
 export type RequestMeta = { [key: string]: unknown };
 
@@ -320,17 +340,14 @@ type IsOpen<Routes extends RouteMap> = [Extract<keyof Routes, string>] extends [
     ? true
     : false;
 
-/** A call's options (`options`) and the parameters it must give (`required`), both from one lookup of the route. */
-interface CallShape {
-  options: unknown;
-  required: string;
-}
-
-/** The {@link CallShape} of a mapped route whose parameters are `P`. */
+/**
+ * A call's shape: its options (`options`) and the parameters it must give (`required`), both from
+ * one lookup of the route; this one of a mapped route whose parameters are `P`.
+ */
 type MappedShape<P, Given extends string> = { options: MappedParameters<P, Given>; required: Exclude<RequiredKeys<P>, Given> };
 
 /**
- * The {@link CallShape} of route `R`: from the map when `R` is one of its routes; else
+ * The shape of route `R`: from the map when `R` is one of its routes; else
  * {@link UnmappedShape}. A route typed `string` takes any options, map or not: it is the explicit
  * way past a map, as it is past a template. `string extends R` comes first, so that TypeScript
  * measures `EndpointInterface` independent of its map and relates `endpoint` to
@@ -345,7 +362,7 @@ type ShapeOf<Routes extends RouteMap, R extends string, Given extends string> = 
     : UnmappedShape<Routes, R, Given>;
 
 /**
- * The {@link CallShape} of a route that is not a key of the map: the map's route when `R` is one
+ * The shape of a route that is not a key of the map: the map's route when `R` is one
  * with a query expression (`{?…}`, the spelling earlier maps used); else from `R`'s template when the
  * map is open ({@link RouteParameters}, with {@link RouteFormRules} where its URL is literal); else a
  * {@link Refusal}.
@@ -356,7 +373,7 @@ type UnmappedShape<Routes extends RouteMap, R extends string, Given extends stri
     : TemplateShape<Routes, R, Given>
   : TemplateShape<Routes, R, Given>;
 
-/** The {@link CallShape} of a route the map does not have: see {@link UnmappedShape}. */
+/** The shape of a route the map does not have: see {@link UnmappedShape}. */
 type TemplateShape<Routes extends RouteMap, R extends string, Given extends string> = [R] extends [Route]
   ? IsOpen<Routes> extends true
     ? {
@@ -403,8 +420,8 @@ export type ParametersOf<Routes extends RouteMap, R extends string, Given extend
 export type ArgumentsOf<Routes extends RouteMap, R extends string, Given extends string = never> = [
   ShapeOf<Routes, R, Given>["required"],
 ] extends [never]
-  ? [options?: ParametersOf<Routes, R, Given>]
-  : [options: ParametersOf<Routes, R, Given>];
+  ? [options?: NoInfer<ParametersOf<Routes, R, Given>> | undefined]
+  : [options: NoInfer<ParametersOf<Routes, R, Given>>];
 
 /**
  * The parameters of the options form `{ method: M, url: U, … }`: from the route map when
@@ -448,7 +465,10 @@ export type DataRule<M extends string> = string extends M
   ? unknown
   : Uppercase<M> extends "POST" | "PUT" | "PATCH" | "DELETE"
     ? unknown
-    : { data?: Refusal<`${Uppercase<M>} takes no body`> };
+    : {
+        /** Refused: the method carries no content. */
+        data?: Refusal<`${Uppercase<M>} takes no body`>;
+      };
 
 /** Next to a route string: the route gives `method` and `url`; `data` as {@link DataRule} says. */
 type RouteFormRules<R extends string> = {
@@ -475,14 +495,15 @@ type RouteFormRules<R extends string> = {
  */
 export interface EndpointInterface<Routes extends RouteMap = object, Given extends string = never> {
   /**
-   * For editors only: offers the routes of an open map (one with {@link UnmappedRoutes}) as
-   * completions of a call's first argument; a closed map's routes are completed from the next
-   * signature's. It never matches a call (its second and third parameters are `never`), so each
-   * mistake is reported once, by the next signature.
+   * For editors only: offers the routes of the map `Routes` as completions of a call's first
+   * argument, and the route's parameters as completions of the second while the call is still
+   * incomplete (TypeScript then reads the longest signature). It never matches a call (its third
+   * parameter is `never`), so each mistake is reported once, by the next signature. (A route typed
+   * by the map's keys in the next signature completed too, but made each call's options cost
+   * 4× the check time in `npm run bench:types`: TypeScript weighed them against every route.)
    */
   // A type parameter, not the keys themselves: endpoint functions of two maps stay assignable.
-  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters
-  <K extends Extract<keyof Routes, string>>(route: K, options: never, forCompletionsOnly: never): RequestOptions;
+  <K extends Extract<keyof Routes, string>>(route: K, options: ParametersOf<Routes, K, Given>, forCompletionsOnly: never): RequestOptions;
   /**
    * Builds request options from a route and parameters (RFC 6570 expansion; docs/usage.md). The
    * options are typed by the route map `Routes` when the route is one of its keys (editors complete
@@ -509,7 +530,7 @@ export interface EndpointInterface<Routes extends RouteMap = object, Given exten
    * //   body: { title: "Bug" } }
    * ```
    */
-  <R extends string>(route: R, ...options: NoInfer<ArgumentsOf<Routes, R, Given>>): RequestOptions;
+  <R extends string>(route: R, ...options: ArgumentsOf<Routes, R, Given>): RequestOptions;
   /**
    * Builds request options from an options object holding `url` and usually `method` (default GET).
    *
