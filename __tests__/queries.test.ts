@@ -57,6 +57,18 @@ describe("withQueries", () => {
     expect(api(route, parameters).url).toBe(`https://api.example.com${path}`);
   });
 
+  test.each([
+    ["the route form", () => api("GET /v2/apps/{app_id}/deployments", { app_id: "a1", deployment_types: ["A", "B"] })],
+    ["the options form", () => api({ method: "GET", url: "/v2/apps/{app_id}/deployments", app_id: "a1", deployment_types: ["A", "B"] })],
+    ["the options form, GET by default", () => api({ url: "/v2/apps/{app_id}/deployments", app_id: "a1", deployment_types: ["A", "B"] })],
+    [
+      "the options form, its method lowercase",
+      () => api({ method: "get", url: "/v2/apps/:app_id/deployments", app_id: "a1", deployment_types: ["A", "B"] }),
+    ],
+  ])("%s sends the query as the description declares it", (_form, call) => {
+    expect(call().url).toBe("https://api.example.com/v2/apps/a1/deployments?deployment_types=A&deployment_types=B");
+  });
+
   test("the whole request options of a POST whose query the route declares: the body keeps the rest, the query the deepObject", () => {
     expect(api("POST /search{?sort}", { sort: "new", filter: { state: "open" }, text: "bug" })).toEqual({
       method: "post",

@@ -500,7 +500,8 @@ export interface EndpointInterface<Routes extends RouteMap = object, Given exten
    * incomplete (TypeScript then reads the longest signature). It never matches a call (its third
    * parameter is `never`), so each mistake is reported once, by the next signature. (A route typed
    * by the map's keys in the next signature completed too, but made each call's options cost
-   * 4× the check time in `npm run bench:types`: TypeScript weighed them against every route.)
+   * 4× the check time in `npm run bench:types`, [bench/types.mjs](https://github.com/rest-endpoint/rest-endpoint/blob/main/bench/types.mjs):
+   * TypeScript weighed them against every route.)
    */
   // A type parameter, not the keys themselves: endpoint functions of two maps stay assignable.
   <K extends Extract<keyof Routes, string>>(route: K, options: ParametersOf<Routes, K, Given>, forCompletionsOnly: never): RequestOptions;
