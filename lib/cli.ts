@@ -16,6 +16,7 @@ import type { EndpointParameters, RequestOptions } from "./types.js";
 const USAGE = `Usage: rest-endpoint [--base-url URL] [--format json|curl|fetch] "<METHOD> <URL>" [ITEM ...]
        rest-endpoint --routes TARGET|FILE.d.ts ["<METHOD> <URL>"]
        rest-endpoint generate DESCRIPTION --out FILE.d.ts [--force]
+       rest-endpoint versions diff FROM TO [--target T] ["<METHOD> <URL>" ...]
 
 Prints the request options for a route (as JSON, a curl command or a fetch snippet). Sends nothing.
 
@@ -38,6 +39,7 @@ Options:
                   for --routes
   --force         with generate: write over files that generate did not write (never over
                   the description)
+  --target T      with versions diff: the GitHub target (default api.github.com)
   --help          print this help
   --version       print the version
 
@@ -45,7 +47,8 @@ Examples:
   rest-endpoint "GET /repos/{owner}/{repo}/issues" owner=octokit repo=rest.js state=open
   rest-endpoint --routes ghes-3.19 "GET /repos/{owner}/{repo}/issues"
   rest-endpoint generate openapi.yaml --out api.d.ts
-  rest-endpoint --routes api.d.ts "GET /v2/droplets"`;
+  rest-endpoint --routes api.d.ts "GET /v2/droplets"
+  rest-endpoint versions diff 2022-11-28 2026-03-10 "POST /repos/{owner}/{repo}/issues"`;
 
 /** A CLI usage error: printed on one line, exit status 2. */
 class UsageError extends Error {}
@@ -252,7 +255,26 @@ function readListing(target: string): Listing {
     .sort();
   if (!targets.includes(target))
     throw new UsageError(`--routes must be one of ${targets.join(", ")} or a FILE.d.ts that generate wrote; received ${quote(target)}`);
-  return JSON.parse(readFileSync(new URL(`${target}.json`, ROUTES), "utf8")) as Listing;
+  const listing = JSON.parse(readFileSync(new URL(`${target}.json`, ROUTES), "utf8")) as Listing & VersionedListing;
+  if (listing.base === undefined) return listing;
+  // An API version's listing holds what differs from its target's unversioned one.
+  const base = JSON.parse(readFileSync(new URL(`${listing.base}.json`, ROUTES), "utf8")) as Listing;
+  const routes = { ...base.routes, ...listing.routes };
+  for (const route of listing.removed) delete routes[route];
+  return { ...listing, routes };
+}
+
+/** A parameter's row in a listing: name, place, shallow type, required. */
+type Parameter = [name: string, place: string, type: string, required: 0 | 1];
+
+/** What an API version's listing (scripts/generate-routes.mjs) adds to a {@link Listing}. */
+interface VersionedListing {
+  /** The unversioned target whose listing this one changes. */
+  base?: string;
+  /** The routes the version removes. */
+  removed: string[];
+  /** The request-side changes from the unversioned listing, each citing GitHub's CHANGELOG. */
+  changes: { cites: string; routes?: string[]; removeRoutes?: string[] }[];
 }
 
 /**
@@ -376,6 +398,69 @@ function writtenByGenerate(file: string): boolean {
 }
 
 /** Runs the CLI with the given arguments; returns the exit status. */
+/**
+ * `versions diff FROM TO [--target T] [routes…]`: the request-side differences between two GitHub
+ * API versions of target T, for every route or the routes given (matched as `--routes` matches
+ * them): routes removed and added, parameters removed, added and retyped, one line each, and the
+ * CHANGELOG entries that cause them (https://docs.github.com/rest/about-the-rest-api/api-versions).
+ */
+function versionsDiff(items: readonly string[], target: string): string {
+  const [command, from, to, ...routes] = items;
+  if (command !== "diff" || from === undefined || to === undefined)
+    throw new UsageError("versions takes diff FROM TO, e.g. versions diff 2022-11-28 2026-03-10");
+  const served = readdirSync(ROUTES)
+    .filter((file) => file.startsWith(`${target}.`) && /^\d{4}-\d{2}-\d{2}\.json$/.test(file.slice(target.length + 1)))
+    .map((file) => file.slice(target.length + 1, -".json".length))
+    .sort();
+  if (served.length === 0) throw new UsageError(`--target must be a GitHub target, such as api.github.com; received ${quote(target)}`);
+  for (const version of [from, to])
+    if (!served.includes(version)) throw new UsageError(`${target} serves API versions ${served.join(", ")}; received ${quote(version)}`);
+  const before = readListing(`${target}.${from}`);
+  const after = readListing(`${target}.${to}`);
+  const shapes = routes.map(routeShapeOf);
+  const chosen = (route: string): boolean => shapes.length === 0 || shapes.includes(routeShapeOf(route));
+  for (const [index, shape] of shapes.entries())
+    if (![...Object.keys(before.routes), ...Object.keys(after.routes)].some((route) => routeShapeOf(route) === shape))
+      throw new UsageError(`${quote(routes[index]!)} is a route of neither ${target}.${from} nor ${target}.${to}`);
+  const lines: string[] = [];
+  for (const route of new Set([...Object.keys(before.routes), ...Object.keys(after.routes)])) {
+    if (!chosen(route)) continue;
+    const old = before.routes[route];
+    const next = after.routes[route];
+    if (old === undefined || next === undefined) {
+      lines.push(`${printable(route)}: route ${old === undefined ? "added" : "removed"}`);
+      continue;
+    }
+    const rows = (entry: typeof old) => new Map((entry.slice(1) as Parameter[]).map((row) => [row[0], row] as const));
+    const [was, is] = [rows(old), rows(next)];
+    for (const [name, [, place, type, required]] of was) {
+      const now = is.get(name);
+      if (now === undefined) lines.push(`${printable(route)}: ${printable(name)} (${place}) removed`);
+      else if (now[2] !== type || now[3] !== required)
+        lines.push(
+          `${printable(route)}: ${printable(name)} (${place}) ${printable(type)}${required === 1 ? " required" : ""} -> ${printable(now[2])}${now[3] === 1 ? " required" : ""}`,
+        );
+    }
+    for (const [name, [, place]] of is) if (!was.has(name)) lines.push(`${printable(route)}: ${printable(name)} (${place}) added`);
+  }
+  // The CHANGELOG entries of the versions after FROM up to TO that name a route shown.
+  const changes = (after as Listing & VersionedListing).changes ?? [];
+  const known = new Set(((before as Listing & VersionedListing).changes ?? []).map(({ cites }) => cites));
+  const citing = [
+    ...new Set(
+      changes
+        .filter(({ cites }) => !known.has(cites))
+        .filter(({ routes: named = [], removeRoutes = [] }) => [...named, ...removeRoutes].some(chosen))
+        .map(({ cites }) => cites),
+    ),
+  ];
+  return [
+    `${target} ${from} -> ${to}: ${lines.length} request-side change${lines.length === 1 ? "" : "s"}`,
+    ...lines,
+    ...(citing.length === 0 ? [] : ["", "From GitHub's CHANGELOG:", ...citing.map((cites) => `- ${printable(cites)}`)]),
+  ].join("\n");
+}
+
 export async function main(args: readonly string[], out: (text: string) => void, err: (text: string) => void): Promise<number> {
   try {
     const { values, positionals } = parseArgs({
@@ -389,6 +474,7 @@ export async function main(args: readonly string[], out: (text: string) => void,
         help: { type: "boolean" },
         version: { type: "boolean" },
         force: { type: "boolean" },
+        target: { type: "string" },
       },
     });
     if (values.help === true) {
@@ -402,6 +488,10 @@ export async function main(args: readonly string[], out: (text: string) => void,
     const format = FORMATS[values.format];
     if (format === undefined) throw new UsageError(`--format must be json, curl or fetch; received ${quote(values.format)}`);
     const [route, ...items] = positionals;
+    if (route === "versions") {
+      out(versionsDiff(items, values.target ?? "api.github.com"));
+      return 0;
+    }
     if (route === "generate") {
       out(await generate(items[0], values.out, items.slice(1), values.force === true));
       return 0;

@@ -3,7 +3,8 @@
  * scripts/generate-github-tables.mjs writes (lib/github-tables.ts). Each table is decoded on the
  * first lookup.
  */
-import { DECLARED_QUERY_TABLE, MULTI_SEGMENT_TABLE } from "./github-tables.js";
+import { fail } from "./errors.js";
+import { API_VERSIONS, DECLARED_QUERY_TABLE, MULTI_SEGMENT_TABLE } from "./github-tables.js";
 
 let templates: Map<string, string> | undefined;
 
@@ -49,4 +50,21 @@ export function declaredQuery(template: string): DeclaredQuery | undefined {
     }
   }
   return queries.get(template);
+}
+
+/**
+ * Checks an `x-github-api-version` field value: a date `YYYY-MM-DD`, and one of the versions
+ * api.github.com serves when the request goes there (`api.github.com`, or GHEC's `api.<name>.ghe.com`);
+ * a GitHub Enterprise Server release is not known from its URL
+ * (https://docs.github.com/rest/about-the-rest-api/api-versions).
+ *
+ * @throws {@link EndpointError} `INVALID_HEADER_VALUE`
+ */
+export function checkApiVersion(version: string, url: string): void {
+  const argument = "options.headers.x-github-api-version";
+  const date = /^(\d{4})-(\d{2})-(\d{2})$/.exec(version);
+  if (date === null || new Date(`${version}T00:00:00Z`).toISOString().slice(0, 10) !== version)
+    fail("INVALID_HEADER_VALUE", argument, "must be a date YYYY-MM-DD, an API version", version);
+  if (/^https:\/\/api\.(?:github\.com|[a-z\d-]+\.ghe\.com)(?:[/?#]|$)/i.test(url) && !API_VERSIONS.split(" ").includes(version))
+    fail("INVALID_HEADER_VALUE", argument, `must be an API version GitHub serves: ${API_VERSIONS.split(" ").join(", ")}`, version);
 }

@@ -16,3 +16,9 @@ export const MULTI_SEGMENT_TABLE =
  */
 export const DECLARED_QUERY_TABLE =
   "DELETE /repos/{owner}/{repo}/actions/caches key ref,DELETE /repos/{owner}/{repo}/code-scanning/analyses/{analysis_id} confirm_delete,POST /orgs/{org}/attestations/bulk-list per_page before after,POST /orgs/{org}/packages/{package_type}/{package_name}/restore token,POST /repos/{owner}/{repo}/releases/{release_id}/assets name label,POST /user/packages/{package_type}/{package_name}/restore token,POST /users/{username}/attestations/bulk-list per_page before after,POST /users/{username}/packages/{package_type}/{package_name}/restore token,PUT /manage/v1/config/license apply";
+
+/**
+ * The API versions api.github.com and GHEC serve, by date, from scripts/github-api-versions.json
+ * (https://docs.github.com/rest/about-the-rest-api/api-versions). Read by lib/github-routes.ts.
+ */
+export const API_VERSIONS = "2022-11-28 2026-03-10";

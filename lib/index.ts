@@ -27,11 +27,14 @@ import type { EndpointInterface } from "./types.js";
  * // }
  * ```
  */
-export const endpoint: EndpointInterface = withDefaults(DEFAULTS);
+// Its defaults send no `x-github-api-version`: GitHub answers with version 2022-11-28
+// (https://docs.github.com/rest/about-the-rest-api/api-versions), which the types record.
+export const endpoint = withDefaults(DEFAULTS) as EndpointInterface<object, never, "2022-11-28">;
 
 export { EndpointError, type EndpointErrorCode } from "./errors.js";
 export { VERSION } from "./defaults.js";
 export type {
+  ApiVersioned,
   ArgumentsOf,
   DataRule,
   Defaults,
@@ -57,5 +60,6 @@ export type {
   RouteMap,
   RouteParameters,
   UnmappedRoutes,
+  VersionOf,
   Url,
 } from "./types.js";

@@ -1,4 +1,5 @@
 import { fail, nameOf, quote } from "./errors.js";
+import { checkApiVersion } from "./github-routes.js";
 import { applyMediaType } from "./media-type.js";
 import type { Call } from "./options.js";
 import { compileTemplate } from "./template.js";
@@ -46,6 +47,8 @@ export function toRequest(call: Call): RequestOptions {
   const url = expandUrl(template, call.baseUrl, parameters, query);
   const result: RequestOptions = { method, url, headers: { ...call.headers } };
   if (call.headers.host !== undefined) checkHost(call.headers.host, url);
+  const version = call.headers["x-github-api-version"];
+  if (version !== undefined) checkApiVersion(version, url);
   if (hasBody || call.request !== undefined) {
     // One copy budget for everything the call copies.
     const budget = newBudget();

@@ -333,6 +333,47 @@ export interface UnmappedRoutes {
   readonly [unmapped]?: "routes not in the map are typed from their template";
 }
 
+declare const apiVersion: unique symbol;
+
+/**
+ * Added to a route map (`interface Routes extends …, ApiVersioned<"2026-03-10">`), the GitHub API
+ * version it describes: the map of version V is typed for calls that send `x-github-api-version: V`
+ * (https://docs.github.com/rest/about-the-rest-api/api-versions). GitHub's versioned maps
+ * (`rest-endpoint/routes/api.github.com.2026-03-10`, …) have it. Types only.
+ */
+export interface ApiVersioned<Version extends string> {
+  /** The marker: a symbol key, so that it is no route. */
+  readonly [apiVersion]?: Version;
+}
+
+/** The API version a route map describes (`ApiVersioned`), else `string`: any. */
+export type VersionOf<Routes extends RouteMap> = Routes extends { readonly [apiVersion]?: infer Version extends string }
+  ? string extends Version
+    ? string
+    : Version
+  : string;
+
+/** Header fields with their names lowercase. */
+type Lowercased<Headers> = { [K in keyof Headers as K extends string ? Lowercase<K> : never]: Headers[K] };
+
+/**
+ * The API version the `x-github-api-version` header field of `Headers` names, in any case of its
+ * name, else `Otherwise`.
+ */
+type VersionSent<Headers, Otherwise extends string> = [NonNullable<Headers>] extends [never]
+  ? Otherwise
+  : Lowercased<NonNullable<Headers>> extends { "x-github-api-version": infer V extends string }
+    ? V
+    : Otherwise;
+
+/**
+ * The header field a versioned map's defaults may set: `x-github-api-version` with the map's
+ * version only, so that a header and a map that disagree do not compile.
+ */
+type VersionRule<Version extends string> = string extends Version
+  ? unknown
+  : { headers?: { "x-github-api-version"?: Version; "X-GitHub-Api-Version"?: Version } & RequestHeaders };
+
 /** Whether a map takes routes it does not list: a map with no route (`object`), or one with {@link UnmappedRoutes}. */
 type IsOpen<Routes extends RouteMap> = [Extract<keyof Routes, string>] extends [never]
   ? true
@@ -493,7 +534,18 @@ type RouteFormRules<R extends string> = {
  * // "https://github.example.com/api/v3/repos/octokit/rest.js/issues?per_page=100"
  * ```
  */
-export interface EndpointInterface<Routes extends RouteMap = object, Given extends string = never> {
+export interface EndpointInterface<
+  Routes extends RouteMap = object,
+  Given extends string = never,
+  Version extends string = VersionOf<Routes>,
+> {
+  /**
+   * Types only, no such property: the GitHub API version this function's defaults send in
+   * `x-github-api-version` (`"2022-11-28"`, what GitHub serves without it, for `endpoint`), so that
+   * an endpoint function is assignable to `EndpointInterface<Routes>` only when it sends the
+   * version of a versioned map.
+   */
+  readonly [apiVersion]?: Version;
   /**
    * For editors only: offers the routes of the map `Routes` as completions of a call's first
    * argument, and the route's parameters as completions of the second while the call is still
@@ -580,7 +632,9 @@ export interface EndpointInterface<Routes extends RouteMap = object, Given exten
    * // "https://api.github.com/repos/octokit/rest.js/pulls?per_page=100"
    * ```
    */
-  defaults<O extends EndpointParameters>(options: O): EndpointInterface<Routes, Given | Extract<keyof O, string>>;
+  defaults<const O extends EndpointParameters & VersionRule<VersionOf<Routes>>>(
+    options: O,
+  ): EndpointInterface<Routes, Given | Extract<keyof O, string>, VersionSent<O["headers"], Version>>;
   /**
    * Applies the defaults without expanding anything (docs/usage.md, `endpoint.merge`): `method` as written, `url` with
    * its placeholders.

@@ -15,6 +15,8 @@ import { dirname, join } from "node:path";
 import * as prettier from "prettier";
 import { OPENAPI_VERSION as version, readTarget, TARGETS as targets } from "./openapi.mjs";
 
+const versions = JSON.parse(readFileSync(new URL("github-api-versions.json", import.meta.url), "utf8"));
+
 /**
  * `template → parameter` for each path template with an x-multi-segment parameter, every template,
  * and `"<METHOD> <template>" → query parameter names` for each operation with a body method and a query.
@@ -88,6 +90,12 @@ export const MULTI_SEGMENT_TABLE = ${JSON.stringify(coded.join(","))};
  * spaces. Read by lib/github-routes.ts.
  */
 export const DECLARED_QUERY_TABLE = ${JSON.stringify(declaredEntries.join(","))};
+
+/**
+ * The API versions api.github.com and GHEC serve, by date, from scripts/github-api-versions.json
+ * (https://docs.github.com/rest/about-the-rest-api/api-versions). Read by lib/github-routes.ts.
+ */
+export const API_VERSIONS = ${JSON.stringify(versions.served["api.github.com"].join(" "))};
 `;
 
 const file = join(dirname(new URL(import.meta.url).pathname), "..", "lib", "github-tables.ts");

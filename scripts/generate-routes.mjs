@@ -9,8 +9,13 @@
 //   parameters comma-separated, which is how the library sends a list.
 // - `<target>.json`: the same routes, each as its documentation URL (after the prefix `docs` most
 //   share) and each parameter's `[name, place, shallow type, required]`, read by the CLI's `--routes`.
+// - `<target>.<version>.d.cts` (and `.d.ts`, `.js`, `.cjs`, `.json`) for each API version the target
+//   serves (scripts/github-api-versions.json): the map of that version, which the generator writes
+//   from the description with the version's request-side changes applied (scripts/github-versions.mjs),
+//   kept as what differs from `<target>`'s map: the routes it changes, and `Omit` of the others.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { applyChanges, changesFor, servedBy } from "./github-versions.mjs";
 import { generator, OPENAPI_VERSION, readTarget, TARGETS } from "./openapi.mjs";
 
 const OUT = join(process.cwd(), "dist", "routes");
@@ -27,6 +32,13 @@ for (const target of TARGETS) {
  * typed from their template.
  */`;
   const { declarations, listing, count } = generator.generateRouteMap(spec, { header, withQueries: false });
+  // Each version's map, from the description with the version's changes applied.
+  const versioned = servedBy(target).map((version) => {
+    const changes = changesFor(target, version);
+    const { spec: changed, unmatched } = applyChanges(spec, changes);
+    const map = changes.length === 0 ? { declarations, listing } : generator.generateRouteMap(changed, { header, withQueries: false });
+    return { version, changes, unmatched, ...map };
+  });
   // The documentation URLs, without the prefix most of the target's share.
   const prefixCounts = new Map();
   for (const [docs] of Object.values(listing)) {
@@ -34,7 +46,8 @@ for (const target of TARGETS) {
     prefixCounts.set(prefix, (prefixCounts.get(prefix) ?? 0) + 1);
   }
   const [[prefix]] = [...prefixCounts].sort(([, a], [, b]) => b - a);
-  for (const entry of Object.values(listing)) if (entry[0].startsWith(prefix)) entry[0] = entry[0].slice(prefix.length);
+  for (const entry of new Set([listing, ...versioned.map((map) => map.listing)].flatMap((routes) => Object.values(routes))))
+    if (entry[0].startsWith(prefix)) entry[0] = entry[0].slice(prefix.length);
   // One declaration file, for both module systems: the ESM one re-exports it (an ES module may
   // import a CommonJS one's types; the converse needs a resolution-mode attribute).
   writeFileSync(join(OUT, `${target}.d.cts`), declarations);
@@ -45,6 +58,86 @@ for (const target of TARGETS) {
     join(OUT, `${target}.json`),
     JSON.stringify({ target, source: `@octokit/openapi ${OPENAPI_VERSION}`, docs: prefix, routes: listing }),
   );
-  counts.push(`${target} ${count}`);
+  for (const map of versioned) writeVersion(target, map, listing, prefix);
+  counts.push(`${target} ${count} (${versioned.map(({ version }) => version).join(", ")})`);
 }
 console.log(`dist/routes: ${counts.join(", ")} operations (@octokit/openapi ${OPENAPI_VERSION})`);
+
+/** One member of a route's block in generated declarations: its name. */
+function memberName(line) {
+  const [, name] = /^ {4}(?:\/\*\* (?:[^*]|\*(?!\/))* \*\/ )?("(?:[^"\\]|\\.)*"|[\w$]+)\??:/.exec(line) ?? [];
+  return name?.startsWith('"') ? JSON.parse(name) : name;
+}
+
+/**
+ * Writes the map of one API version of `target` as what differs from the unversioned map: for each
+ * route the version changes, `Omit` of the parameters it removes or retypes, and the retyped ones
+ * as the generator wrote them; the routes it removes left out. Its listing (for `--routes`) holds
+ * the same differences, over the unversioned listing.
+ */
+function writeVersion(target, { version, changes, unmatched, declarations, listing }, unversioned, docs) {
+  const name = `${target}.${version}`;
+  const removed = Object.keys(unversioned).filter((route) => !Object.hasOwn(listing, route));
+  const changed = Object.keys(listing).filter((route) => JSON.stringify(listing[route]) !== JSON.stringify(unversioned[route]));
+  const members = changed.map((route) => {
+    const before = new Map(unversioned[route]?.slice(1).map((row) => [row[0], JSON.stringify(row)]) ?? []);
+    const after = new Map(listing[route].slice(1).map((row) => [row[0], JSON.stringify(row)]));
+    const omitted = [...before.keys()].filter((parameter) => after.get(parameter) !== before.get(parameter));
+    const retyped = [...after.keys()].filter((parameter) => after.get(parameter) !== before.get(parameter));
+    const block = new RegExp(`^ {2}${JSON.stringify(route).replace(/[.*+?^$()[\]{}|\\]/g, "\\$&")}: \\{\\n((?: {4}.*\\n)*) {2}\\};$`, "m").exec(declarations);
+    const lines = (block?.[1] ?? "").split("\n").filter((line) => retyped.includes(memberName(line)));
+    if (lines.some((line) => /\bSchema\d+\b/.test(line))) throw new Error(`${name}: ${route} retypes a parameter to a named schema`);
+    const cites = changes.filter((change) => change.routes?.includes(route)).map((change) => change.cites);
+    const base = `Omit<Unversioned[${JSON.stringify(route)}], ${omitted.map((parameter) => JSON.stringify(parameter)).join(" | ") || "never"}>`;
+    return `  /** API version ${version}: ${cites.join("; ").replaceAll("*/", "*\\/")}. */\n  ${JSON.stringify(route)}: ${base}${lines.length === 0 ? "" : ` & {\n${lines.join("\n")}\n  }`};`;
+  });
+  const omit = [...changed, ...removed].map((route) => JSON.stringify(route)).join(" | ") || "never";
+  // Both module systems' declarations in full, each importing `ApiVersioned` from its own index:
+  // its symbol key is one per declaration file, so a map and the EndpointInterface it meets must
+  // come from the same one.
+  for (const [extension, index, base] of [
+    ["d.cts", "../index.cjs", `./${target}.cjs`],
+    ["d.ts", "../index.js", `./${target}.js`],
+  ])
+    writeFileSync(
+      join(OUT, `${name}.${extension}`),
+      `// Generated by scripts/generate-routes.mjs from @octokit/openapi ${OPENAPI_VERSION} (${target}) and the request-side changes of API version ${version} (scripts/github-api-versions.json): do not edit.
+import type { ApiVersioned } from "${index}";
+import type { Routes as Unversioned } from "${base}";
+
+/**
+ * The request parameters of ${target}'s REST operations in API version ${version}
+ * (https://docs.github.com/rest/about-the-rest-api/api-versions): the unversioned map
+ * (\`rest-endpoint/routes/${target}\`, what GitHub serves without a version header)${
+   changes.length === 0 ? "" : ` with ${changed.length} routes changed and ${removed.length} removed`
+ }. Type calls that send the version by it:
+ * \`const github: EndpointInterface<Routes> = endpoint.defaults({ headers: { "x-github-api-version": "${version}" } })\`.
+ */
+export interface Routes extends Omit<Unversioned, ${omit}>, ApiVersioned<"${version}"> {
+${members.join("\n")}
+}
+`,
+    );
+  writeFileSync(join(OUT, `${name}.js`), "export {};\n");
+  writeFileSync(join(OUT, `${name}.cjs`), '"use strict";\n');
+  writeFileSync(
+    join(OUT, `${name}.json`),
+    JSON.stringify({
+      target: name,
+      source: `@octokit/openapi ${OPENAPI_VERSION} and API version ${version}`,
+      docs,
+      base: target,
+      version,
+      removed,
+      routes: Object.fromEntries(changed.map((route) => [route, listing[route]])),
+      changes: changes.map(({ cites, removeParameters, narrowParameters, removeRoutes, routes }) => ({
+        cites,
+        ...(removeParameters === undefined ? {} : { removeParameters }),
+        ...(narrowParameters === undefined ? {} : { narrowParameters: Object.keys(narrowParameters) }),
+        ...(removeRoutes === undefined ? {} : { removeRoutes }),
+        ...(routes === undefined ? {} : { routes }),
+      })),
+      unmatched,
+    }),
+  );
+}
