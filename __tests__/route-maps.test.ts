@@ -3,18 +3,12 @@ import { join } from "node:path";
 import ts from "typescript";
 import { strictProject } from "./helpers/examples.js";
 import { endpoint, type EndpointParameters } from "../lib/index.js";
+import { resolveListing, type Listing } from "../lib/listing.js";
 import type { CorpusCall } from "./helpers/corpus.js";
 import { readFixture } from "./helpers/fixtures.js";
 
 // The route maps of dist/routes/ (scripts/generate-routes.mjs, run by the build): their JSON
 // listings, read by the CLI's --routes, hold the same routes and parameters as the declarations.
-type Row = [name: string, place: "path" | "query" | "body" | "data", type: string, required: 0 | 1];
-interface Listing {
-  target: string;
-  source: string;
-  docs: string;
-  routes: Record<string, [docs: string, ...rows: Row[]]>;
-}
 
 const root = join(__dirname, "..");
 const openapi = join(root, "node_modules", "@octokit", "openapi", "generated");
@@ -23,6 +17,13 @@ const targets = readdirSync(openapi)
   .map((file) => file.slice(0, -".json".length));
 const listing = (target: string): Listing => JSON.parse(readFileSync(join(root, "dist", "routes", `${target}.json`), "utf8")) as Listing;
 const calls = readFixture("github-rest-calls.json") as CorpusCall[];
+/** Each target and each of its API versions' maps (`api.github.com.2026-03-10`, scripts/github-api-versions.json). */
+const versioned = readdirSync(join(root, "dist", "routes"))
+  .filter((file) => file.endsWith(".json"))
+  .map((file) => file.slice(0, -".json".length))
+  .sort();
+/** A map's routes: a version's listing holds what differs from its target's (lib/listing.ts). */
+const routesOf = (name: string): Listing["routes"] => resolveListing(name, listing).routes;
 const api = listing("api.github.com");
 /** The map's route for a corpus call: its method, server and path, as GitHub documents the route. */
 const routeOf = (call: CorpusCall): string => {
@@ -134,13 +135,18 @@ describe("route maps", () => {
     expect(rules.map(([map, route]) => map.get(route))).toEqual(rules.map(([, , declaration]) => declaration));
   });
 
-  test.each(targets)("every route of %s builds with its required parameters", (target) => {
+  test.each(versioned)("every route of %s builds with its required parameters", (target) => {
     const sample = (type: string): unknown =>
       type.startsWith("number") ? 1 : type === "boolean" ? true : type.startsWith("readonly") ? ["a"] : type.startsWith("{") ? {} : "a";
     const baseUrl = target.startsWith("ghes") ? "https://github.example.com/api/v3" : "https://api.github.com";
+    // A version's map is typed for calls that send its version.
+    const version = /\.(\d{4}-\d{2}-\d{2})$/.exec(target)?.[1];
     const failures: string[] = [];
-    for (const [route, [, ...rows]] of Object.entries(listing(target).routes)) {
-      const parameters: EndpointParameters = { baseUrl };
+    for (const [route, [, ...rows]] of Object.entries(routesOf(target))) {
+      const parameters: EndpointParameters = {
+        baseUrl,
+        ...(version === undefined ? {} : { headers: { "x-github-api-version": version } }),
+      };
       for (const [name, , type, required] of rows)
         if (required === 1) parameters[name] = name === "origin" ? "https://github.example.com" : sample(type);
       try {
@@ -166,33 +172,61 @@ describe("route maps", () => {
       rmSync(dir, { recursive: true, force: true });
     });
 
-    test("every corpus call type-checks under the api.github.com map, as a user would write it", () => {
-      const file = join(dir, "corpus.mts");
-      const lines = calls.map((call) => `github(${JSON.stringify(routeOf(call))}, ${JSON.stringify(parametersOf(call, routeOf(call)))});`);
-      writeFileSync(file, [...header, ...lines, ""].join("\n"));
-      const program = ts.createProgram([file], compilerOptions);
-      const refused = new Map<string, string>();
-      for (const diagnostic of ts.getPreEmitDiagnostics(program)) {
-        const line = diagnostic.file?.getLineAndCharacterOfPosition(diagnostic.start ?? 0).line ?? 0;
-        const call = calls[line - header.length];
-        refused.set(call ? routeOf(call) : `line ${line}`, ts.flattenDiagnosticMessageText(diagnostic.messageText, " "));
-      }
-      // Six of GitHub's own request examples disagree with its schemas; the map follows the schemas:
-      // a key the schema does not have is a type error, as it would be sent as written.
-      expect(
-        [...refused].map(([route, message]) => [
-          route,
-          /'"?\w+"?' does not exist|Property '\w+' is missing|Type 'string' is not assignable to type 'number'/.exec(message)?.[0],
-        ]),
-      ).toEqual([
-        ["PUT /orgs/{org}/copilot-spaces/{space_number}", `'"id"' does not exist`],
-        ["POST /orgs/{org}/issue-fields", "Property 'priority' is missing"],
-        ["POST /repos/{owner}/{repo}/pulls/{pull_number}/codespaces", `'"repository_id"' does not exist`],
-        ["PUT /user/codespaces/secrets/{secret_name}/repositories", "Type 'string' is not assignable to type 'number'"],
-        ["POST /user/codespaces/{codespace_name}/publish", `'"repository"' does not exist`],
-        ["PUT /users/{username}/copilot-spaces/{space_number}", `'"id"' does not exist`],
-      ]);
-    }, 60_000);
+    // Six of GitHub's own request examples disagree with its schemas; the map follows the schemas:
+    // a key the schema does not have is a type error, as it would be sent as written.
+    const DISAGREE: [route: string, message: string][] = [
+      ["PUT /orgs/{org}/copilot-spaces/{space_number}", `'"id"' does not exist`],
+      ["POST /orgs/{org}/issue-fields", "Property 'priority' is missing"],
+      ["POST /repos/{owner}/{repo}/pulls/{pull_number}/codespaces", `'"repository_id"' does not exist`],
+      ["PUT /user/codespaces/secrets/{secret_name}/repositories", "Type 'string' is not assignable to type 'number'"],
+      ["POST /user/codespaces/{codespace_name}/publish", `'"repository"' does not exist`],
+      ["PUT /users/{username}/copilot-spaces/{space_number}", `'"id"' does not exist`],
+    ];
+    test.each([
+      ["api.github.com", "endpoint", DISAGREE],
+      // API version 2026-03-10 refuses the examples that use what it removed: GitHub's examples are 2022-11-28's.
+      [
+        "api.github.com.2026-03-10",
+        'endpoint.defaults({ headers: { "x-github-api-version": "2026-03-10" } })',
+        [
+          ...DISAGREE.slice(0, 2),
+          ["POST /orgs/{org}/teams", `'"permission"' does not exist`],
+          ["PUT /orgs/{org}/dependabot/secrets/{secret_name}", "Type 'string' is not assignable to type 'number'"],
+          ...DISAGREE.slice(2),
+        ],
+      ],
+    ] as const)(
+      "every corpus call type-checks under the %s map, as a user would write it",
+      (map, github, expected) => {
+        const file = join(dir, `corpus-${map}.mts`);
+        const lines = calls.map(
+          (call) => `github(${JSON.stringify(routeOf(call))}, ${JSON.stringify(parametersOf(call, routeOf(call)))});`,
+        );
+        const head = [
+          `import type { Routes } from "rest-endpoint/routes/${map}";`,
+          'import { endpoint, type EndpointInterface } from "rest-endpoint";',
+          `const github: EndpointInterface<Routes> = ${github};`,
+        ];
+        writeFileSync(file, [...head, ...lines, ""].join("\n"));
+        const program = ts.createProgram([file], compilerOptions);
+        const refused = new Map<string, string>();
+        for (const diagnostic of ts.getPreEmitDiagnostics(program)) {
+          const line = diagnostic.file?.getLineAndCharacterOfPosition(diagnostic.start ?? 0).line ?? 0;
+          const call = calls[line - head.length];
+          refused.set(call ? routeOf(call) : `line ${line}`, ts.flattenDiagnosticMessageText(diagnostic.messageText, " "));
+        }
+        // In the map's route order, as the expectations list them.
+        expect(
+          [...refused]
+            .map(([route, message]) => [
+              route,
+              /'"?\w+"?' does not exist|Property '\w+' is missing|Type 'string' is not assignable to type 'number'/.exec(message)?.[0],
+            ])
+            .sort(([a], [b]) => a!.localeCompare(b!)),
+        ).toEqual([...expected].sort(([a], [b]) => a.localeCompare(b)));
+      },
+      60_000,
+    );
 
     test("each parameter carries GitHub's description (its first sentence) and deprecation as TSDoc, which an editor shows on hover", () => {
       const declarations = readFileSync(join(root, "dist", "routes", "api.github.com.d.cts"), "utf8");

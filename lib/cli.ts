@@ -9,6 +9,7 @@ import { endpoint, VERSION } from "./index.js";
 import { toFetch } from "./clients.js";
 import { frame } from "./framing.js";
 import { GENERATED, generateRouteMap, headerOf } from "./generate.js";
+import { resolveListing, type Listing, type Parameter, type VersionedListing } from "./listing.js";
 import { parseRoute } from "./route.js";
 import { compileTemplate, hasQuery, queryExpression, routeShape } from "./template.js";
 import type { EndpointParameters, RequestOptions } from "./types.js";
@@ -213,17 +214,6 @@ function toFetchSnippet(options: RequestOptions): string {
   ].join("\n");
 }
 
-/**
- * A route map's listing, written beside the map by scripts/generate-routes.mjs (GitHub's targets) or
- * by `generate` (FILE.json beside FILE.d.ts): each route as its documentation URL (after the prefix
- * `docs`, unless it is a whole URL) and its parameters.
- */
-interface Listing {
-  source: string;
-  docs: string;
-  routes: Record<string, [docs: string, ...parameters: [name: string, place: string, type: string, required: 0 | 1][]]>;
-}
-
 const ROUTES = new URL("./routes/", import.meta.url);
 
 /**
@@ -255,26 +245,7 @@ function readListing(target: string): Listing {
     .sort();
   if (!targets.includes(target))
     throw new UsageError(`--routes must be one of ${targets.join(", ")} or a FILE.d.ts that generate wrote; received ${quote(target)}`);
-  const listing = JSON.parse(readFileSync(new URL(`${target}.json`, ROUTES), "utf8")) as Listing & VersionedListing;
-  if (listing.base === undefined) return listing;
-  // An API version's listing holds what differs from its target's unversioned one.
-  const base = JSON.parse(readFileSync(new URL(`${listing.base}.json`, ROUTES), "utf8")) as Listing;
-  const routes = { ...base.routes, ...listing.routes };
-  for (const route of listing.removed) delete routes[route];
-  return { ...listing, routes };
-}
-
-/** A parameter's row in a listing: name, place, shallow type, required. */
-type Parameter = [name: string, place: string, type: string, required: 0 | 1];
-
-/** What an API version's listing (scripts/generate-routes.mjs) adds to a {@link Listing}. */
-interface VersionedListing {
-  /** The unversioned target whose listing this one changes. */
-  base?: string;
-  /** The routes the version removes. */
-  removed: string[];
-  /** The request-side changes from the unversioned listing, each citing GitHub's CHANGELOG. */
-  changes: { cites: string; routes?: string[]; removeRoutes?: string[] }[];
+  return resolveListing(target, (name) => JSON.parse(readFileSync(new URL(`${name}.json`, ROUTES), "utf8")) as Listing);
 }
 
 /**
@@ -444,8 +415,8 @@ function versionsDiff(items: readonly string[], target: string): string {
     for (const [name, [, place]] of is) if (!was.has(name)) lines.push(`${printable(route)}: ${printable(name)} (${place}) added`);
   }
   // The CHANGELOG entries of the versions after FROM up to TO that name a route shown.
-  const changes = (after as Listing & VersionedListing).changes ?? [];
-  const known = new Set(((before as Listing & VersionedListing).changes ?? []).map(({ cites }) => cites));
+  const changes = (after as Partial<VersionedListing>).changes ?? [];
+  const known = new Set(((before as Partial<VersionedListing>).changes ?? []).map(({ cites }) => cites));
   const citing = [
     ...new Set(
       changes

@@ -84,7 +84,10 @@ function writeVersion(target, { version, changes, unmatched, declarations, listi
     const after = new Map(listing[route].slice(1).map((row) => [row[0], JSON.stringify(row)]));
     const omitted = [...before.keys()].filter((parameter) => after.get(parameter) !== before.get(parameter));
     const retyped = [...after.keys()].filter((parameter) => after.get(parameter) !== before.get(parameter));
-    const block = new RegExp(`^ {2}${JSON.stringify(route).replace(/[.*+?^$()[\]{}|\\]/g, "\\$&")}: \\{\\n((?: {4}.*\\n)*) {2}\\};$`, "m").exec(declarations);
+    const block = new RegExp(
+      `^ {2}${JSON.stringify(route).replace(/[.*+?^$()[\]{}|\\]/g, "\\$&")}: \\{\\n((?: {4}.*\\n)*) {2}\\};$`,
+      "m",
+    ).exec(declarations);
     const lines = (block?.[1] ?? "").split("\n").filter((line) => retyped.includes(memberName(line)));
     if (lines.some((line) => /\bSchema\d+\b/.test(line))) throw new Error(`${name}: ${route} retypes a parameter to a named schema`);
     const cites = changes.filter((change) => change.routes?.includes(route)).map((change) => change.cites);

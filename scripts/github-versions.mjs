@@ -32,7 +32,7 @@ function pointAt(spec, ref) {
 function own(spec, holder, key) {
   let value = holder[key];
   while (value?.$ref !== undefined) value = pointAt(spec, value.$ref);
-  holder[key] = structuredClone(value);
+  holder[key] = value === undefined ? undefined : JSON.parse(JSON.stringify(value));
   return holder[key];
 }
 
@@ -43,7 +43,7 @@ function changeSchema(spec, holder, key, change) {
   let applied = false;
   for (const name of change.removeParameters ?? []) {
     if (schema.properties?.[name] === undefined) continue;
-    delete schema.properties[name];
+    Reflect.deleteProperty(schema.properties, name);
     if (Array.isArray(schema.required)) schema.required = schema.required.filter((required) => required !== name);
     applied = true;
   }
@@ -64,13 +64,13 @@ function changeSchema(spec, holder, key, change) {
  * nothing to change in `spec` (`/hub`, which the description no longer has), for the reports.
  */
 export function applyChanges(spec, changes) {
-  const copy = structuredClone(spec);
+  const copy = JSON.parse(JSON.stringify(spec));
   const unmatched = [];
   for (const change of changes) {
     for (const route of change.removeRoutes ?? []) {
       const [method, path] = route.split(" ");
       if (copy.paths[path]?.[method.toLowerCase()] === undefined) unmatched.push(`${change.cites}: ${route}`);
-      else delete copy.paths[path][method.toLowerCase()];
+      else Reflect.deleteProperty(copy.paths[path], method.toLowerCase());
     }
     for (const route of change.routes ?? []) {
       const [method, path] = route.split(" ");

@@ -18,10 +18,14 @@ export const TARGETS = readdirSync(generated)
   .map((file) => file.slice(0, -".json".length))
   .sort();
 
-/** lib/generate.ts and what it imports, as one ES module. */
+/** lib/generate.ts and lib/listing.ts and what they import, as one ES module. */
 const [bundle] = (
   await build({
-    entryPoints: [new URL("../lib/generate.ts", import.meta.url).pathname],
+    stdin: {
+      contents: 'export * from "./lib/generate.ts";\nexport * from "./lib/listing.ts";\n',
+      resolveDir: new URL("..", import.meta.url).pathname,
+      loader: "ts",
+    },
     bundle: true,
     write: false,
     format: "esm",
@@ -30,7 +34,7 @@ const [bundle] = (
     logLevel: "warning",
   })
 ).outputFiles;
-/** The generator: `operationsOf`, `generateRouteMap`. */
+/** The generator (`operationsOf`, `generateRouteMap`) and the listings' reader (`resolveListing`). */
 export const generator = await import(`data:text/javascript;base64,${Buffer.from(bundle.contents).toString("base64")}`);
 
 /**

@@ -1,0 +1,395 @@
+import { spawnSync } from "node:child_process";
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import ts from "typescript";
+import { endpoint } from "../lib/index.js";
+import { resolveListing, type Listing, type Parameter } from "../lib/listing.js";
+import { errorOf } from "./helpers/errors.js";
+import { strictProject } from "./helpers/examples.js";
+
+// GitHub's API versions (https://docs.github.com/rest/about-the-rest-api/api-versions): the
+// request-side changes of scripts/github-api-versions.json (from GitHub's CHANGELOG.md files), the
+// maps the build writes for each target and version (scripts/generate-routes.mjs), the version as
+// one option, and the CLI's `--routes TARGET.VERSION` and `versions diff`.
+const root = join(__dirname, "..");
+const routes = join(root, "dist", "routes");
+const dir = join(root, ".tmp", `api-versions-${process.pid}`);
+const cli = (...args: string[]) => spawnSync(process.execPath, [join(root, "dist", "cli.js"), ...args], { encoding: "utf8" });
+
+interface Change {
+  targets: string[];
+  cites: string;
+  removeParameters?: string[];
+  narrowParameters?: Record<string, unknown>;
+  removeRoutes?: string[];
+  routes?: string[];
+}
+interface Versions {
+  provenance: { repository: string; licence: string; files: Record<string, { path: string; commit: string }> };
+  served: Record<string, string[]>;
+  unversioned: string;
+  versions: Record<string, { changes: Change[]; responseOnly: string[] }>;
+}
+const VERSIONS = JSON.parse(readFileSync(join(root, "scripts", "github-api-versions.json"), "utf8")) as Versions;
+const listing = (name: string): Listing => JSON.parse(readFileSync(join(routes, `${name}.json`), "utf8")) as Listing;
+/** A target's routes in a version: its unversioned listing with the version's listing over it. */
+const routesOf = (name: string): Listing["routes"] => resolveListing(name, listing).routes;
+
+beforeAll(() => mkdirSync(dir, { recursive: true }));
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("the request-side changes of each version, from GitHub's CHANGELOG", () => {
+  test("the file names its source: repository, licence, and for each target the CHANGELOG and its commit", () => {
+    expect(VERSIONS.provenance).toMatchObject({
+      repository: "https://github.com/github/rest-api-description",
+      licence: "MIT",
+      files: {
+        "api.github.com": { path: "descriptions/api.github.com/CHANGELOG.md", commit: expect.stringMatching(/^[\da-f]{40}$/) as string },
+        ghec: { path: "descriptions/ghec/CHANGELOG.md", commit: expect.stringMatching(/^[\da-f]{40}$/) as string },
+      },
+    });
+  });
+
+  test("every target of @octokit/openapi serves the unversioned version; only api.github.com and GHEC serve 2026-03-10", () => {
+    expect(VERSIONS.served).toEqual({
+      "api.github.com": ["2022-11-28", "2026-03-10"],
+      ghec: ["2022-11-28", "2026-03-10"],
+      "ghes-3.17": ["2022-11-28"],
+      "ghes-3.18": ["2022-11-28"],
+      "ghes-3.19": ["2022-11-28"],
+    });
+  });
+
+  test("each change cites its CHANGELOG entry once, and each of the version's 27 entries is encoded or listed as response-only", () => {
+    const { changes, responseOnly } = VERSIONS.versions["2026-03-10"]!;
+    const cited = changes.map(({ cites }) => cites);
+    expect(new Set([...cited, ...responseOnly]).size).toBe(cited.length + responseOnly.length);
+    expect([cited.length, responseOnly.length]).toEqual([8, 19]);
+  });
+
+  test("each route a change names is a route of each target it applies to, but /hub, which GitHub's description no longer has", () => {
+    const missing = VERSIONS.versions["2026-03-10"]!.changes.flatMap(({ targets, routes: named = [], removeRoutes = [] }) =>
+      targets.flatMap((target) =>
+        [...named, ...removeRoutes].filter((route) => !Object.hasOwn(listing(target).routes, route)).map((route) => `${target}: ${route}`),
+      ),
+    );
+    expect(missing).toEqual(["api.github.com: POST /hub", "ghec: POST /hub"]);
+  });
+});
+
+describe("the maps of each target and version", () => {
+  test.each(Object.entries(VERSIONS.served).flatMap(([target, served]) => served.map((version) => [target, version])))(
+    "%s %s: the unversioned map with exactly the version's changes",
+    (target, version) => {
+      const unversioned = listing(target).routes;
+      const versioned = routesOf(`${target}.${version}`);
+      const changes = VERSIONS.versions[version]?.changes.filter(({ targets }) => targets.includes(target)) ?? [];
+      const removedRoutes = new Set(changes.flatMap(({ removeRoutes = [] }) => removeRoutes));
+      const expected = Object.fromEntries(
+        Object.entries(unversioned)
+          .filter(([route]) => !removedRoutes.has(route))
+          .map(([route, [docs, ...rows]]) => {
+            const named = changes.filter(({ routes: list = [] }) => list.includes(route));
+            const removed = named.flatMap(({ removeParameters = [] }) => removeParameters);
+            const narrowed = named.flatMap(({ narrowParameters = {} }) => Object.keys(narrowParameters));
+            const kept = rows
+              .filter(([name]) => !removed.includes(name))
+              .map(([name, place, type, required]): Parameter => [
+                name,
+                place,
+                narrowed.includes(name) ? "readonly number[]" : type,
+                required,
+              ]);
+            return [route, [docs, ...kept]];
+          }),
+      );
+      expect(versioned).toEqual(expected);
+    },
+  );
+
+  test("a version's map is a file of what differs: the package holds no copy of the unversioned map", () => {
+    const sizes = ["api.github.com", "api.github.com.2026-03-10", "api.github.com.2022-11-28"].map(
+      (name) => readFileSync(join(routes, `${name}.d.cts`)).length + readFileSync(join(routes, `${name}.json`)).length,
+    );
+    expect(sizes[1]! / sizes[0]!).toBeLessThan(0.02);
+    expect(sizes[2]! / sizes[0]!).toBeLessThan(0.01);
+  });
+});
+
+describe("the breaks are caught before sending: each request-side change is a type error under the version's map", () => {
+  const program = (lines: string[]): string[][] => {
+    const header = [
+      'import { endpoint, type EndpointInterface } from "rest-endpoint";',
+      'import type { Routes as Unversioned } from "rest-endpoint/routes/api.github.com";',
+      'import type { Routes as V2022 } from "rest-endpoint/routes/api.github.com.2022-11-28";',
+      'import type { Routes as V2026 } from "rest-endpoint/routes/api.github.com.2026-03-10";',
+      'import type { Routes as Ghec2026 } from "rest-endpoint/routes/ghec.2026-03-10";',
+      'import type { Routes as Ghes319 } from "rest-endpoint/routes/ghes-3.19.2022-11-28";',
+      'const v2022: EndpointInterface<V2022> = endpoint.defaults({ headers: { "x-github-api-version": "2022-11-28" } });',
+      'const v2026: EndpointInterface<V2026> = endpoint.defaults({ headers: { "x-github-api-version": "2026-03-10" } });',
+      'const ghec: EndpointInterface<Ghec2026> = endpoint.defaults({ headers: { "x-github-api-version": "2026-03-10" } });',
+    ];
+    const file = join(dir, `calls-${Math.random().toString(36).slice(2)}.mts`);
+    writeFileSync(file, [...header, ...lines, "export { v2022, v2026, ghec };", ""].join("\n"));
+    const diagnostics = ts.getPreEmitDiagnostics(ts.createProgram([file], strictProject(["lib.es2022.d.ts"])));
+    return lines.map((_, index) =>
+      diagnostics
+        .filter((diagnostic) => diagnostic.file?.getLineAndCharacterOfPosition(diagnostic.start!).line === header.length + index)
+        .map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, " ")),
+    );
+  };
+  const owner = 'owner: "o", repo: "r"';
+  // One call per route a change names, with the parameter it removes or narrows.
+  const CALLS: [route: string, parameters: string, message: string][] = [
+    ["POST /orgs/{org}/teams", '{ org: "o", name: "t", permission: "push" }', "'permission' does not exist"],
+    [
+      "PATCH /repos/{owner}/{repo}",
+      `{ ${owner}, use_squash_pr_title_as_default: true }`,
+      "'use_squash_pr_title_as_default' does not exist",
+    ],
+    [
+      "POST /orgs/{org}/repos",
+      '{ org: "o", name: "r", use_squash_pr_title_as_default: true }',
+      "'use_squash_pr_title_as_default' does not exist",
+    ],
+    [
+      "PATCH /orgs/{org}",
+      '{ org: "o", secret_scanning_push_protection_custom_link_enabled: true }',
+      "'secret_scanning_push_protection_custom_link_enabled' does not exist",
+    ],
+    [
+      "POST /repos/{owner}/{repo}/actions/workflows/{workflow_id}/dispatches",
+      `{ ${owner}, workflow_id: 1, ref: "main", return_run_details: true }`,
+      "'return_run_details' does not exist",
+    ],
+    ["POST /repos/{owner}/{repo}/issues", `{ ${owner}, title: "Bug", assignee: "octocat" }`, "'assignee' does not exist"],
+    [
+      "PATCH /repos/{owner}/{repo}/issues/{issue_number}",
+      `{ ${owner}, issue_number: 1, assignee: "octocat" }`,
+      "'assignee' does not exist",
+    ],
+    [
+      "PUT /orgs/{org}/dependabot/secrets/{secret_name}",
+      '{ org: "o", secret_name: "S", visibility: "selected", selected_repository_ids: ["1296269"] }',
+      "Type 'string' is not assignable to type 'number'",
+    ],
+  ];
+
+  test("every route a change names is covered by a call here", () => {
+    const named = VERSIONS.versions["2026-03-10"]!.changes.flatMap(({ routes: list = [] }) => list);
+    expect(CALLS.map(([route]) => route).sort()).toEqual([...new Set(named)].sort());
+  });
+
+  test("each call compiles under 2022-11-28's map and fails under 2026-03-10's, naming the parameter", () => {
+    const lines = CALLS.flatMap(([route, parameters]) => [
+      `v2022(${JSON.stringify(route)}, ${parameters});`,
+      `v2026(${JSON.stringify(route)}, ${parameters});`,
+    ]);
+    const errors = program(lines);
+    expect(CALLS.map(([route], index) => [route, errors[2 * index], errors[2 * index + 1]!.join(" ")])).toEqual(
+      CALLS.map(([route, , message]) => [route, [], expect.stringContaining(message) as string]),
+    );
+  }, 60_000);
+
+  test("a route the version removes is not a route of its map (GHEC's custom repository roles)", () => {
+    const [removed, kept] = program([
+      'ghec("GET /organizations/{organization_id}/custom_roles", { organization_id: "1" });',
+      'ghec("GET /orgs/{org}/custom-repository-roles", { org: "o" });',
+    ]);
+    expect([removed!.join(" "), kept]).toEqual([expect.stringContaining("is not a route of the map") as string, []]);
+  }, 60_000);
+
+  test("a header and a map that disagree do not compile; no header means 2022-11-28", () => {
+    const errors = program([
+      'const a: EndpointInterface<V2026> = endpoint.defaults({ headers: { "x-github-api-version": "2022-11-28" } });',
+      "const b: EndpointInterface<V2026> = endpoint;",
+      "const c: EndpointInterface<V2022> = endpoint;",
+      "const d: EndpointInterface<Unversioned> = endpoint.defaults({ headers: { 'X-GitHub-Api-Version': '2026-03-10' } });",
+      'v2026.defaults({ headers: { "X-GitHub-Api-Version": "2022-11-28" } });',
+      'const e: EndpointInterface<Ghes319> = endpoint.defaults({ baseUrl: "https://github.example.com/api/v3" });',
+      'e.defaults({ headers: { "x-github-api-version": "2026-03-10" } });',
+      "export { a, b, c, d };",
+    ]);
+    expect(
+      errors.map((messages) =>
+        messages.map((message) => /Type '"[\d-]+"' is not assignable to type '"[\d-]+"'/.exec(message)?.[0] ?? message),
+      ),
+    ).toEqual([
+      [`Type '"2022-11-28"' is not assignable to type '"2026-03-10"'`],
+      [`Type '"2022-11-28"' is not assignable to type '"2026-03-10"'`],
+      [],
+      [],
+      [`Type '"2022-11-28"' is not assignable to type '"2026-03-10"'`],
+      [],
+      [`Type '"2026-03-10"' is not assignable to type '"2022-11-28"'`],
+      [],
+    ]);
+  }, 60_000);
+});
+
+describe("the version is one option", () => {
+  const v2026 = endpoint.defaults({ headers: { "x-github-api-version": "2026-03-10" } });
+
+  test("the one line sends x-github-api-version; without it none is sent", () => {
+    expect(v2026("GET /rate_limit").headers).toEqual({
+      accept: "application/vnd.github.v3+json",
+      "user-agent": endpoint.DEFAULTS.headers["user-agent"],
+      "x-github-api-version": "2026-03-10",
+    });
+    expect(Object.keys(endpoint("GET /rate_limit").headers)).toEqual(["accept", "user-agent"]);
+  });
+
+  test.each([
+    ["2026-3-10", "https://api.github.com", "must be a date YYYY-MM-DD, an API version"],
+    ["2026-02-30", "https://api.github.com", "must be a date YYYY-MM-DD, an API version"],
+    ["latest", "https://github.example.com/api/v3", "must be a date YYYY-MM-DD, an API version"],
+    ["2025-01-01", "https://api.github.com", "must be an API version GitHub serves: 2022-11-28, 2026-03-10"],
+    ["2025-01-01", "https://api.octocorp.ghe.com", "must be an API version GitHub serves: 2022-11-28, 2026-03-10"],
+  ])("%j to %s is INVALID_HEADER_VALUE", (version, baseUrl, rule) => {
+    const error = errorOf(() => endpoint("GET /rate_limit", { baseUrl, headers: { "x-github-api-version": version } }));
+    expect(error).toMatchObject({ code: "INVALID_HEADER_VALUE", argument: "options.headers.x-github-api-version" });
+    expect(error.message).toContain(rule);
+    expect(error.message).toContain(JSON.stringify(version));
+  });
+
+  test("a GitHub Enterprise Server release is not known from its URL: any date goes there", () => {
+    expect(
+      endpoint("GET /rate_limit", { baseUrl: "https://github.example.com/api/v3", headers: { "x-github-api-version": "2026-03-10" } })
+        .headers["x-github-api-version"],
+    ).toBe("2026-03-10");
+  });
+});
+
+describe("the CLI", () => {
+  test("--routes api.github.com.2026-03-10 lists the version's parameters: no assignee", () => {
+    const { status, stdout } = cli("--routes", "api.github.com.2026-03-10", "POST /repos/{owner}/{repo}/issues");
+    expect([status, stdout.split("\n")[0], /\bassignee\b/.test(stdout), /\bassignees\b/.test(stdout)]).toEqual([
+      0,
+      "POST /repos/{owner}/{repo}/issues (api.github.com.2026-03-10, @octokit/openapi 23.0.2 and API version 2026-03-10)",
+      false,
+      true,
+    ]);
+    expect(/\bassignee\b/.test(cli("--routes", "api.github.com.2022-11-28", "POST /repos/{owner}/{repo}/issues").stdout)).toBe(true);
+  });
+
+  test("versions diff 2022-11-28 2026-03-10 prints each request-side change of the CHANGELOG, and the entries it comes from", () => {
+    const { status, stdout } = cli("versions", "diff", "2022-11-28", "2026-03-10");
+    const changes = VERSIONS.versions["2026-03-10"]!.changes.filter(({ targets }) => targets.includes("api.github.com"));
+    const expected = changes
+      .flatMap(({ removeParameters = [], narrowParameters = {}, routes: named = [] }) =>
+        named.flatMap((route) => [
+          ...removeParameters.map((name) => `${route}: ${name} (body) removed`),
+          ...Object.keys(narrowParameters).map((name) => `${route}: ${name} (body) readonly (string | number)[] -> readonly number[]`),
+        ]),
+      )
+      .sort();
+    const lines = stdout.trimEnd().split("\n");
+    expect(status).toBe(0);
+    expect(lines[0]).toBe(`api.github.com 2022-11-28 -> 2026-03-10: ${expected.length} request-side changes`);
+    expect(lines.slice(1, expected.length + 1).sort()).toEqual(expected);
+    expect(lines.slice(expected.length + 2)).toEqual(["From GitHub's CHANGELOG:", ...changes.map(({ cites }) => `- ${cites}`)]);
+  });
+
+  test("versions diff for the routes given, on another target", () => {
+    expect(cli("versions", "diff", "2022-11-28", "2026-03-10", "--target", "ghec", "post /repos/:owner/:repo/issues").stdout).toBe(
+      [
+        "ghec 2022-11-28 -> 2026-03-10: 1 request-side change",
+        "POST /repos/{owner}/{repo}/issues: assignee (body) removed",
+        "",
+        "From GitHub's CHANGELOG:",
+        '- Remove deprecated singular "assignee" field from Issue and Pull Request endpoints',
+        "",
+      ].join("\n"),
+    );
+  });
+
+  test.each([
+    [
+      ["versions", "diff", "2022-11-28", "2026-03-10", "--target", "ghes-3.19"],
+      'ghes-3.19 serves API versions 2022-11-28; received "2026-03-10"',
+    ],
+    [["versions", "diff", "2022-11-28"], "versions takes diff FROM TO"],
+    [
+      ["versions", "diff", "2022-11-28", "2026-03-10", "--target", "gitlab"],
+      'must be a GitHub target, such as api.github.com; received "gitlab"',
+    ],
+    [
+      ["versions", "diff", "2022-11-28", "2026-03-10", "GET /nope"],
+      '"GET /nope" is a route of neither api.github.com.2022-11-28 nor api.github.com.2026-03-10',
+    ],
+  ])("%j is a usage error", (args, message) => {
+    const { status, stderr } = cli(...args);
+    expect([status, stderr]).toEqual([2, expect.stringContaining(message) as string]);
+  });
+});
+
+describe("npm run descriptions:update DIR: ready for GitHub's versioned descriptions", () => {
+  const update = (folder: string) =>
+    spawnSync(process.execPath, [join(root, "scripts", "descriptions-update.mjs"), folder, "--out", join(dir, "out")], {
+      encoding: "utf8",
+      cwd: root,
+    });
+  const openapi = join(root, "node_modules", "@octokit", "openapi", "generated");
+
+  test("on the descriptions we have, named as GitHub names its versioned files, the maps match", () => {
+    const folder = join(dir, "descriptions");
+    mkdirSync(folder, { recursive: true });
+    copyFileSync(join(openapi, "api.github.com.json"), join(folder, "api.github.com.2022-11-28.json"));
+    copyFileSync(join(openapi, "ghes-3.17.json"), join(folder, "ghes-3.17.2022-11-28.json"));
+    expect(update(folder)).toMatchObject({
+      status: 0,
+      stdout: [
+        "api.github.com.2022-11-28: matches the CHANGELOG-derived map (1223 routes)",
+        "ghes-3.17.2022-11-28: matches the CHANGELOG-derived map (966 routes)",
+        `wrote 2 maps and the table of 39 multi-segment parameters to ${join(dir, "out")}`,
+        "",
+      ].join("\n"),
+    });
+  }, 60_000);
+
+  test("a description that differs from the CHANGELOG-derived map is reported, route by route, exit 1", () => {
+    const folder = join(dir, "descriptions-2026");
+    mkdirSync(folder, { recursive: true });
+    // A 2026-03-10 description that still takes `assignee` when an issue is updated, and no longer takes `labels`.
+    const spec = JSON.parse(readFileSync(join(openapi, "api.github.com.json"), "utf8")) as {
+      paths: Record<
+        string,
+        Record<string, { requestBody: { content: Record<string, { schema: { properties: Record<string, unknown> } }> } }>
+      >;
+    };
+    const body = (path: string, method: string) => spec.paths[path]![method]!.requestBody.content["application/json"]!.schema.properties;
+    delete body("/repos/{owner}/{repo}/issues", "post").assignee;
+    delete body("/repos/{owner}/{repo}/issues", "post").labels;
+    for (const [path, method] of [
+      ["/orgs/{org}/teams", "post"],
+      ["/repos/{owner}/{repo}", "patch"],
+      ["/orgs/{org}/repos", "post"],
+      ["/orgs/{org}", "patch"],
+      ["/repos/{owner}/{repo}/actions/workflows/{workflow_id}/dispatches", "post"],
+    ] as const)
+      for (const name of [
+        "permission",
+        "use_squash_pr_title_as_default",
+        "secret_scanning_push_protection_custom_link_enabled",
+        "return_run_details",
+      ])
+        Reflect.deleteProperty(body(path, method), name);
+    body("/orgs/{org}/dependabot/secrets/{secret_name}", "put").selected_repository_ids = { type: "array", items: { type: "integer" } };
+    writeFileSync(join(folder, "api.github.com.2026-03-10.json"), JSON.stringify(spec));
+    const { status, stdout } = update(folder);
+    expect([status, stdout.split("\n").slice(0, 3)]).toEqual([
+      1,
+      [
+        "api.github.com.2026-03-10: 2 differences from the CHANGELOG-derived map",
+        expect.stringMatching(
+          /^ {2}POST \/repos\/\{owner\}\/\{repo\}\/issues: labels \[.*\] in the CHANGELOG-derived map, absent in api\.github\.com\.2026-03-10\.json$/,
+        ) as string,
+        expect.stringMatching(
+          /^ {2}PATCH \/repos\/\{owner\}\/\{repo\}\/issues\/\{issue_number\}: assignee absent in the CHANGELOG-derived map, \[.*\] in api\.github\.com\.2026-03-10\.json$/,
+        ) as string,
+      ],
+    ]);
+  }, 60_000);
+});
