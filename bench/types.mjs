@@ -1,8 +1,8 @@
-// npm run bench:types: what route-aware types cost a consumer's `tsc`. Nine projects, checked with
+// npm run bench:types: what route-aware types cost a consumer's `tsc`. Ten projects, checked with
 // `tsc --noEmit --extendedDiagnostics`: an empty one, 20 typed calls through rest-endpoint (typed
 // from the route's template), the same calls through rest-endpoint with the api.github.com route
 // map, 20 calls of routes not in the map through it (with the opt-in `UnmappedRoutes`), the same
-// calls through a generic wrapper over the map, and the same 20 calls through @octokit/types'
+// calls through the map of API version 2026-03-10, the same calls through a generic wrapper over the map, and the same 20 calls through @octokit/types'
 // RequestInterface (octokit's per-route types). Then any REST API: 20 calls of Stripe's description
 // (__tests__/fixtures/openapi/stripe/) through the map `rest-endpoint generate` writes, and the
 // same 20 through openapi-fetch with the types openapi-typescript writes from the same file; and
@@ -41,6 +41,11 @@ ${calls.map((call) => line("github", call)).join("\n")}\n`,
 import type { Routes } from ${JSON.stringify(join(root, "dist", "routes", "api.github.com.js"))};
 const github: EndpointInterface<Routes & UnmappedRoutes> = endpoint;
 ${calls.map((call) => line("github", { ...call, path: `/custom${call.path}` })).join("\n")}\n`,
+  // The same 20 calls through the map of API version 2026-03-10 (docs/usage.md, "API versions").
+  "rest-endpoint with the api.github.com.2026-03-10 map": `import { endpoint, type EndpointInterface } from ${JSON.stringify(join(root, "dist", "index.js"))};
+import type { Routes } from ${JSON.stringify(join(root, "dist", "routes", "api.github.com.2026-03-10.js"))};
+const github: EndpointInterface<Routes> = endpoint.defaults({ headers: { "x-github-api-version": "2026-03-10" } });
+${calls.map((call) => line("github", call)).join("\n")}\n`,
   // The same 20 calls through the generic wrapper docs/usage.md leads with.
   "rest-endpoint with the map, through a generic wrapper": `import { endpoint, type EndpointInterface, type ParametersOf } from ${JSON.stringify(join(root, "dist", "index.js"))};
 import type { Routes } from ${JSON.stringify(join(root, "dist", "routes", "api.github.com.js"))};
@@ -125,13 +130,14 @@ console.log(
 console.log("| project | check time | total time | memory |\n| --- | ---: | ---: | ---: |");
 for (const row of rows)
   console.log(`| ${row.name} | ${row.check.toFixed(2)} s | ${row.total.toFixed(2)} s | ${Math.round(row.memory / 1024)} MB |`);
-const [empty, ours, mapped, unmapped, wrapped, octokit, stripeMap, annotation, openapiFetch] = rows;
+const [empty, ours, mapped, unmapped, versioned, wrapped, octokit, stripeMap, annotation, openapiFetch] = rows;
 const against = (row) => `${(row.check / octokit.check).toFixed(2)}× check time, ${(row.memory / octokit.memory).toFixed(2)}× memory`;
 console.log(
   `\nrest-endpoint without a map, against an empty project: +${(ours.total - empty.total).toFixed(2)} s total (target ≤ +0.20 s); ` +
     `against @octokit/types: ${against(ours)}` +
     `\nrest-endpoint with the api.github.com map, against @octokit/types: ${against(mapped)} (target ≤ 0.50× each)` +
     `\nrest-endpoint with the map, routes not in it, against @octokit/types: ${against(unmapped)}` +
+    `\nrest-endpoint with the api.github.com.2026-03-10 map, against @octokit/types: ${against(versioned)} (target ≤ 0.50× each)` +
     `\nrest-endpoint with the map, through a generic wrapper, against @octokit/types: ${against(wrapped)} (target ≤ 0.50× each)` +
     `\nrest-endpoint with a generated Stripe map, against openapi-fetch with openapi-typescript's: ` +
     `${(stripeMap.check / openapiFetch.check).toFixed(2)}× check time, ${(stripeMap.memory / openapiFetch.memory).toFixed(2)}× memory, ` +

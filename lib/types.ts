@@ -340,14 +340,35 @@ declare const apiVersion: unique symbol;
  * version it describes: the map of version V is typed for calls that send `x-github-api-version: V`
  * (https://docs.github.com/rest/about-the-rest-api/api-versions). GitHub's versioned maps
  * (`rest-endpoint/routes/api.github.com.2026-03-10`, …) have it. Types only.
+ *
+ * @example
+ * ```ts
+ * import type { Routes } from "rest-endpoint/routes/api.github.com.2026-03-10";
+ * const github: EndpointInterface<Routes> = endpoint.defaults({ headers: { "x-github-api-version": "2026-03-10" } });
+ * github("POST /repos/{owner}/{repo}/issues", { owner: "octokit", repo: "rest.js", title: "Bug", assignees: ["octocat"] }).headers["x-github-api-version"];
+ * // "2026-03-10"
+ * ```
  */
 export interface ApiVersioned<Version extends string> {
   /** The marker: a symbol key, so that it is no route. */
   readonly [apiVersion]?: Version;
 }
 
-/** The API version a route map describes (`ApiVersioned`), else `string`: any. */
-export type VersionOf<Routes extends RouteMap> = Routes extends { readonly [apiVersion]?: infer Version extends string }
+/**
+ * The API version a route map describes ({@link ApiVersioned}), else `string`: any.
+ *
+ * @example
+ * ```ts
+ * type V = VersionOf<import("rest-endpoint/routes/api.github.com.2026-03-10").Routes>;
+ * // "2026-03-10"
+ * type Any = VersionOf<import("rest-endpoint/routes/api.github.com").Routes>;
+ * // string
+ * ```
+ */
+export type VersionOf<Routes extends RouteMap> = Routes extends {
+  /** The version `ApiVersioned` records. */
+  readonly [apiVersion]?: infer Version extends string;
+}
   ? string extends Version
     ? string
     : Version
