@@ -78,9 +78,16 @@ describe("the packed package", () => {
         "dist/queries.d.cts",
         "dist/queries.d.ts",
         "dist/queries.js",
-        ...["api.github.com", "ghec", "ghes-3.17", "ghes-3.18", "ghes-3.19"].flatMap((target) =>
-          ["cjs", "d.cts", "d.ts", "js", "json"].map((extension) => `dist/routes/${target}.${extension}`),
-        ),
+        // Each target, and each API version it serves (scripts/github-api-versions.json).
+        ...[
+          "api.github.com",
+          "api.github.com.2022-11-28",
+          "api.github.com.2026-03-10",
+          "ghec",
+          "ghec.2022-11-28",
+          "ghec.2026-03-10",
+          ...["ghes-3.17", "ghes-3.18", "ghes-3.19"].flatMap((target) => [target, `${target}.2022-11-28`]),
+        ].flatMap((target) => ["cjs", "d.cts", "d.ts", "js", "json"].map((extension) => `dist/routes/${target}.${extension}`)),
         "package.json",
       ].sort(),
     );

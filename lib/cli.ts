@@ -368,7 +368,6 @@ function writtenByGenerate(file: string): boolean {
   }
 }
 
-/** Runs the CLI with the given arguments; returns the exit status. */
 /**
  * `versions diff FROM TO [--target T] [routes…]`: the request-side differences between two GitHub
  * API versions of target T, for every route or the routes given (matched as `--routes` matches
@@ -432,6 +431,7 @@ function versionsDiff(items: readonly string[], target: string): string {
   ].join("\n");
 }
 
+/** Runs the CLI with the given arguments; returns the exit status. */
 export async function main(args: readonly string[], out: (text: string) => void, err: (text: string) => void): Promise<number> {
   try {
     const { values, positionals } = parseArgs({
