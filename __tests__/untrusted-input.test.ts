@@ -607,3 +607,90 @@ describe("the core: two names a server reads as one, Map and Set in a JSON body,
     expect(endpoint("GET /x{/a,b}", { a: "p", b: "" }).url).toBe("https://api.github.com/x/p/");
   });
 });
+
+describe("every schema form of OpenAPI 3.0 and 3.1 has a written type that says what the description allows", () => {
+  const schemas = {
+    Cat: { type: "object", required: ["kind", "meows"], properties: { kind: { type: "string" }, meows: { type: "boolean" } } },
+    Dog: { type: "object", required: ["kind", "barks"], properties: { kind: { type: "string" }, barks: { type: "integer" } } },
+    Audit: { type: "object", properties: { id: { type: "string", readOnly: true }, created: { type: "string", readOnly: true } } },
+    Status: { type: "string", enum: ["open", "closed"] },
+  };
+  const body = (schema: object) => ({ requestBody: { content: { "application/json": { schema } } } });
+  const spec = describeWith(
+    { components: { schemas } },
+    {
+      "/forms": {
+        post: body({
+          type: "object",
+          properties: {
+            none: { type: "string", enum: [] },
+            fixed: { const: "v1" },
+            grid: { type: "array", items: { type: "array", items: { type: "number" } } },
+            labels: { type: "object", patternProperties: { "^x-": { type: "string" } } },
+            counts: { type: "object", additionalProperties: { type: "integer" } },
+            maybe: { type: ["string", "null"] },
+            legacy: { type: "string", nullable: true },
+            status: { allOf: [{ $ref: "#/components/schemas/Status" }, { readOnly: false, description: "described" }] },
+            pet: {
+              oneOf: [{ $ref: "#/components/schemas/Cat" }, { $ref: "#/components/schemas/Dog" }],
+              discriminator: { propertyName: "kind", mapping: { cat: "#/components/schemas/Cat", dog: "Dog" } },
+            },
+            item: {
+              allOf: [
+                { $ref: "#/components/schemas/Audit" },
+                { type: "object", required: ["name"], properties: { name: { type: "string" } } },
+              ],
+            },
+          },
+        }),
+      },
+    },
+  );
+  const { declarations } = generateRouteMap(spec, { header: () => "", withQueries: true });
+
+  test("each property's type", () => {
+    const members = /"POST \/forms": \{\n([\s\S]*?)\n {2}\};/
+      .exec(declarations)![1]!
+      .split("\n")
+      .map((line) => line.trim());
+    expect(members).toEqual([
+      "none?: never;",
+      'fixed?: "v1";',
+      "grid?: readonly (readonly number[])[];",
+      "labels?: { [key: string]: string };",
+      "counts?: { [key: string]: number };",
+      "maybe?: string | null;",
+      "legacy?: string | null;",
+      'status?: "open" | "closed";',
+      'pet?: { kind: string; meows: boolean } & { kind: "cat" } | { kind: string; barks: number } & { kind: "dog" };',
+      "item?: { name: string };",
+    ]);
+  });
+
+  test("it compiles, valid values are taken, and each value the description does not allow is a type error", () => {
+    const file = write("forms-map.d.ts", declarations);
+    const calls = [
+      'api("POST /forms", { fixed: "v1", grid: [[1, 2]], labels: { "x-a": "b" }, maybe: null, status: "open", pet: { kind: "cat", meows: true }, item: { name: "n" } });',
+      'api("POST /forms", { pet: { kind: "dog", barks: 3 } });',
+      'api("POST /forms", { none: "anything" });',
+      'api("POST /forms", { fixed: "v2" });',
+      'api("POST /forms", { status: "shut" });',
+      'api("POST /forms", { pet: { kind: "dog", meows: true } });',
+      'api("POST /forms", { item: { id: "x", name: "n" } });',
+      'api("POST /forms", { grid: [1, 2] });',
+    ];
+    const program = write(
+      "forms-calls.mts",
+      [
+        'import type { Routes } from "./forms-map.js";',
+        'import { endpoint, type EndpointInterface } from "rest-endpoint";',
+        "const api: EndpointInterface<Routes> = endpoint;",
+        ...calls,
+        "",
+      ].join("\n"),
+    );
+    const diagnostics = ts.getPreEmitDiagnostics(ts.createProgram([program, file], compilerOptions));
+    const lines = diagnostics.map((diagnostic) => diagnostic.file!.getLineAndCharacterOfPosition(diagnostic.start!).line - 3);
+    expect([...new Set(lines)].sort()).toEqual([2, 3, 4, 5, 6, 7]);
+  }, 60_000);
+});

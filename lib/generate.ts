@@ -62,10 +62,14 @@ export function operationsOf(spec: Json): { resolve: (value: Json) => Json; oper
 
 const key = (name: string): string => (/^[A-Z_$][\w$]*$/i.test(name) ? name : JSON.stringify(name));
 const literal = (value: unknown): string => (value === null ? "null" : JSON.stringify(value));
+/** The union of `types`: `never` for none (`enum: []` allows no value), `unknown` when one is. */
 const union = (types: readonly string[]): string => {
   const unique = [...new Set(types)];
-  return unique.includes("unknown") ? "unknown" : unique.join(" | ");
+  return unique.length === 0 ? "never" : unique.includes("unknown") ? "unknown" : unique.join(" | ");
 };
+
+/** The type of an object schema whose every property is `readOnly` and that takes no other key: nothing to send. */
+const NOTHING_TO_SEND = "Record<string, never>";
 const parenthesized = (type: string): string => (/[|&]|^readonly /.test(type) ? `(${type})` : type);
 
 /**
@@ -134,10 +138,23 @@ class TypeWriter {
     let type: string;
     if (Array.isArray(schema.enum)) type = union(schema.enum.map(literal));
     else if ("const" in schema) type = literal(schema.const);
-    else if (schema.oneOf !== undefined || schema.anyOf !== undefined) type = union((schema.oneOf ?? schema.anyOf).map(inner));
-    else if (schema.allOf !== undefined) {
-      // A part that only describes (a `description`, an `example`) adds no type.
-      const parts = (schema.allOf as Json[]).map(inner).filter((part) => part !== "unknown");
+    else if (schema.oneOf !== undefined || schema.anyOf !== undefined) {
+      const variants = (schema.oneOf ?? schema.anyOf) as Json[];
+      const tag: unknown = schema.discriminator?.propertyName;
+      // With a discriminator, each variant reached by $ref takes the values that name it
+      // (OpenAPI 3.1 section 4.8.25: the mapping's keys, else the schema's name).
+      type = union(
+        variants.map((variant) => {
+          const written = inner(variant);
+          if (typeof tag !== "string" || typeof variant?.$ref !== "string") return written;
+          const values = discriminatorValues(schema.discriminator, variant.$ref);
+          return `${parenthesized(written)} & { ${key(tag)}: ${union(values.map(literal))} }`;
+        }),
+      );
+    } else if (schema.allOf !== undefined) {
+      // A part that only describes (a `description`, an `example`), or one whose properties are all
+      // `readOnly`, adds nothing a request sends: intersected, its `never` would erase the others.
+      const parts = (schema.allOf as Json[]).map(inner).filter((part) => part !== "unknown" && part !== NOTHING_TO_SEND);
       type = parts.length === 0 ? "unknown" : parts.length === 1 ? parts[0]! : parts.map(parenthesized).join(" & ");
     } else {
       const types = [schema.type ?? (schema.properties ? "object" : schema.items ? "array" : [])].flat() as string[];
@@ -184,9 +201,26 @@ function objectType(schema: Json, inner: (child: Json) => string, resolve: (valu
     .filter(writable(resolve))
     .map(([name, property]) => `${key(name)}${required.has(name) ? "" : "?"}: ${inner(property)}`);
   const extra = schema.additionalProperties;
-  const open = extra === undefined ? properties.length === 0 : extra !== false;
-  if (open) members.push(`[key: string]: ${members.length === 0 && typeof extra === "object" ? inner(extra) : "unknown"}`);
-  return members.length === 0 ? "Record<string, never>" : `{ ${members.join("; ")} }`;
+  // `patternProperties` (JSON Schema core 10.3.2.2) allow other keys too, with the patterns' schemas.
+  const patterns = Object.values((schema.patternProperties ?? {}) as Record<string, Json>);
+  const open = patterns.length > 0 || (extra === undefined ? properties.length === 0 : extra !== false);
+  const others = [...(typeof extra === "object" ? [extra] : []), ...patterns];
+  if (open)
+    members.push(
+      `[key: string]: ${members.length === 0 && others.length > 0 && (extra === undefined || typeof extra === "object") ? union(others.map(inner)) : "unknown"}`,
+    );
+  return members.length === 0 ? NOTHING_TO_SEND : `{ ${members.join("; ")} }`;
+}
+
+/**
+ * The discriminator values that select the variant at `ref`: the keys of `mapping` whose value is
+ * `ref` or the name of the schema it points at, else that name (OpenAPI 3.1 section 4.8.25.1).
+ */
+function discriminatorValues(discriminator: Json, ref: string): string[] {
+  const name = ref.slice(ref.lastIndexOf("/") + 1);
+  const mapping = Object.entries((discriminator?.mapping ?? {}) as Record<string, unknown>);
+  const named = mapping.filter(([, target]) => target === ref || target === name).map(([value]) => value);
+  return named.length > 0 ? named : [name];
 }
 
 /**
