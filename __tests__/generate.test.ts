@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import ts from "typescript";
 import { endpoint } from "../lib/index.js";
@@ -228,11 +228,75 @@ describe("rest-endpoint generate", () => {
     });
   });
 
-  test("generate needs a description and --out FILE.d.ts", () => {
-    expect(run("generate", DESCRIPTIONS.digitalocean)).toMatchObject({
-      status: 2,
-      stderr: "rest-endpoint: generate needs a description and --out FILE.d.ts, e.g. generate openapi.yaml --out api.d.ts\n",
-    });
+  test("generate needs a description and --out FILE.d.ts or FILE.ts", () => {
+    for (const args of [
+      ["generate", DESCRIPTIONS.digitalocean],
+      ["generate", DESCRIPTIONS.digitalocean, "--out", join(dir, "api.js")],
+    ])
+      expect(run(...args)).toMatchObject({
+        status: 2,
+        stderr: "rest-endpoint: generate needs a description and --out FILE.d.ts or FILE.ts, e.g. generate openapi.yaml --out api.d.ts\n",
+      });
+  });
+
+  // A small app, built by tsc as a user builds it (NodeNext, outDir) and run by Node: the generated
+  // files must end up where the compiled app imports them from (docs/any-api.md, "Files that fit a build").
+  describe.each([
+    ["FILE.ts: one module, compiled with the app", "api.ts", {}],
+    ["FILE.d.ts + FILE.js: copied into the build by allowJs", "api.d.ts", { allowJs: true }],
+  ])("%s", (_layout, file, options) => {
+    test("tsc builds the app, and the built app runs", () => {
+      const app = join(dir, `app-${file.replace(/\W/g, "-")}`);
+      rmSync(app, { recursive: true, force: true });
+      mkdirSync(join(app, "src"), { recursive: true });
+      expect(run("generate", DESCRIPTIONS.digitalocean, "--out", join(app, "src", file)).status).toBe(0);
+      writeFileSync(
+        join(app, "src", "main.ts"),
+        [
+          'import { endpoint, type EndpointInterface, type ParametersOf } from "rest-endpoint";',
+          'import { withQueries } from "rest-endpoint/queries";',
+          'import { queries, type Routes } from "./api.js";',
+          'const api: EndpointInterface<Routes> = withQueries(endpoint.defaults({ baseUrl: "https://api.digitalocean.com" }), queries);',
+          "function request<R extends keyof Routes>(route: R, parameters: ParametersOf<Routes, R>) {",
+          "  return api(route, parameters);",
+          "}",
+          'console.log(request("GET /v2/apps/{app_id}/deployments", { app_id: "a1", deployment_types: ["MANUAL", "AUTOSCALED"] }).url);',
+          'console.log(request("DELETE /v2/droplets", { tag_name: "web" }).url);',
+          "",
+        ].join("\n"),
+      );
+      writeFileSync(join(app, "package.json"), JSON.stringify({ type: "module", dependencies: { "rest-endpoint": "*" } }));
+      // The package as an app has it installed: this repository, linked.
+      mkdirSync(join(app, "node_modules"), { recursive: true });
+      symlinkSync(root, join(app, "node_modules", "rest-endpoint"), "dir");
+      writeFileSync(
+        join(app, "tsconfig.json"),
+        JSON.stringify({
+          compilerOptions: {
+            module: "NodeNext",
+            moduleResolution: "NodeNext",
+            target: "ES2022",
+            strict: true,
+            outDir: "build",
+            rootDir: "src",
+            types: [],
+            lib: ["ES2022", "DOM"],
+            ...options,
+          },
+          include: ["src"],
+        }),
+      );
+      const tsc = spawnSync(process.execPath, [join(root, "node_modules", "typescript", "bin", "tsc"), "-p", app], { encoding: "utf8" });
+      expect(tsc.stdout).toBe("");
+      const ran = spawnSync(process.execPath, [join(app, "build", "main.js")], { encoding: "utf8" });
+      expect({ status: ran.status, stderr: ran.stderr, stdout: ran.stdout }).toEqual({
+        status: 0,
+        stderr: "",
+        stdout:
+          "https://api.digitalocean.com/v2/apps/a1/deployments?deployment_types=MANUAL&deployment_types=AUTOSCALED\n" +
+          "https://api.digitalocean.com/v2/droplets?tag_name=web\n",
+      });
+    }, 60_000);
   });
 });
 

@@ -16,7 +16,7 @@ import type { EndpointParameters, RequestOptions } from "./types.js";
 
 const USAGE = `Usage: rest-endpoint [--base-url URL] [--format json|curl|fetch] "<METHOD> <URL>" [ITEM ...]
        rest-endpoint --routes TARGET|FILE.d.ts ["<METHOD> <URL>"]
-       rest-endpoint generate DESCRIPTION --out FILE.d.ts [--force]
+       rest-endpoint generate DESCRIPTION --out FILE.d.ts|FILE.ts [--force]
        rest-endpoint versions diff FROM TO [--target T] ["<METHOD> <URL>" ...]
 
 Prints the request options for a route (as JSON, a curl command or a fetch snippet). Sends nothing.
@@ -33,11 +33,12 @@ Options:
                   fetch: a JavaScript snippet that sends them with fetch
   --routes T      check that a route is an operation of T and list its parameters; without a
                   route, list T's routes. T is a GitHub target (api.github.com, ghec,
-                  ghes-3.19, …) or a map FILE.d.ts that generate wrote
+                  ghes-3.19, …) or a map FILE.d.ts or FILE.ts that generate wrote
   --out FILE.d.ts with generate: where the route map of an OpenAPI 3.0/3.1 description (JSON
                   or YAML; $refs followed to .json/.yaml/.yml files in its folder) goes;
                   FILE.js gets its queries for rest-endpoint/queries, FILE.json its listing
-                  for --routes
+                  for --routes; --out FILE.ts writes the map and its queries as one module
+                  that tsc compiles with the app
   --force         with generate: write over files that generate did not write (never over
                   the description)
   --target T      with versions diff: the GitHub target (default api.github.com)
@@ -229,8 +230,8 @@ function routeShapeOf(route: string): string {
 
 /** The listing of a GitHub target (dist/routes/) or of a map FILE.d.ts that `generate` wrote. */
 function readListing(target: string): Listing {
-  if (target.endsWith(".d.ts")) {
-    const file = `${target.slice(0, -".d.ts".length)}.json`;
+  if (target.endsWith(".ts")) {
+    const file = `${target.slice(0, -(target.endsWith(".d.ts") ? ".d.ts" : ".ts").length)}.json`;
     let listing: unknown;
     try {
       listing = JSON.parse(readFileSync(file, "utf8"));
@@ -244,7 +245,9 @@ function readListing(target: string): Listing {
     .map((file) => file.slice(0, -".json".length))
     .sort();
   if (!targets.includes(target))
-    throw new UsageError(`--routes must be one of ${targets.join(", ")} or a FILE.d.ts that generate wrote; received ${quote(target)}`);
+    throw new UsageError(
+      `--routes must be one of ${targets.join(", ")} or a FILE.d.ts or FILE.ts that generate wrote; received ${quote(target)}`,
+    );
   return resolveListing(target, (name) => JSON.parse(readFileSync(new URL(`${name}.json`, ROUTES), "utf8")) as Listing);
 }
 
@@ -318,22 +321,26 @@ async function generate(
   rest: readonly string[],
   force: boolean,
 ): Promise<string> {
-  if (description === undefined || output === undefined || !output.endsWith(".d.ts"))
-    throw new UsageError("generate needs a description and --out FILE.d.ts, e.g. generate openapi.yaml --out api.d.ts");
+  if (description === undefined || output === undefined || !output.endsWith(".ts"))
+    throw new UsageError("generate needs a description and --out FILE.d.ts or FILE.ts, e.g. generate openapi.yaml --out api.d.ts");
   if (rest.length > 0) throw new UsageError(`generate takes one description; received also ${quote(rest[0]!)}`);
   const { spec, files } = await readDescription(description);
   const info = (spec.info ?? {}) as { title?: string; version?: string };
   const baseUrl = (spec.servers as { url: string }[] | undefined)?.[0]?.url;
-  const name = basename(output, ".d.ts");
+  // FILE.ts: one module, types and queries, that tsc compiles with the app; FILE.d.ts: with FILE.js beside it.
+  const typescript = !output.endsWith(".d.ts");
+  const name = basename(output, typescript ? ".ts" : ".d.ts");
   const title = `${info.title ?? basename(description)} ${info.version ?? ""}`.trim();
   const header = (): string => headerOf({ file: basename(description), title: info.title, version: info.version, baseUrl, name });
   const map = generateRouteMap(spec, { header, withQueries: true });
-  const stem = output.slice(0, -".d.ts".length);
-  const writes: [string, string][] = [
-    [output, map.declarations],
-    [`${stem}.js`, map.module],
-    [`${stem}.json`, JSON.stringify({ generated: GENERATOR, target: name, source: title, docs: "", routes: map.listing })],
+  const stem = output.slice(0, -(typescript ? ".ts" : ".d.ts").length);
+  const listing: [string, string] = [
+    `${stem}.json`,
+    JSON.stringify({ generated: GENERATOR, target: name, source: title, docs: "", routes: map.listing }),
   ];
+  const writes: [string, string][] = typescript
+    ? [[output, map.typescript], listing]
+    : [[output, map.declarations], [`${stem}.js`, map.module], listing];
   for (const [file] of writes) {
     if (!existsSync(file)) continue;
     if (files.includes(realpathSync(file)))

@@ -493,10 +493,14 @@ function queryOf(
   };
 }
 
-/** A generated map: its declaration file (`Routes`, `queries`), its run-time module and its listing. */
+/** A generated map: its declaration file (`Routes`, `queries`), its run-time module, both as one TypeScript module, and its listing. */
 export interface RouteMap {
+  /** The declaration file: `Routes`, and `queries` declared. */
   readonly declarations: string;
+  /** The run-time module beside it: `queries`. */
   readonly module: string;
+  /** Both as one TypeScript module, which `tsc` compiles with the app. */
+  readonly typescript: string;
   readonly listing: Record<string, [docs: string, ...parameters: [name: string, place: string, type: string, required: 0 | 1][]]>;
   readonly count: number;
 }
@@ -545,7 +549,8 @@ export function generateRouteMap(
     if (query !== undefined) queries[route] = query;
   }
   const queryLines = Object.entries(queries).map(([route, query]) => `  ${JSON.stringify(route)}: ${JSON.stringify(query)},`);
-  const declarations = `${header(operations.length)}
+  /** The map's text, with `queries` written as `queriesStatement`. */
+  const text = (queriesStatement: string): string => `${header(operations.length)}
 ${withQueries ? 'import type { Queries } from "rest-endpoint/queries";\n' : ""}${lines.some((line) => line.includes('Platform<"')) ? 'import type { Platform } from "rest-endpoint";\n' : ""}
 export interface Routes {
 ${lines.join("\n")}
@@ -555,14 +560,16 @@ ${types.aliases.length === 0 ? "" : `\n${types.aliases.join("\n")}\n`}${
       ? `
 /**
  * The routes whose query the description declares in another form than the library's default,
- * for \`withQueries\` of \`rest-endpoint/queries\`.
+ * or on a method that sends a body, for \`withQueries\` of \`rest-endpoint/queries\`.
  */
-export declare const queries: Queries;
+${queriesStatement}
 `
       : ""
   }`;
+  const declarations = text("export declare const queries: Queries;");
+  const typescript = text(`export const queries: Queries = {\n${queryLines.join("\n")}\n};`);
   const module = `${GENERATED}: do not edit.\nexport const queries = {\n${queryLines.join("\n")}\n};\n`;
-  return { declarations, module, listing, count: operations.length };
+  return { declarations, module, typescript, listing, count: operations.length };
 }
 
 /** How every file `generate` writes begins: the marker that lets it write over the file again. */
