@@ -244,6 +244,7 @@ describe("the version is one option", () => {
   test.each([
     ["2026-3-10", "https://api.github.com", "must be a date YYYY-MM-DD, an API version"],
     ["2026-02-30", "https://api.github.com", "must be a date YYYY-MM-DD, an API version"],
+    ["2026-13-45", "https://github.example.com/api/v3", "must be a date YYYY-MM-DD, an API version"],
     ["latest", "https://github.example.com/api/v3", "must be a date YYYY-MM-DD, an API version"],
     ["2025-01-01", "https://api.github.com", "must be an API version GitHub serves: 2022-11-28, 2026-03-10"],
     ["2025-01-01", "https://api.octocorp.ghe.com", "must be an API version GitHub serves: 2022-11-28, 2026-03-10"],

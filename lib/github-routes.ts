@@ -52,6 +52,8 @@ export function declaredQuery(template: string): DeclaredQuery | undefined {
   return queries.get(template);
 }
 
+let served: ReadonlySet<string> | undefined;
+
 /**
  * Checks an `x-github-api-version` field value: a date `YYYY-MM-DD`, and one of the versions
  * api.github.com serves when the request goes there (`api.github.com`, or GHEC's `api.<name>.ghe.com`);
@@ -61,10 +63,14 @@ export function declaredQuery(template: string): DeclaredQuery | undefined {
  * @throws {@link EndpointError} `INVALID_HEADER_VALUE`
  */
 export function checkApiVersion(version: string, url: string): void {
+  // The common case, checked in one look-up: a version GitHub serves is a date, and goes anywhere.
+  served ??= new Set(API_VERSIONS.split(" "));
+  if (served.has(version)) return;
   const argument = "options.headers.x-github-api-version";
-  const date = /^(\d{4})-(\d{2})-(\d{2})$/.exec(version);
-  if (date === null || new Date(`${version}T00:00:00Z`).toISOString().slice(0, 10) !== version)
+  // A calendar date: 2026-02-30 reads back as another day, 2026-13-01 as no time at all.
+  const time = /^\d{4}-\d{2}-\d{2}$/.test(version) ? Date.parse(`${version}T00:00:00Z`) : NaN;
+  if (Number.isNaN(time) || new Date(time).toISOString().slice(0, 10) !== version)
     fail("INVALID_HEADER_VALUE", argument, "must be a date YYYY-MM-DD, an API version", version);
-  if (/^https:\/\/api\.(?:github\.com|[a-z\d-]+\.ghe\.com)(?:[/?#]|$)/i.test(url) && !API_VERSIONS.split(" ").includes(version))
-    fail("INVALID_HEADER_VALUE", argument, `must be an API version GitHub serves: ${API_VERSIONS.split(" ").join(", ")}`, version);
+  if (/^https:\/\/api\.(?:github\.com|[a-z\d-]+\.ghe\.com)(?:[/?#]|$)/i.test(url))
+    fail("INVALID_HEADER_VALUE", argument, `must be an API version GitHub serves: ${[...served].join(", ")}`, version);
 }
