@@ -646,7 +646,24 @@ describe("every schema form of OpenAPI 3.0 and 3.1 has a written type that says 
       },
     },
   );
+  spec.paths["/fields"] = {
+    get: {
+      parameters: [
+        {
+          name: "opt_fields",
+          in: "query",
+          description:
+            "This endpoint returns a resource which excludes some properties by default. A comma-separated list of the properties to include.",
+          schema: { type: "array", items: { type: "string", enum: ["name", "notes"] } },
+        },
+      ],
+    },
+  };
   const { declarations } = generateRouteMap(spec, { header: () => "", withQueries: true });
+
+  test("a comma-separated list keeps its items' enum (Asana's opt_fields), and also takes one item alone", () => {
+    expect(declarations).toContain('opt_fields?: "name" | "notes" | readonly ("name" | "notes")[];');
+  });
 
   test("each property's type", () => {
     const members = /"POST \/forms": \{\n([\s\S]*?)\n {2}\};/
@@ -678,6 +695,7 @@ describe("every schema form of OpenAPI 3.0 and 3.1 has a written type that says 
       'api("POST /forms", { pet: { kind: "dog", meows: true } });',
       'api("POST /forms", { item: { id: "x", name: "n" } });',
       'api("POST /forms", { grid: [1, 2] });',
+      'api("GET /fields", { opt_fields: ["nmae"] });',
     ];
     const program = write(
       "forms-calls.mts",
@@ -691,6 +709,6 @@ describe("every schema form of OpenAPI 3.0 and 3.1 has a written type that says 
     );
     const diagnostics = ts.getPreEmitDiagnostics(ts.createProgram([program, file], compilerOptions));
     const lines = diagnostics.map((diagnostic) => diagnostic.file!.getLineAndCharacterOfPosition(diagnostic.start!).line - 3);
-    expect([...new Set(lines)].sort()).toEqual([2, 3, 4, 5, 6, 7]);
+    expect([...new Set(lines)].sort()).toEqual([2, 3, 4, 5, 6, 7, 8]);
   }, 60_000);
 });

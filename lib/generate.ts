@@ -380,8 +380,13 @@ function parametersOf(
   const row = ({ parameter, call }: Named, place: "path" | "query"): Row => {
     if (parameter === undefined) return [call, place, "string | number", true, ""];
     let type = types.typeOf(parameter.schema);
-    if (place === "query" && /comma[- ]separated/i.test(parameter.description ?? "")) type = "string | readonly string[]";
     const schema = resolve(parameter.schema) ?? {};
+    // A list the description says is comma-separated also takes one string: the joined form. Its
+    // items keep their type (an enum stays an enum), so that a misspelt item is still an error.
+    if (place === "query" && /comma[- ]separated/i.test(parameter.description ?? "")) {
+      const item = [schema.type].flat().includes("array") && schema.items !== undefined ? types.typeOf(schema.items) : "string";
+      type = item === "string" || item === "unknown" ? "string | readonly string[]" : `${item} | readonly ${parenthesized(item)}[]`;
+    }
     return [
       call,
       place,
