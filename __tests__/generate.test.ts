@@ -485,7 +485,8 @@ describe("endpoint() with a generated map's queries builds the URLs each API doc
       { method: "get", url: "https://api.stripe.com/v1/charges?created=1700000000", contentType: null },
       { method: "get", url: "https://api.stripe.com/v1/customers/cus_1?expand%5B%5D=default_source", contentType: null },
       { method: "get", url: "https://api.stripe.com/v1/subscriptions?status=all&expand%5B%5D=data.customer", contentType: null },
-      { method: "post", url: "https://api.stripe.com/v1/customers", contentType: null },
+      // A form, as Stripe's description declares its bodies.
+      { method: "post", url: "https://api.stripe.com/v1/customers", contentType: "application/x-www-form-urlencoded" },
     ]);
     // What Stripe's server reads: the pairs its docs write (`-d "created[gte]=…" -d "expand[]=…"`).
     expect([...new URL(sent[0]!.url).searchParams]).toEqual([
@@ -516,7 +517,7 @@ describe("endpoint() with a generated map's queries builds the URLs each API doc
     );
   });
 
-  test("Twilio: Type repeated (Lookup v1's documented `Type=carrier&Type=caller-name`), a form body with no JSON content-type", () => {
+  test("Twilio: Type repeated (Lookup v1's documented `Type=carrier&Type=caller-name`), a form body sent as a form", () => {
     expect(
       send("twilio-lookups", "https://lookups.twilio.com", [
         ["GET /v1/PhoneNumbers/{PhoneNumber}", { PhoneNumber: "+15108675310", Type: ["carrier", "caller-name"] }],
@@ -530,7 +531,11 @@ describe("endpoint() with a generated map's queries builds the URLs each API doc
         ["GET /v1/Services/{ServiceSid}/AlphaSenders", { ServiceSid: "MG1", PageSize: 20 }],
       ]),
     ).toEqual([
-      { method: "post", url: "https://messaging.twilio.com/v1/Services/MG1/AlphaSenders", contentType: null },
+      {
+        method: "post",
+        url: "https://messaging.twilio.com/v1/Services/MG1/AlphaSenders",
+        contentType: "application/x-www-form-urlencoded",
+      },
       { method: "get", url: "https://messaging.twilio.com/v1/Services/MG1/AlphaSenders?PageSize=20", contentType: null },
     ]);
   });

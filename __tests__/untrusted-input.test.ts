@@ -619,6 +619,19 @@ describe("every schema form of OpenAPI 3.0 and 3.1 has a written type that says 
   const spec = describeWith(
     { components: { schemas } },
     {
+      "/fields": {
+        get: {
+          parameters: [
+            {
+              name: "opt_fields",
+              in: "query",
+              description:
+                "This endpoint returns a resource which excludes some properties by default. A comma-separated list of the properties to include.",
+              schema: { type: "array", items: { type: "string", enum: ["name", "notes"] } },
+            },
+          ],
+        },
+      },
       "/forms": {
         post: body({
           type: "object",
@@ -646,19 +659,6 @@ describe("every schema form of OpenAPI 3.0 and 3.1 has a written type that says 
       },
     },
   );
-  spec.paths["/fields"] = {
-    get: {
-      parameters: [
-        {
-          name: "opt_fields",
-          in: "query",
-          description:
-            "This endpoint returns a resource which excludes some properties by default. A comma-separated list of the properties to include.",
-          schema: { type: "array", items: { type: "string", enum: ["name", "notes"] } },
-        },
-      ],
-    },
-  };
   const { declarations } = generateRouteMap(spec, { header: () => "", withQueries: true });
 
   test("a comma-separated list keeps its items' enum (Asana's opt_fields), and also takes one item alone", () => {
@@ -711,4 +711,47 @@ describe("every schema form of OpenAPI 3.0 and 3.1 has a written type that says 
     const lines = diagnostics.map((diagnostic) => diagnostic.file!.getLineAndCharacterOfPosition(diagnostic.start!).line - 3);
     expect([...new Set(lines)].sort()).toEqual([2, 3, 4, 5, 6, 7, 8]);
   }, 60_000);
+});
+
+describe("a body is sent with the media type its description declares", () => {
+  const body = (type: string, schema: object) => ({ requestBody: { required: true, content: { [type]: { schema } } } });
+  const id = [{ name: "id", in: "path", required: true, schema: { type: "integer" } }];
+  const spec = describeWith(
+    {},
+    {
+      "/items/{id}": {
+        patch: {
+          parameters: id,
+          ...body("application/json-patch+json", { type: "array", items: { type: "object", properties: { op: { type: "string" } } } }),
+        },
+      },
+      "/docs/{id}": {
+        patch: { parameters: id, ...body("application/merge-patch+json", { type: "object", properties: { title: { type: "string" } } }) },
+      },
+      "/tokens": { post: body("application/x-www-form-urlencoded", { type: "object", properties: { grant_type: { type: "string" } } }) },
+      "/files": { post: body("multipart/form-data", { type: "object", properties: { purpose: { type: "string" } } }) },
+      "/things": { post: body("application/json", { type: "object", properties: { name: { type: "string" } } }) },
+    },
+  );
+  const map = generateRouteMap(spec, { header: () => "", withQueries: true });
+  const queries = JSON.parse(`{${/\{\n([\s\S]*),\n\};/.exec(map.module)![1]!}}`) as Queries;
+  const api = withQueries(endpoint.defaults({ baseUrl: "https://h.example" }), queries);
+
+  test("the run-time table names each media type endpoint() would not give; multipart's boundary is the client's", () => {
+    expect(Object.fromEntries(Object.entries(queries).map(([route, { contentType }]) => [route, contentType]))).toEqual({
+      "PATCH /items/{id}": "application/json-patch+json",
+      "PATCH /docs/{id}": "application/merge-patch+json",
+      "POST /tokens": "application/x-www-form-urlencoded",
+    });
+  });
+
+  test.each([
+    ["PATCH /items/{id}", { id: 1, data: [{ op: "remove" }] }, "application/json-patch+json"],
+    ["PATCH /docs/{id}", { id: 1, title: "t" }, "application/merge-patch+json"],
+    ["POST /tokens", { data: "grant_type=client_credentials" }, "application/x-www-form-urlencoded"],
+    ["POST /things", { name: "n" }, "application/json; charset=utf-8"],
+    ["PATCH /docs/{id}", { id: 1, title: "t", headers: { "content-type": "application/json" } }, "application/json"],
+  ])("%s %j goes out as %s", (route, parameters, contentType) => {
+    expect(api(route, parameters).headers["content-type"]).toBe(contentType);
+  });
 });

@@ -490,12 +490,30 @@ function queryOf(
     needed ||= explode || variable !== call || style === "deepObject";
     varspecs.push(`${variable}${explode ? "*" : ""}`);
   }
-  if (!needed) return undefined;
+  const contentType = hasBody ? mediaTypeOf(resolve(operation.operation.requestBody)?.content) : undefined;
+  if (!needed && contentType === undefined) return undefined;
   return {
     template: `${operation.method} ${originOf(operation, spec)}${path}${queryExpression(path.includes("?"), varspecs)}`,
     ...(deepObject.length > 0 ? { deepObject } : {}),
     ...(Object.keys(renamed).length > 0 ? { renamed } : {}),
+    ...(contentType === undefined ? {} : { contentType }),
   };
+}
+
+/**
+ * The media type a body is sent with when it is not what `endpoint()` gives a body anyway
+ * (`application/json` for an object or array, none for `data` it does not build): a JSON media
+ * type of its own (`application/json-patch+json`), a form, or the one type a body declares; none for
+ * `multipart/form-data`, whose boundary the client writes, nor where `application/json` is one of
+ * the body's types (OpenAPI 3.1 section 4.8.13).
+ */
+function mediaTypeOf(content: Json): string | undefined {
+  const types = Object.keys(content ?? {});
+  if (types.length === 0 || types.some((type) => /^application\/json\s*(?:;|$)/i.test(type))) return undefined;
+  const json = types.find((type) => /^application\/(?:[\w.-]+\+)?json(?:;|$)/i.test(type));
+  if (json !== undefined) return json;
+  if (types.every((type) => /^application\/x-www-form-urlencoded/i.test(type))) return types[0];
+  return types.length === 1 && !/^multipart\//i.test(types[0]!) && !types[0]!.includes("*") ? types[0] : undefined;
 }
 
 /** A generated map: its declaration file (`Routes`, `queries`), its run-time module, both as one TypeScript module, and its listing. */

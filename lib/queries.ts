@@ -34,6 +34,11 @@ export interface Query {
    * the percent-encoded variable name (`statuses%5B%5D`) that `template` holds.
    */
   readonly renamed?: Readonly<Record<string, string>>;
+  /**
+   * The media type the body is sent with, where the description declares one `endpoint()` would
+   * not give (`application/json-patch+json`, a form): set as `content-type` unless the call sets one.
+   */
+  readonly contentType?: string;
 }
 
 /** A generated map's queries: route (as the map writes it) to {@link Query}. */
@@ -108,6 +113,8 @@ function rewrite(query: Query, merged: MergedOptions): MergedOptions {
   }
   const path = call.filter((part) => !isQueryExpression(part));
   copy.url = path.map(partText).join("") + queryExpression(hasQuery(path), varspecs);
+  if (query.contentType !== undefined && !Object.hasOwn(merged.headers, "content-type"))
+    copy.headers = { ...merged.headers, "content-type": query.contentType };
   return copy as unknown as MergedOptions;
 }
 
