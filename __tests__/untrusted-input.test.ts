@@ -755,3 +755,36 @@ describe("a body is sent with the media type its description declares", () => {
     expect(api(route, parameters).headers["content-type"]).toBe(contentType);
   });
 });
+
+describe("header parameters are typed and sent in their header fields", () => {
+  const spec = describeWith(
+    {},
+    {
+      "/items": {
+        get: {
+          parameters: [
+            { name: "X-Request-Id", in: "header", required: true, schema: { type: "string" } },
+            { name: "Accept", in: "header", schema: { type: "string" } },
+            { name: "x-page", in: "header", schema: { type: "integer" } },
+            { name: "q", in: "query", schema: { type: "string" } },
+          ],
+        },
+      },
+    },
+  );
+  const map = generateRouteMap(spec, { header: () => "", withQueries: true });
+  const queries = JSON.parse(`{${/\{\n([\s\S]*),\n\};/.exec(map.module)![1]!}}`) as Queries;
+  const api = withQueries(endpoint.defaults({ baseUrl: "https://h.example" }), queries);
+
+  test("the map types them beside the query (Accept ignored, as OpenAPI 3.1 section 4.8.12.1 says); the table names their fields", () => {
+    expect(map.declarations).toContain('"GET /items": {\n    "X-Request-Id": string;\n    "x-page"?: number;\n    q?: string;\n  };');
+    expect(queries).toEqual({
+      "GET /items": { template: "GET /items{?q}", headers: { "X-Request-Id": "X-Request-Id", "x-page": "x-page" } },
+    });
+  });
+
+  test("a call sends them as header fields, not in the query", () => {
+    const { url, headers } = api("GET /items", { "X-Request-Id": "r1", "x-page": 2, q: "a" });
+    expect([url, headers["x-request-id"], headers["x-page"]]).toEqual(["https://h.example/items?q=a", "r1", "2"]);
+  });
+});

@@ -34,7 +34,7 @@ export interface Operation {
 }
 
 /** A parameter of a route: name, where it goes, its TypeScript type, whether required, its TSDoc. */
-type Row = [name: string, place: "path" | "query" | "body" | "data", type: string, required: boolean, doc: string];
+type Row = [name: string, place: "path" | "query" | "header" | "body" | "data", type: string, required: boolean, doc: string];
 
 /** A description's operations, and `resolve`, which follows a `$ref` inside it. */
 export function operationsOf(spec: Json): { resolve: (value: Json) => Json; operations: Operation[] } {
@@ -322,7 +322,11 @@ interface Named {
  *   (`%75rl` for `url`), which servers decode to `url` (RFC 3986 section 2.1) and which no call key
  *   can be mistaken for.
  */
-function namesOf(operation: Operation, reserved: ReadonlySet<string>): { path: string; variables: Named[]; query: Named[] } {
+function namesOf(
+  operation: Operation,
+  reserved: ReadonlySet<string>,
+  withHeaders = false,
+): { path: string; variables: Named[]; query: Named[]; headers: Named[] } {
   const taken = new Set(reserved);
   const free = (name: string): string => {
     let call = name;
@@ -356,7 +360,14 @@ function namesOf(operation: Operation, reserved: ReadonlySet<string>): { path: s
         variable = `%${name.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}${name.slice(1)}`;
       return { parameter, call, variable };
     });
-  return { path, variables: [...variables.values()], query };
+  // Header parameters, sent in the header field they name; `Accept`, `Content-Type` and
+  // `Authorization` are ignored, as OpenAPI 3.1 section 4.8.12.1 says.
+  const headers = withHeaders
+    ? operation.parameters
+        .filter((parameter) => parameter.in === "header" && !/^(?:accept|content-type|authorization)$/i.test(String(parameter.name)))
+        .map((parameter): Named => ({ parameter, call: free((parameter.name as string).toWellFormed()), variable: "" }))
+    : [];
+  return { path, variables: [...variables.values()], query, headers };
 }
 
 /**
@@ -367,7 +378,7 @@ function namesOf(operation: Operation, reserved: ReadonlySet<string>): { path: s
 function parametersOf(
   { method, operation, parameters }: Operation,
   route: string,
-  { variables: pathVariables, query }: ReturnType<typeof namesOf>,
+  { variables: pathVariables, query, headers }: ReturnType<typeof namesOf>,
   types: TypeWriter,
 ): Row[] {
   const { resolve } = types;
@@ -377,7 +388,7 @@ function parametersOf(
   const variables = new Set(["origin"]);
   // The query of a method with content is declared in the route (routeOf): its names are variables.
   const carriesContent = BODY_METHODS.has(method.toLowerCase());
-  const row = ({ parameter, call }: Named, place: "path" | "query"): Row => {
+  const row = ({ parameter, call }: Named, place: "path" | "query" | "header"): Row => {
     if (parameter === undefined) return [call, place, "string | number", true, ""];
     let type = types.typeOf(parameter.schema);
     const schema = resolve(parameter.schema) ?? {};
@@ -396,16 +407,17 @@ function parametersOf(
     ];
   };
   // In the order the description declares them; a path variable it forgot to declare comes last.
-  const byParameter = new Map<Json, [Named, "path" | "query"]>();
+  const byParameter = new Map<Json, [Named, "path" | "query" | "header"]>();
   for (const named of pathVariables) byParameter.set(named.parameter ?? named, [named, "path"]);
   for (const named of query) byParameter.set(named.parameter, [named, "query"]);
+  for (const named of headers) byParameter.set(named.parameter, [named, "header"]);
   const ordered = [...parameters, ...pathVariables.filter(({ parameter }) => parameter === undefined)];
   for (const parameter of ordered) {
     const found = byParameter.get(parameter);
     if (found === undefined) continue;
     const [named, place] = found;
     rows.push(row(named, place));
-    if (place === "path" || carriesContent) variables.add(named.call);
+    if (place !== "query" || carriesContent) variables.add(named.call);
   }
   // endpoint() refuses `data` for a method without content (GET, HEAD: RFC 9110 section 9.3.1 gives
   // it no meaning there); some descriptions (Stripe's) declare an empty form body on GET anyway.
@@ -470,7 +482,7 @@ function routeOf(operation: Operation, spec: Json, { path }: ReturnType<typeof n
 function queryOf(
   operation: Operation,
   spec: Json,
-  { path, query }: ReturnType<typeof namesOf>,
+  { path, query, headers }: ReturnType<typeof namesOf>,
   resolve: (value: Json) => Json,
 ): Query | undefined {
   const varspecs: string[] = [];
@@ -482,8 +494,7 @@ function queryOf(
     const schema = resolve(parameter.schema) ?? {};
     const style = parameter.style ?? "form";
     const list = [schema.type].flat().some((type) => type === "array" || type === "object");
-    const expressible = style === "form" || style === "deepObject";
-    if (!expressible && !hasBody) return undefined;
+    // spaceDelimited and pipeDelimited are sent as the library's default, comma-joined.
     if (variable !== call) renamed[call] = variable;
     if (style === "deepObject") deepObject.push(call);
     const explode = style === "form" && list && (parameter.explode ?? true);
@@ -491,12 +502,13 @@ function queryOf(
     varspecs.push(`${variable}${explode ? "*" : ""}`);
   }
   const contentType = hasBody ? mediaTypeOf(resolve(operation.operation.requestBody)?.content) : undefined;
-  if (!needed && contentType === undefined) return undefined;
+  if (!needed && contentType === undefined && headers.length === 0) return undefined;
   return {
     template: `${operation.method} ${originOf(operation, spec)}${path}${queryExpression(path.includes("?"), varspecs)}`,
     ...(deepObject.length > 0 ? { deepObject } : {}),
     ...(Object.keys(renamed).length > 0 ? { renamed } : {}),
     ...(contentType === undefined ? {} : { contentType }),
+    ...(headers.length === 0 ? {} : { headers: Object.fromEntries(headers.map(({ call, parameter }) => [call, String(parameter.name)])) }),
   };
 }
 
@@ -547,7 +559,8 @@ export function generateRouteMap(
   const queries: Record<string, Query> = {};
   const listing: RouteMap["listing"] = {};
   for (const operation of operations) {
-    const names = namesOf(operation, OPTION_NAMES);
+    // Header parameters only where the run-time queries send them (GitHub's maps have none).
+    const names = namesOf(operation, OPTION_NAMES, withQueries);
     const route = routeOf(operation, spec, names);
     if (Object.hasOwn(listing, route)) throw new Error(`two operations are the route ${JSON.stringify(route)}`);
     if (!withQueries && names.query.some(({ call, variable }) => call !== variable))

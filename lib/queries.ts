@@ -39,6 +39,11 @@ export interface Query {
    * not give (`application/json-patch+json`, a form): set as `content-type` unless the call sets one.
    */
   readonly contentType?: string;
+  /**
+   * The header parameters: each call key (as the map types it) with the header field it is sent
+   * in (OpenAPI 3.1 section 4.8.12.1, `in: header`), a list joined with `, ` (RFC 9110 section 5.3).
+   */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 /** A generated map's queries: route (as the map writes it) to {@link Query}. */
@@ -78,9 +83,14 @@ function rewrite(query: Query, merged: MergedOptions): MergedOptions {
     if (Object.hasOwn(copy, key)) fail("INVALID_OPTIONS", argument, `is sent as ${quote(key)}, which another parameter is too`);
     copy[key] = value;
   };
+  const fields: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(merged)) {
     if (isOptionName(name)) {
       copy[name] = value;
+      continue;
+    }
+    if (query.headers !== undefined && Object.hasOwn(query.headers, name)) {
+      if (value != null) fields[query.headers[name]!.toLowerCase()] = isArray(value) ? value.join(", ") : value;
       continue;
     }
     const list = isArray(value);
@@ -113,8 +123,10 @@ function rewrite(query: Query, merged: MergedOptions): MergedOptions {
   }
   const path = call.filter((part) => !isQueryExpression(part));
   copy.url = path.map(partText).join("") + queryExpression(hasQuery(path), varspecs);
-  if (query.contentType !== undefined && !Object.hasOwn(merged.headers, "content-type"))
-    copy.headers = { ...merged.headers, "content-type": query.contentType };
+  const contentType =
+    query.contentType !== undefined && !Object.hasOwn(merged.headers, "content-type") ? { "content-type": query.contentType } : {};
+  if (Object.keys(fields).length > 0 || Object.keys(contentType).length > 0)
+    copy.headers = { ...merged.headers, ...contentType, ...fields };
   return copy as unknown as MergedOptions;
 }
 
