@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import ts from "typescript";
-import { strictProject } from "./helpers/examples.js";
+import { languageService, strictProject } from "./helpers/examples.js";
 import { endpoint, type EndpointParameters } from "../lib/index.js";
 import { resolveListing, type Listing } from "../lib/listing.js";
 import type { CorpusCall } from "./helpers/corpus.js";
@@ -245,7 +245,7 @@ describe("route maps", () => {
         "",
       ].join("\n");
       writeFileSync(file, text);
-      const service = languageService(file);
+      const service = languageService(file, compilerOptions);
       const hover = (name: string) => {
         const info = service.getQuickInfoAtPosition(file, text.indexOf(name) + 1);
         return [ts.displayPartsToString(info?.documentation), info?.tags?.map((tag) => tag.name) ?? []];
@@ -257,31 +257,11 @@ describe("route maps", () => {
       ]);
     });
 
-    /** A TypeScript language service over one file, as an editor runs it. */
-    function languageService(file: string): ts.LanguageService {
-      return ts.createLanguageService(
-        {
-          getCompilationSettings: () => compilerOptions,
-          getScriptFileNames: () => [file],
-          getScriptVersion: () => "1",
-          getScriptSnapshot: (name) => {
-            const content = ts.sys.readFile(name);
-            return content === undefined ? undefined : ts.ScriptSnapshot.fromString(content);
-          },
-          getCurrentDirectory: () => dir,
-          getDefaultLibFileName: (options) => ts.getDefaultLibFilePath(options),
-          fileExists: (name) => ts.sys.fileExists(name),
-          readFile: (name) => ts.sys.readFile(name),
-        },
-        ts.createDocumentRegistry(),
-      );
-    }
-
     test("editors complete the map's routes", () => {
       const file = join(dir, "complete.mts");
       const text = [...header, 'github("', ""].join("\n");
       writeFileSync(file, text);
-      const service = languageService(file);
+      const service = languageService(file, compilerOptions);
       const completions = service.getCompletionsAtPosition(file, text.indexOf('github("') + 'github("'.length, {});
       const names = new Set(completions?.entries.map((entry) => entry.name));
       expect(Object.keys(api.routes).filter((route) => !names.has(route))).toEqual([]);

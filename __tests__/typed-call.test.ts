@@ -3,7 +3,7 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import ts from "typescript";
-import { strictProject } from "./helpers/examples.js";
+import { languageService, strictProject } from "./helpers/examples.js";
 
 // The typed call, route kind by route kind, under GitHub's map and three maps `rest-endpoint
 // generate` writes from real descriptions (__tests__/fixtures/openapi/*/PROVENANCE.md), checked by
@@ -251,20 +251,7 @@ test("completion offers only the keys a call may take: the route's parameters an
   ].join("\n");
   mkdirSync(dir, { recursive: true });
   writeFileSync(file, text);
-  const options = strictProject(["lib.es2022.d.ts"]);
-  const service = ts.createLanguageService({
-    getCompilationSettings: () => options,
-    getScriptFileNames: () => [file],
-    getScriptVersion: () => "1",
-    getScriptSnapshot: (name) => {
-      const content = ts.sys.readFile(name);
-      return content === undefined ? undefined : ts.ScriptSnapshot.fromString(content);
-    },
-    getCurrentDirectory: () => dir,
-    getDefaultLibFileName: (compilerOptions) => ts.getDefaultLibFilePath(compilerOptions),
-    fileExists: (name) => ts.sys.fileExists(name),
-    readFile: (name) => ts.sys.readFile(name),
-  });
+  const service = languageService(file, strictProject(["lib.es2022.d.ts"]));
   const keysAt = (marker: string) =>
     service
       .getCompletionsAtPosition(file, text.indexOf(marker) + marker.length - 2, {})

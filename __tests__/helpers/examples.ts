@@ -88,3 +88,23 @@ export function strictProject(lib: string[]): ts.CompilerOptions {
     types: [],
   };
 }
+
+/** A TypeScript language service over one file, as an editor runs it, with `options`. */
+export function languageService(file: string, options: ts.CompilerOptions): ts.LanguageService {
+  return ts.createLanguageService(
+    {
+      getCompilationSettings: () => options,
+      getScriptFileNames: () => [file],
+      getScriptVersion: () => "1",
+      getScriptSnapshot: (name) => {
+        const content = ts.sys.readFile(name);
+        return content === undefined ? undefined : ts.ScriptSnapshot.fromString(content);
+      },
+      getCurrentDirectory: () => join(file, ".."),
+      getDefaultLibFileName: (compilerOptions) => ts.getDefaultLibFilePath(compilerOptions),
+      fileExists: (name) => ts.sys.fileExists(name),
+      readFile: (name) => ts.sys.readFile(name),
+    },
+    ts.createDocumentRegistry(),
+  );
+}
