@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { endpoint, EndpointError } from "../lib/index.js";
-import { withQueries, type Queries } from "../lib/queries.js";
+import { serverUrl, withQueries, type Queries } from "../lib/queries.js";
 
 // rest-endpoint/queries (lib/queries.ts): a generated map's queries, applied around an endpoint.
 // The tables here are in the shape `rest-endpoint generate` writes; __tests__/generate.test.ts runs
@@ -219,4 +219,13 @@ describe("withQueries", () => {
       ),
     );
   });
+});
+
+test("serverUrl's TSDoc example gives the URL it shows", () => {
+  expect(
+    serverUrl(
+      { url: "https://{yourOktaDomain}/api/v1", variables: { yourOktaDomain: { default: "subdomain.okta.com" } } },
+      { yourOktaDomain: "acme.okta.com" },
+    ),
+  ).toBe("https://acme.okta.com/api/v1");
 });

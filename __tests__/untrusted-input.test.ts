@@ -6,7 +6,7 @@ import ts from "typescript";
 import { DescriptionError, readDescription } from "../lib/description.js";
 import { generateRouteMap, headerOf } from "../lib/generate.js";
 import { endpoint } from "../lib/index.js";
-import { withQueries, type Queries } from "../lib/queries.js";
+import { serverUrl, withQueries, type Queries, type Server } from "../lib/queries.js";
 import { errorOf } from "./helpers/errors.js";
 import { strictProject } from "./helpers/examples.js";
 
@@ -139,7 +139,7 @@ describe("2. text from a description lands in a comment, a string or a name, esc
     expect(typeCheck([file])).toEqual([]);
   }, 60_000);
 
-  test("property: any title, version, server URL, description, parameter name, property name and enum value give a map that compiles and declares only Routes and queries", () => {
+  test("property: any title, version, server URL, description, parameter name, property name and enum value give a map that compiles and declares only Routes, queries and baseUrl", () => {
     // Any text, and the pieces that end a comment, a line or a string, alone and inside other text.
     const pieces = fc.constantFrom("*/", "/*", "\n", "\r", "\u2028", "\u2029", '"', "`", "\\", "${", "}", "\u001b[2J", "\ud800");
     const text = fc.oneof(
@@ -172,7 +172,8 @@ describe("2. text from a description lands in a comment, a string or a name, esc
         const { declarations } = generateRouteMap(spec, { header, withQueries: true });
         const file = join(dir, `property-${files.length}.d.ts`);
         writeFileSync(file, declarations);
-        expect(declared(file, declarations)).toEqual(["import", "Routes", "queries"]);
+        // A server URL with variables ({name}) also gets the function that fills them.
+        expect(declared(file, declarations)).toEqual(["import", "Routes", "queries", ...(/\{[^{}]+\}/.test(url) ? ["baseUrl"] : [])]);
         files.push(file);
       }),
       { numRuns: 60 },
@@ -786,5 +787,50 @@ describe("header parameters are typed and sent in their header fields", () => {
   test("a call sends them as header fields, not in the query", () => {
     const { url, headers } = api("GET /items", { "X-Request-Id": "r1", "x-page": 2, q: "a" });
     expect([url, headers["x-request-id"], headers["x-page"]]).toEqual(["https://h.example/items?q=a", "r1", "2"]);
+  });
+});
+
+describe("a server URL with variables: typed, defaults applied, a missing one an error before anything is built", () => {
+  const spec = describeWith({
+    servers: [
+      {
+        url: "https://{yourOktaDomain}/api/{version}",
+        variables: { yourOktaDomain: { default: "subdomain.okta.com" }, version: { default: "v1", enum: ["v1", "v2"] } },
+      },
+    ],
+  });
+  const map = generateRouteMap(spec, { header: () => "", withQueries: true });
+
+  test("the map declares baseUrl(variables), each variable typed by its enum", () => {
+    expect(map.declarations).toContain(
+      'export declare function baseUrl(variables?: { yourOktaDomain?: string; version?: "v1" | "v2" }): string;',
+    );
+    expect(map.module).toContain(
+      'export function baseUrl(variables = {}) {\n  return serverUrl({"url":"https://{yourOktaDomain}/api/{version}","variables":{"yourOktaDomain":{"default":"subdomain.okta.com"},"version":{"default":"v1","enum":["v1","v2"]}}}, variables);\n}',
+    );
+  });
+
+  const server: Server = {
+    url: "https://{yourOktaDomain}/api/{version}",
+    variables: { yourOktaDomain: { default: "subdomain.okta.com" }, version: { enum: ["v1", "v2"] } },
+  };
+  test.each([
+    [{ version: "v1" }, "https://subdomain.okta.com/api/v1"],
+    [{ yourOktaDomain: "acme.okta.com", version: "v2" }, "https://acme.okta.com/api/v2"],
+  ])("%j gives %s", (variables, url) => {
+    expect(serverUrl(server, variables)).toBe(url);
+    expect(endpoint.defaults({ baseUrl: serverUrl(server, variables) })("GET /users").url).toBe(`${url}/users`);
+  });
+
+  test.each([
+    [{}, "variables.version", "is needed by"],
+    [{ version: "v3" }, "variables.version", 'must be one of "v1", "v2"'],
+    [{ version: "v1", yourOktaDomain: "evil.com#" }, "variables.yourOktaDomain", "must not hold ?, #, @"],
+    [{ version: "v1", domain: "x" }, "variables.domain", "is no variable of"],
+    [{ version: 1 }, "variables.version", "must be a string"],
+  ])("%j is INVALID_BASE_URL naming %s", (variables, argument, rule) => {
+    const error = errorOf(() => serverUrl(server, variables));
+    expect(error).toMatchObject({ code: "INVALID_BASE_URL", argument });
+    expect(error.message).toContain(rule);
   });
 });

@@ -10,7 +10,7 @@ import { pointerTarget } from "./json-pointer.js";
 import { OPTION_NAMES as NAMES } from "./option-names.js";
 import { BODY_METHODS } from "./request.js";
 import { queryExpression } from "./template.js";
-import type { Query } from "./queries.js";
+import type { Query, Server } from "./queries.js";
 
 /* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-return, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-call --
    an OpenAPI description is untyped JSON, read by its shape */
@@ -528,6 +528,30 @@ function mediaTypeOf(content: Json): string | undefined {
   return types.length === 1 && !/^multipart\//i.test(types[0]!) && !types[0]!.includes("*") ? types[0] : undefined;
 }
 
+/**
+ * The description's first server when its URL has variables: the URL and each variable's default
+ * and enum, as strings (OpenAPI 3.1 section 4.8.6); else `undefined`.
+ */
+function serverOf(spec: Json): Server | undefined {
+  const first = spec.servers?.[0];
+  if (typeof first?.url !== "string" || !/\{[^{}]+\}/.test(first.url)) return undefined;
+  const declared = (first.variables ?? {}) as Record<string, Json>;
+  const names = [...(first.url as string).matchAll(/\{([^{}]+)\}/g)].map(([, name]) => name!);
+  const variables = Object.fromEntries(
+    names.map((name) => {
+      const variable = declared[name] ?? {};
+      return [
+        name,
+        {
+          ...(variable.default === undefined ? {} : { default: String(variable.default) }),
+          ...(Array.isArray(variable.enum) && variable.enum.length > 0 ? { enum: (variable.enum as unknown[]).map(String) } : {}),
+        },
+      ];
+    }),
+  );
+  return { url: first.url as string, variables };
+}
+
 /** A generated map: its declaration file (`Routes`, `queries`), its run-time module, both as one TypeScript module, and its listing. */
 export interface RouteMap {
   /** The declaration file: `Routes`, and `queries` declared. */
@@ -585,9 +609,12 @@ export function generateRouteMap(
     if (query !== undefined) queries[route] = query;
   }
   const queryLines = Object.entries(queries).map(([route, query]) => `  ${JSON.stringify(route)}: ${JSON.stringify(query)},`);
-  /** The map's text, with `queries` written as `queriesStatement`. */
-  const text = (queriesStatement: string): string => `${header(operations.length)}
-${withQueries ? 'import type { Queries } from "rest-endpoint/queries";\n' : ""}${lines.some((line) => line.includes('Platform<"')) ? 'import type { Platform } from "rest-endpoint";\n' : ""}
+  /** The map's text, with `queries` written as `queriesStatement`, and the run time's names imported as `runtime`. */
+  const text = (
+    queriesStatement: string,
+    runtime = 'import type { Queries } from "rest-endpoint/queries";',
+  ): string => `${header(operations.length)}
+${withQueries ? `${runtime}\n` : ""}${lines.some((line) => line.includes('Platform<"')) ? 'import type { Platform } from "rest-endpoint";\n' : ""}
 export interface Routes {
 ${lines.join("\n")}
 }
@@ -602,9 +629,38 @@ ${queriesStatement}
 `
       : ""
   }`;
-  const declarations = text("export declare const queries: Queries;");
-  const typescript = text(`export const queries: Queries = {\n${queryLines.join("\n")}\n};`);
-  const module = `${GENERATED}: do not edit.\nexport const queries = {\n${queryLines.join("\n")}\n};\n`;
+  // The first server's variables (OpenAPI 3.1 section 4.8.6): `baseUrl(variables?)` substitutes them.
+  const server = serverOf(spec);
+  const variablesType =
+    server === undefined
+      ? ""
+      : `{ ${Object.entries(server.variables)
+          .map(([name, { enum: values }]) => `${key(name)}?: ${values === undefined ? "string" : union(values.map(literal))}`)
+          .join("; ")} }`;
+  const serverDoc =
+    server === undefined
+      ? ""
+      : `
+/**
+ * The description's first server, ${commentText(JSON.stringify(server.url))}, with its variables: each given value, else
+ * its default. For \`endpoint.defaults({ baseUrl: baseUrl({ … }) })\`.
+ */
+`;
+  const serverJson = server === undefined ? "" : JSON.stringify(server);
+  const declarations = text(
+    `export declare const queries: Queries;${server === undefined ? "" : `\n${serverDoc}export declare function baseUrl(variables?: ${variablesType}): string;`}`,
+  );
+  const typescript = text(
+    `export const queries: Queries = {\n${queryLines.join("\n")}\n};${
+      server === undefined
+        ? ""
+        : `\n${serverDoc}export function baseUrl(variables: ${variablesType} = {}): string {\n  return serverUrl(${serverJson}, variables);\n}`
+    }`,
+    server === undefined ? undefined : 'import { serverUrl, type Queries } from "rest-endpoint/queries";',
+  );
+  const module = `${GENERATED}: do not edit.\n${server === undefined ? "" : 'import { serverUrl } from "rest-endpoint/queries";\n'}export const queries = {\n${queryLines.join("\n")}\n};\n${
+    server === undefined ? "" : `export function baseUrl(variables = {}) {\n  return serverUrl(${serverJson}, variables);\n}\n`
+  }`;
   return { declarations, module, typescript, listing, count: operations.length };
 }
 
@@ -630,19 +686,23 @@ export function headerOf({
   name: string;
 }): string {
   const source = commentText(`${title ?? file} ${version ?? ""}`.trim());
+  // A URL with variables ({yourOktaDomain}) is no baseUrl as it is: the module's baseUrl() fills them.
+  const variables = baseUrl !== undefined && /\{[^{}]+\}/.test(baseUrl);
   return `${GENERATED} from ${commentText(file)} (${source}): do not edit.
 
 /**
  * The request parameters of ${source}'s operations, by route: path parameters (required), query
  * parameters and JSON body properties; a body of another media type goes under \`data\`.
- * The servers' first URL, the \`baseUrl\` to use: ${baseUrl === undefined ? "none given" : `\`${commentText(baseUrl)}\``}.
+ * The servers' first URL, the \`baseUrl\` to use: ${baseUrl === undefined ? "none given" : `\`${commentText(baseUrl)}\``}${
+   variables ? ", whose variables `baseUrl()` fills" : ""
+ }.
  *
  * \`\`\`ts
  * import { endpoint, type EndpointInterface } from "rest-endpoint";
  * import { withQueries } from "rest-endpoint/queries";
- * import { queries, type Routes } from ${commentText(JSON.stringify(`./${name}.js`))};
+ * import { ${variables ? "baseUrl, " : ""}queries, type Routes } from ${commentText(JSON.stringify(`./${name}.js`))};
  * const api: EndpointInterface<Routes> = withQueries(
- *   endpoint.defaults({ baseUrl: ${commentText(JSON.stringify(baseUrl ?? "https://api.example.com"))}, headers: { accept: "application/json" } }),
+ *   endpoint.defaults({ baseUrl: ${variables ? "baseUrl()" : commentText(JSON.stringify(baseUrl ?? "https://api.example.com"))}, headers: { accept: "application/json" } }),
  *   queries,
  * );
  * \`\`\`

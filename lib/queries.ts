@@ -185,3 +185,57 @@ export function withQueries<E extends EndpointInterface<RouteMap, string>>(endpo
     parse,
   }) as unknown as E;
 }
+
+/** A description's server (OpenAPI 3.1 section 4.8.5): its URL template and its variables. */
+export interface Server {
+  /** The URL, with `{name}` for each variable, e.g. `"https://{yourOktaDomain}/api/v1"`. */
+  readonly url: string;
+  /** Each variable's default and, where the description limits it, the values it may take. */
+  readonly variables: Readonly<
+    Record<
+      string,
+      {
+        /** The value used when a call gives none. */
+        readonly default?: string;
+        /** The values the variable may take, where the description limits them. */
+        readonly enum?: readonly string[];
+      }
+    >
+  >;
+}
+
+/**
+ * A server's URL with its variables: each given value, else the variable's default (OpenAPI 3.1
+ * section 4.8.6), substituted as it is. The `baseUrl` functions `rest-endpoint generate` writes
+ * call it.
+ *
+ * @param server - the description's first server, as the generated module holds it
+ * @param variables - values for the server's variables, by name
+ * @returns the URL, e.g. `"https://acme.okta.com/api/v1"`
+ * @throws `EndpointError` (rest-endpoint's) `INVALID_BASE_URL` when a variable has neither a value
+ *   nor a default, a value is not one of its `enum`, is not a string, or holds `?`, `#`, `@`, a
+ *   space or a control character (which would move the URL's query, fragment or host), or a name
+ *   is no variable of the server
+ * @example
+ * ```ts
+ * serverUrl({ url: "https://{yourOktaDomain}/api/v1", variables: { yourOktaDomain: { default: "subdomain.okta.com" } } }, { yourOktaDomain: "acme.okta.com" });
+ * // "https://acme.okta.com/api/v1"
+ * ```
+ */
+export function serverUrl(server: Server, variables: Readonly<Record<string, unknown>> = {}): string {
+  for (const name of Object.keys(variables))
+    if (!Object.hasOwn(server.variables, name)) fail("INVALID_BASE_URL", `variables.${name}`, `is no variable of ${quote(server.url)}`);
+  return server.url.replace(/\{([^{}]+)\}/g, (_expression, name: string) => {
+    const variable = Object.hasOwn(server.variables, name) ? server.variables[name]! : undefined;
+    const argument = `variables.${name}`;
+    const given = Object.hasOwn(variables, name) ? variables[name] : undefined;
+    const value = given ?? variable?.default;
+    if (value === undefined) return fail("INVALID_BASE_URL", argument, `is needed by ${quote(server.url)}, which has no default for it`);
+    if (typeof value !== "string") return fail("INVALID_BASE_URL", argument, "must be a string", value);
+    if (variable?.enum !== undefined && !variable.enum.includes(value))
+      return fail("INVALID_BASE_URL", argument, `must be one of ${variable.enum.map(quote).join(", ")}`, value);
+    if (/[?#@\s\p{Cc}]/u.test(value))
+      return fail("INVALID_BASE_URL", argument, "must not hold ?, #, @, a space or a control character", value);
+    return value;
+  });
+}
