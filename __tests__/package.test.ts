@@ -152,7 +152,7 @@ describe("the packed package", () => {
   test.each([
     ["index", "module.exports = { EndpointError, VERSION, endpoint };"],
     ["clients", "module.exports = { toAxios, toFetch, toGot, toKy, toNodeHttp, toUndici };"],
-    ["queries", "module.exports = { withQueries };"],
+    ["queries", "module.exports = { serverUrl, withQueries };"],
   ])("dist/%s.cjs is plain CommonJS: one module.exports of the entry's names, no bundler helpers", (name, line) => {
     const code = readFileSync(join(root, "dist", `${name}.cjs`), "utf8");
     expect(code.trimEnd().split("\n").at(-1)).toBe(line);
