@@ -835,3 +835,54 @@ describe("a server URL with variables: typed, defaults applied, a missing one an
     expect(error.message).toContain(rule);
   });
 });
+
+describe("every style a description may declare for a query is sent as declared: OpenAPI 3.1's own style examples", () => {
+  // OpenAPI 3.1 section 4.8.12.4, "Style Examples": color = ["blue", "black", "brown"] and
+  // { R: 100, G: 200, B: 150 }, as a server decodes the query.
+  const ROWS: [style: string, explode: boolean, value: unknown, decoded: string][] = [
+    ["form", false, ["blue", "black", "brown"], "color=blue,black,brown"],
+    ["form", true, ["blue", "black", "brown"], "color=blue&color=black&color=brown"],
+    ["spaceDelimited", false, ["blue", "black", "brown"], "color=blue black brown"],
+    ["spaceDelimited", true, ["blue", "black", "brown"], "color=blue&color=black&color=brown"],
+    ["pipeDelimited", false, ["blue", "black", "brown"], "color=blue|black|brown"],
+    ["pipeDelimited", true, ["blue", "black", "brown"], "color=blue&color=black&color=brown"],
+    ["form", false, { R: 100, G: 200, B: 150 }, "color=R,100,G,200,B,150"],
+    ["form", true, { R: 100, G: 200, B: 150 }, "R=100&G=200&B=150"],
+    ["deepObject", true, { R: 100, G: 200, B: 150 }, "color[R]=100&color[G]=200&color[B]=150"],
+    ["form", true, "blue", "color=blue"],
+    ["spaceDelimited", false, "blue", "color=blue"],
+  ];
+  const paths = Object.fromEntries(
+    ROWS.map(([style, explode, value], index) => [
+      `/styles/${index}`,
+      {
+        get: {
+          parameters: [
+            {
+              name: "color",
+              in: "query",
+              style,
+              explode,
+              schema: Array.isArray(value)
+                ? { type: "array", items: { type: "string" } }
+                : typeof value === "object"
+                  ? { type: "object" }
+                  : { type: "string" },
+            },
+          ],
+        },
+      },
+    ]),
+  );
+  const map = generateRouteMap(describeWith({}, paths), { header: () => "", withQueries: true });
+  const queries = JSON.parse(`{${/\{\n([\s\S]*),\n\};/.exec(map.module)![1]!}}`) as Queries;
+  const api = withQueries(endpoint.defaults({ baseUrl: "https://h.example" }), queries);
+
+  test.each(ROWS.map((row, index) => [index, ...row] as const))(
+    "%i: %s, explode %s, %j is decoded as %s",
+    (index, _style, _explode, value, decoded) => {
+      const { url } = api(`GET /styles/${index}`, { color: value as string });
+      expect([...new URL(url).searchParams].map(([name, text]) => `${name}=${text}`).join("&")).toBe(decoded);
+    },
+  );
+});

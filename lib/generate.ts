@@ -488,17 +488,22 @@ function queryOf(
   const varspecs: string[] = [];
   const deepObject: string[] = [];
   const renamed: Record<string, string> = {};
+  const delimited: Record<string, string> = {};
   const hasBody = BODY_METHODS.has(operation.method.toLowerCase());
   let needed = hasBody && query.length > 0;
   for (const { parameter, call, variable } of query) {
     const schema = resolve(parameter.schema) ?? {};
     const style = parameter.style ?? "form";
     const list = [schema.type].flat().some((type) => type === "array" || type === "object");
-    // spaceDelimited and pipeDelimited are sent as the library's default, comma-joined.
     if (variable !== call) renamed[call] = variable;
     if (style === "deepObject") deepObject.push(call);
-    const explode = style === "form" && list && (parameter.explode ?? true);
-    needed ||= explode || variable !== call || style === "deepObject";
+    // spaceDelimited and pipeDelimited lists (OpenAPI 3.1 section 4.8.12.4): one value, the items
+    // joined with a space or a pipe; exploded, they are form's `ids=1&ids=2`.
+    const delimiter = style === "spaceDelimited" ? " " : style === "pipeDelimited" ? "|" : undefined;
+    const joined = delimiter !== undefined && list && parameter.explode !== true;
+    if (joined) delimited[call] = delimiter;
+    const explode = list && (style === "form" ? (parameter.explode ?? true) : delimiter !== undefined && parameter.explode === true);
+    needed ||= explode || joined || variable !== call || style === "deepObject";
     varspecs.push(`${variable}${explode ? "*" : ""}`);
   }
   const contentType = hasBody ? mediaTypeOf(resolve(operation.operation.requestBody)?.content) : undefined;
@@ -507,6 +512,7 @@ function queryOf(
     template: `${operation.method} ${originOf(operation, spec)}${path}${queryExpression(path.includes("?"), varspecs)}`,
     ...(deepObject.length > 0 ? { deepObject } : {}),
     ...(Object.keys(renamed).length > 0 ? { renamed } : {}),
+    ...(Object.keys(delimited).length > 0 ? { delimited } : {}),
     ...(contentType === undefined ? {} : { contentType }),
     ...(headers.length === 0 ? {} : { headers: Object.fromEntries(headers.map(({ call, parameter }) => [call, String(parameter.name)])) }),
   };

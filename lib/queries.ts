@@ -35,6 +35,11 @@ export interface Query {
    */
   readonly renamed?: Readonly<Record<string, string>>;
   /**
+   * The `spaceDelimited` (`" "`) and `pipeDelimited` (`"|"`) parameters: a list is sent as one value,
+   * its items joined with the delimiter (OpenAPI 3.1 section 4.8.12.4), then encoded.
+   */
+  readonly delimited?: Readonly<Record<string, string>>;
+  /**
    * The media type the body is sent with, where the description declares one `endpoint()` would
    * not give (`application/json-patch+json`, a form): set as `content-type` unless the call sets one.
    */
@@ -94,6 +99,19 @@ function rewrite(query: Query, merged: MergedOptions): MergedOptions {
       continue;
     }
     const list = isArray(value);
+    if (list && query.delimited !== undefined && Object.hasOwn(query.delimited, name)) {
+      const key = Object.hasOwn(renamed, name) ? renamed[name]! : name;
+      put(
+        key,
+        value
+          .filter((item) => item != null)
+          .map(String)
+          .join(query.delimited[name]),
+        name,
+      );
+      if (!names.has(key) && previous.has(key)) varspecs.push(previous.get(key)!);
+      continue;
+    }
     if (!deepObject.includes(name) || (!list && !isPlainRecord(value))) {
       const key = Object.hasOwn(renamed, name) ? renamed[name]! : name;
       put(key, value, name);
