@@ -788,6 +788,9 @@ describe("header parameters are typed and sent in their header fields", () => {
   test("a call sends them as header fields, not in the query", () => {
     const { url, headers } = api("GET /items", { "X-Request-Id": "r1", "x-page": 2, q: "a" });
     expect([url, headers["x-request-id"], headers["x-page"]]).toEqual(["https://h.example/items?q=a", "r1", "2"]);
+    // A list, as any header field value is: joined with ", " (RFC 9110 section 5.3); null leaves the field out.
+    expect(api("GET /items", { "X-Request-Id": ["r1", "r2"], "x-page": null }).headers).toMatchObject({ "x-request-id": "r1, r2" });
+    expect(Object.hasOwn(api("GET /items", { "X-Request-Id": "r1", "x-page": null }).headers, "x-page")).toBe(false);
   });
 });
 

@@ -88,38 +88,38 @@ function rewrite(query: Query, merged: MergedOptions): MergedOptions {
     if (Object.hasOwn(copy, key)) fail("INVALID_OPTIONS", argument, `is sent as ${quote(key)}, which another parameter is too`);
     copy[key] = value;
   };
-  const fields: Record<string, unknown> = {};
+  /** The name `name` is sent under: its variable where RFC 6570 cannot write it (`renamed`). */
+  const keyOf = (name: string): string => (Object.hasOwn(renamed, name) ? renamed[name]! : name);
+  const delimited = query.delimited ?? {};
+  const fields = query.headers ?? {};
+  const headers: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(merged)) {
     if (isOptionName(name)) {
       copy[name] = value;
       continue;
     }
-    if (query.headers !== undefined && Object.hasOwn(query.headers, name)) {
-      if (value != null) fields[query.headers[name]!.toLowerCase()] = isArray(value) ? value.join(", ") : value;
+    // A header parameter goes to its field, as given: merged options' headers are read as any are.
+    if (Object.hasOwn(fields, name)) {
+      if (value != null) headers[fields[name]!.toLowerCase()] = value;
       continue;
     }
     const list = isArray(value);
-    if (list && query.delimited !== undefined && Object.hasOwn(query.delimited, name)) {
-      const key = Object.hasOwn(renamed, name) ? renamed[name]! : name;
-      put(
-        key,
-        value
-          .filter((item) => item != null)
-          .map(String)
-          .join(query.delimited[name]),
-        name,
-      );
-      if (!names.has(key) && previous.has(key)) varspecs.push(previous.get(key)!);
-      continue;
-    }
     if (!deepObject.includes(name) || (!list && !isPlainRecord(value))) {
-      const key = Object.hasOwn(renamed, name) ? renamed[name]! : name;
-      put(key, value, name);
+      const key = keyOf(name);
+      // spaceDelimited and pipeDelimited: a list is one value, its items joined.
+      const sent =
+        list && Object.hasOwn(delimited, name)
+          ? value
+              .filter((item) => item != null)
+              .map(String)
+              .join(delimited[name])
+          : value;
+      put(key, sent, name);
       if (!names.has(key) && previous.has(key)) varspecs.push(previous.get(key)!);
       continue;
     }
     // deepObject names follow the values given, so they are variables added to the expression.
-    const prefix = `${Object.hasOwn(renamed, name) ? renamed[name]! : variableOf(name, name)}%5B`;
+    const prefix = `${Object.hasOwn(renamed, name) ? keyOf(name) : variableOf(name, name)}%5B`;
     if (list) {
       put(`${prefix}%5D`, value, name);
       varspecs.push(`${prefix}%5D*`);
@@ -141,10 +141,8 @@ function rewrite(query: Query, merged: MergedOptions): MergedOptions {
   }
   const path = call.filter((part) => !isQueryExpression(part));
   copy.url = path.map(partText).join("") + queryExpression(hasQuery(path), varspecs);
-  const contentType =
-    query.contentType !== undefined && !Object.hasOwn(merged.headers, "content-type") ? { "content-type": query.contentType } : {};
-  if (Object.keys(fields).length > 0 || Object.keys(contentType).length > 0)
-    copy.headers = { ...merged.headers, ...contentType, ...fields };
+  if (query.contentType !== undefined && !Object.hasOwn(merged.headers, "content-type")) headers["content-type"] = query.contentType;
+  if (Object.keys(headers).length > 0) copy.headers = { ...merged.headers, ...headers };
   return copy as unknown as MergedOptions;
 }
 
