@@ -3,7 +3,7 @@ import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "no
 import { join } from "node:path";
 import ts from "typescript";
 import { endpoint } from "../lib/index.js";
-import { resolveListing, type Listing, type Parameter } from "../lib/listing.js";
+import { listingChanges, resolveListing, type Listing, type Parameter } from "../lib/listing.js";
 import { errorOf } from "./helpers/errors.js";
 import { strictProject } from "./helpers/examples.js";
 
@@ -115,6 +115,44 @@ describe("the maps of each target and version", () => {
     );
     expect(sizes[1]! / sizes[0]!).toBeLessThan(0.02);
     expect(sizes[2]! / sizes[0]!).toBeLessThan(0.01);
+  });
+});
+
+describe("listingChanges: the one comparison of listings (versions diff, the versioned maps, descriptions:update)", () => {
+  test("a route only on one side, and each parameter removed, added or retyped, with its rows", () => {
+    const before: Listing["routes"] = {
+      "GET /a": ["", ["x", "query", "string", 0]],
+      "GET /gone": [""],
+      "POST /b": ["", ["id", "path", "number", 1], ["old", "body", "string", 0], ["ids", "body", "readonly (string | number)[]", 0]],
+    };
+    const after: Listing["routes"] = {
+      "GET /a": ["", ["x", "query", "string", 0]],
+      "POST /b": ["", ["ids", "body", "readonly number[]", 0], ["id", "path", "number", 1], ["new", "body", "boolean", 1]],
+      "GET /new": [""],
+    };
+    expect(listingChanges(before, after)).toEqual([
+      { route: "GET /gone", before: [""], after: undefined },
+      {
+        route: "POST /b",
+        before: before["POST /b"],
+        after: after["POST /b"],
+        parameters: [
+          { name: "old", before: ["old", "body", "string", 0], after: undefined },
+          { name: "ids", before: ["ids", "body", "readonly (string | number)[]", 0], after: ["ids", "body", "readonly number[]", 0] },
+          { name: "new", before: undefined, after: ["new", "body", "boolean", 1] },
+        ],
+      },
+      { route: "GET /new", before: undefined, after: [""] },
+    ]);
+  });
+
+  test("between api.github.com and its 2026-03-10 map: the 8 routes the version changes, each with what it removes or narrows", () => {
+    const changes = listingChanges(listing("api.github.com").routes, routesOf("api.github.com.2026-03-10"));
+    const expected = VERSIONS.versions["2026-03-10"]!.changes.flatMap(
+      ({ routes: named = [], removeParameters = [], narrowParameters = {} }) =>
+        named.map((route) => [route, [...removeParameters, ...Object.keys(narrowParameters)]]),
+    );
+    expect(changes.map(({ route, parameters }) => [route, parameters?.map(({ name }) => name)]).sort()).toEqual(expected.sort());
   });
 });
 

@@ -9,7 +9,7 @@ import { endpoint, VERSION } from "./index.js";
 import { toFetch } from "./clients.js";
 import { frame } from "./framing.js";
 import { GENERATED, generateRouteMap, headerOf } from "./generate.js";
-import { resolveListing, type Listing, type Parameter, type VersionedListing } from "./listing.js";
+import { listingChanges, resolveListing, type Listing, type Parameter, type VersionedListing } from "./listing.js";
 import { parseRoute } from "./route.js";
 import { compileTemplate, hasQuery, queryExpression, routeShape } from "./template.js";
 import type { EndpointParameters, RequestOptions } from "./types.js";
@@ -399,27 +399,19 @@ function versionsDiff(items: readonly string[], target: string): string {
   for (const [index, shape] of shapes.entries())
     if (![...Object.keys(before.routes), ...Object.keys(after.routes)].some((route) => routeShapeOf(route) === shape))
       throw new UsageError(`${quote(routes[index]!)} is a route of neither ${target}.${from} nor ${target}.${to}`);
-  const lines: string[] = [];
-  for (const route of new Set([...Object.keys(before.routes), ...Object.keys(after.routes)])) {
-    if (!chosen(route)) continue;
-    const old = before.routes[route];
-    const next = after.routes[route];
-    if (old === undefined || next === undefined) {
-      lines.push(`${printable(route)}: route ${old === undefined ? "added" : "removed"}`);
-      continue;
-    }
-    const rows = (entry: typeof old) => new Map((entry.slice(1) as Parameter[]).map((row) => [row[0], row] as const));
-    const [was, is] = [rows(old), rows(next)];
-    for (const [name, [, place, type, required]] of was) {
-      const now = is.get(name);
-      if (now === undefined) lines.push(`${printable(route)}: ${printable(name)} (${place}) removed`);
-      else if (now[2] !== type || now[3] !== required)
-        lines.push(
-          `${printable(route)}: ${printable(name)} (${place}) ${printable(type)}${required === 1 ? " required" : ""} -> ${printable(now[2])}${now[3] === 1 ? " required" : ""}`,
-        );
-    }
-    for (const [name, [, place]] of is) if (!was.has(name)) lines.push(`${printable(route)}: ${printable(name)} (${place}) added`);
-  }
+  const shown = (row: Parameter): string => `${printable(row[2])}${row[3] === 1 ? " required" : ""}`;
+  const lines = listingChanges(before.routes, after.routes)
+    .filter(({ route }) => chosen(route))
+    .flatMap(({ route, before: was, parameters }) =>
+      parameters === undefined
+        ? [`${printable(route)}: route ${was === undefined ? "added" : "removed"}`]
+        : parameters.map(
+            ({ name, before: old, after: now }) =>
+              `${printable(route)}: ${printable(name)} (${(old ?? now)![1]}) ${
+                now === undefined ? "removed" : old === undefined ? "added" : `${shown(old)} -> ${shown(now)}`
+              }`,
+          ),
+    );
   // The CHANGELOG entries of the versions after FROM up to TO that name a route shown.
   const changes = (after as Partial<VersionedListing>).changes ?? [];
   const known = new Set(((before as Partial<VersionedListing>).changes ?? []).map(({ cites }) => cites));

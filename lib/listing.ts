@@ -39,3 +39,42 @@ export function resolveListing(name: string, read: (name: string) => Listing): L
   const routes = Object.entries({ ...read(listing.base).routes, ...listing.routes }).filter(([route]) => !removed.has(route));
   return { ...listing, routes: Object.fromEntries(routes) };
 }
+
+/**
+ * What differs between two listings' routes, route by route, in `before`'s order then `after`'s:
+ * a route only in one (`before` or `after` undefined), or the parameters of a route in both that
+ * differ, each with its row on either side (undefined where it is absent).
+ */
+export type ListingChange =
+  | { route: string; before: Listing["routes"][string] | undefined; after: Listing["routes"][string] | undefined; parameters?: undefined }
+  | { route: string; before: Listing["routes"][string]; after: Listing["routes"][string]; parameters: ParameterChange[] };
+
+/** A parameter that differs: its name, and its row before and after (undefined where it is absent). */
+export interface ParameterChange {
+  name: string;
+  before: Parameter | undefined;
+  after: Parameter | undefined;
+}
+
+/**
+ * The routes whose parameters differ between `before` and `after` (place, type or whether
+ * required), and the routes only one has. The one comparison of listings: `versions diff`, the
+ * versioned maps of the build and `npm run descriptions:update` read it.
+ */
+export function listingChanges(before: Listing["routes"], after: Listing["routes"]): ListingChange[] {
+  const changes: ListingChange[] = [];
+  const rows = (entry: Listing["routes"][string]) => new Map((entry.slice(1) as Parameter[]).map((row) => [row[0], row] as const));
+  for (const route of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    const [was, is] = [before[route], after[route]];
+    if (was === undefined || is === undefined) {
+      changes.push({ route, before: was, after: is });
+      continue;
+    }
+    const [old, now] = [rows(was), rows(is)];
+    const parameters = [...new Set([...old.keys(), ...now.keys()])]
+      .filter((name) => JSON.stringify(old.get(name)) !== JSON.stringify(now.get(name)))
+      .map((name) => ({ name, before: old.get(name), after: now.get(name) }));
+    if (parameters.length > 0) changes.push({ route, before: was, after: is, parameters });
+  }
+  return changes;
+}

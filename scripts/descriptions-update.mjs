@@ -8,7 +8,7 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { generator } from "./openapi.mjs";
+import { generator, tablesOf } from "./openapi.mjs";
 
 const { positionals, values } = parseArgs({ allowPositionals: true, options: { out: { type: "string" } } });
 const [dir] = positionals;
@@ -39,9 +39,8 @@ for (const file of files) {
   const { declarations, listing } = generator.generateRouteMap(spec, { header, withQueries: false });
   writeFileSync(join(out, `${name}.d.ts`), declarations);
   writeFileSync(join(out, `${name}.json`), JSON.stringify({ target: name, source: file, docs: "", routes: listing }));
-  for (const { template, parameters } of generator.operationsOf(spec).operations)
-    for (const parameter of parameters)
-      if (parameter.in === "path" && parameter["x-multi-segment"] === true) multiSegment.add(`${template} ${parameter.name}`);
+  for (const [template, parameter] of tablesOf(generator.operationsOf(spec).operations, name).marked)
+    multiSegment.add(`${template} ${parameter}`);
   let known;
   try {
     known = builtListing(name).routes;
@@ -50,20 +49,18 @@ for (const file of files) {
     continue;
   }
   // Compared as the CLI lists them: routes, and each parameter's place, type and whether required.
-  const rows = (entry) => new Map(entry.slice(1).map(([parameter, ...rest]) => [parameter, JSON.stringify(rest)]));
-  const lines = [];
-  for (const route of new Set([...Object.keys(known), ...Object.keys(listing)])) {
-    if (known[route] === undefined || listing[route] === undefined) {
-      lines.push(`  ${route}: only in ${known[route] === undefined ? file : "the CHANGELOG-derived map"}`);
-      continue;
-    }
-    const [was, is] = [rows(known[route]), rows(listing[route])];
-    for (const parameter of new Set([...was.keys(), ...is.keys()]))
-      if (was.get(parameter) !== is.get(parameter))
-        lines.push(
-          `  ${route}: ${parameter} ${was.get(parameter) ?? "absent"} in the CHANGELOG-derived map, ${is.get(parameter) ?? "absent"} in ${file}`,
-        );
-  }
+  const lines = generator
+    .listingChanges(known, listing)
+    .flatMap(({ route, before, parameters }) =>
+      parameters === undefined
+        ? [`  ${route}: only in ${before === undefined ? file : "the CHANGELOG-derived map"}`]
+        : parameters.map(
+            ({ name: parameter, before: was, after: is }) =>
+              `  ${route}: ${parameter} ${was === undefined ? "absent" : JSON.stringify(was.slice(1))} in the CHANGELOG-derived map, ${
+                is === undefined ? "absent" : JSON.stringify(is.slice(1))
+              } in ${file}`,
+          ),
+    );
   if (lines.length > 0) differing++;
   console.log(
     lines.length === 0

@@ -13,32 +13,15 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import * as prettier from "prettier";
-import { OPENAPI_VERSION as version, readTarget, TARGETS as targets } from "./openapi.mjs";
+import { OPENAPI_VERSION as version, readTarget, tablesOf, TARGETS as targets } from "./openapi.mjs";
 
 const versions = JSON.parse(readFileSync(new URL("github-api-versions.json", import.meta.url), "utf8"));
 
-/**
- * `template → parameter` for each path template with an x-multi-segment parameter, every template,
- * and `"<METHOD> <template>" → query parameter names` for each operation with a body method and a query.
- */
+/** A target's tables (scripts/openapi.mjs, `tablesOf`) and every path template it has. */
 function read(target) {
   const { operations, templates } = readTarget(target);
-  const marked = new Map();
-  const declared = new Map();
-  for (const { method, template, parameters } of operations) {
-    const query = parameters.filter((parameter) => parameter.in === "query").map((parameter) => parameter.name);
-    if (BODY_METHODS.has(method) && query.length > 0) declared.set(`${method} ${template}`, query.join(" "));
-    for (const parameter of parameters) {
-      if (parameter.in !== "path" || parameter["x-multi-segment"] !== true) continue;
-      const known = marked.get(template);
-      if (known !== undefined && known !== parameter.name) throw new Error(`${target}: ${template} has two multi-segment parameters`);
-      marked.set(template, parameter.name);
-    }
-  }
-  return { marked, templates, declared };
+  return { ...tablesOf(operations, target), templates };
 }
-
-const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 const byTarget = Object.fromEntries(targets.map((target) => [target, read(target)]));
 const table = new Map();

@@ -77,13 +77,13 @@ function memberName(line) {
  */
 function writeVersion(target, { version, changes, unmatched, declarations, listing }, unversioned, docs) {
   const name = `${target}.${version}`;
-  const removed = Object.keys(unversioned).filter((route) => !Object.hasOwn(listing, route));
-  const changed = Object.keys(listing).filter((route) => JSON.stringify(listing[route]) !== JSON.stringify(unversioned[route]));
-  const members = changed.map((route) => {
-    const before = new Map(unversioned[route]?.slice(1).map((row) => [row[0], JSON.stringify(row)]) ?? []);
-    const after = new Map(listing[route].slice(1).map((row) => [row[0], JSON.stringify(row)]));
-    const omitted = [...before.keys()].filter((parameter) => after.get(parameter) !== before.get(parameter));
-    const retyped = [...after.keys()].filter((parameter) => after.get(parameter) !== before.get(parameter));
+  const differences = generator.listingChanges(unversioned, listing);
+  const removed = differences.filter(({ after }) => after === undefined).map(({ route }) => route);
+  const changedRoutes = differences.filter(({ parameters }) => parameters !== undefined);
+  const changed = changedRoutes.map(({ route }) => route);
+  const members = changedRoutes.map(({ route, parameters }) => {
+    const omitted = parameters.filter(({ before }) => before !== undefined).map(({ name }) => name);
+    const retyped = parameters.filter(({ after }) => after !== undefined).map(({ name }) => name);
     const block = new RegExp(
       `^ {2}${JSON.stringify(route).replace(/[.*+?^$()[\]{}|\\]/g, "\\$&")}: \\{\\n((?: {4}.*\\n)*) {2}\\};$`,
       "m",

@@ -22,7 +22,7 @@ export const TARGETS = readdirSync(generated)
 const [bundle] = (
   await build({
     stdin: {
-      contents: 'export * from "./lib/generate.ts";\nexport * from "./lib/listing.ts";\n',
+      contents: 'export * from "./lib/generate.ts";\nexport * from "./lib/listing.ts";\nexport { BODY_METHODS } from "./lib/request.ts";\n',
       resolveDir: new URL("..", import.meta.url).pathname,
       loader: "ts",
     },
@@ -34,7 +34,7 @@ const [bundle] = (
     logLevel: "warning",
   })
 ).outputFiles;
-/** The generator (`operationsOf`, `generateRouteMap`) and the listings' reader (`resolveListing`). */
+/** The generator (`operationsOf`, `generateRouteMap`), the listings' reader (`resolveListing`, `listingChanges`) and `BODY_METHODS`. */
 export const generator = await import(`data:text/javascript;base64,${Buffer.from(bundle.contents).toString("base64")}`);
 
 /**
@@ -44,4 +44,27 @@ export const generator = await import(`data:text/javascript;base64,${Buffer.from
 export function readTarget(target) {
   const spec = JSON.parse(readFileSync(join(generated, `${target}.json`), "utf8"));
   return { spec, templates: new Set(Object.keys(spec.paths)), operations: generator.operationsOf(spec).operations };
+}
+
+/**
+ * What a description's operations give GitHub's tables (scripts/generate-github-tables.mjs): each
+ * path template's multi-segment parameter (`x-multi-segment`: "supports multiple URL segments"),
+ * and the query parameters' names of each operation that sends a body, by `"<METHOD> <template>"`.
+ *
+ * @throws Error when a template has two multi-segment parameters
+ */
+export function tablesOf(operations, name) {
+  const marked = new Map();
+  const declared = new Map();
+  for (const { method, template, parameters } of operations) {
+    const query = parameters.filter((parameter) => parameter.in === "query").map((parameter) => parameter.name);
+    if (generator.BODY_METHODS.has(method.toLowerCase()) && query.length > 0) declared.set(`${method} ${template}`, query.join(" "));
+    for (const parameter of parameters) {
+      if (parameter.in !== "path" || parameter["x-multi-segment"] !== true) continue;
+      const known = marked.get(template);
+      if (known !== undefined && known !== parameter.name) throw new Error(`${name}: ${template} has two multi-segment parameters`);
+      marked.set(template, parameter.name);
+    }
+  }
+  return { marked, declared };
 }
