@@ -282,10 +282,20 @@ function docOf({ description, deprecated }: { description?: unknown; deprecated?
 
 /** The JSON media type of a request body: `application/json`, or any `…+json` (RFC 6839 section 3.1). */
 function jsonContent(content: Json): Json {
-  if (content === undefined || content === null) return undefined;
-  const type = Object.keys(content).find((name) => /^application\/(?:[\w.-]+\+)?json(?:;|$)/i.test(name));
+  const type = Object.keys(content ?? {}).find((name) => JSON_MEDIA_TYPE.test(name));
   return type === undefined ? undefined : content[type];
 }
+
+/** A JSON media type: `application/json`, or one with a `+json` suffix (RFC 6839 section 3.1). */
+const JSON_MEDIA_TYPE = /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i;
+/** A form, `application/x-www-form-urlencoded`, with any parameters. */
+const FORM_MEDIA_TYPE = /^application\/x-www-form-urlencoded\s*(?:;|$)/i;
+/** Multipart media types: their boundary is the client's to write (RFC 2046 section 5.1.1); `multipart/form-data` is `FormData` (RFC 7578). */
+const MULTIPART_MEDIA_TYPE = /^multipart\//i;
+const FORM_DATA_MEDIA_TYPE = /^multipart\/form-data\s*(?:;|$)/i;
+
+/** Whether a body declares media types, all of which `test` matches. */
+const allMatch = (types: readonly string[], test: RegExp): boolean => types.length > 0 && types.every((type) => test.test(type));
 
 /**
  * The type of a body that is not JSON, which the caller encodes: a form (`string | URLSearchParams`,
@@ -293,10 +303,9 @@ function jsonContent(content: Json): Json {
  * (a Buffer, a Blob, a stream, text).
  */
 function dataType(content: Json): string {
-  const types = Object.keys(content ?? {}).map((name) => name.toLowerCase());
-  if (types.length > 0 && types.every((type) => type.startsWith("application/x-www-form-urlencoded")))
-    return 'string | Platform<"URLSearchParams">';
-  if (types.length > 0 && types.every((type) => type.startsWith("multipart/form-data"))) return 'Platform<"FormData">';
+  const types = Object.keys(content ?? {});
+  if (allMatch(types, FORM_MEDIA_TYPE)) return 'string | Platform<"URLSearchParams">';
+  if (allMatch(types, FORM_DATA_MEDIA_TYPE)) return 'Platform<"FormData">';
   return "unknown";
 }
 
@@ -475,9 +484,11 @@ function routeOf(operation: Operation, spec: Json, { path }: ReturnType<typeof n
  * exploded, the default, is `{?ids*}` (`ids=1&ids=2`), unexploded `{?ids}` (`ids=1,2`); `deepObject`
  * parameters are listed, and parameters sent under another variable than their call name (namesOf)
  * renamed. On a method that sends a body every query is declared, since a parameter the template
- * does not name goes to the body there. `undefined` when every query parameter is sent as the
- * library sends it anyway (scalars, or lists declared unexploded), or, on a method without a body,
- * when one is not expressible (`spaceDelimited`, `pipeDelimited`: sent as the default, comma-joined).
+ * does not name goes to the body there. `spaceDelimited` and `pipeDelimited` lists are listed
+ * with their delimiter, header parameters with their field, and a body's media type where
+ * `endpoint()` would give another ({@link mediaTypeOf}). `undefined` when the route needs none of
+ * it: every query parameter sent as the library sends it anyway (scalars, or lists declared
+ * unexploded), no header parameter, the body's media type what `endpoint()` gives.
  */
 function queryOf(
   operation: Operation,
@@ -527,11 +538,11 @@ function queryOf(
  */
 function mediaTypeOf(content: Json): string | undefined {
   const types = Object.keys(content ?? {});
-  if (types.length === 0 || types.some((type) => /^application\/json\s*(?:;|$)/i.test(type))) return undefined;
-  const json = types.find((type) => /^application\/(?:[\w.-]+\+)?json(?:;|$)/i.test(type));
+  if (types.some((type) => /^application\/json\s*(?:;|$)/i.test(type))) return undefined;
+  const json = types.find((type) => JSON_MEDIA_TYPE.test(type));
   if (json !== undefined) return json;
-  if (types.every((type) => /^application\/x-www-form-urlencoded/i.test(type))) return types[0];
-  return types.length === 1 && !/^multipart\//i.test(types[0]!) && !types[0]!.includes("*") ? types[0] : undefined;
+  if (allMatch(types, FORM_MEDIA_TYPE)) return types[0];
+  return types.length === 1 && !MULTIPART_MEDIA_TYPE.test(types[0]!) && !types[0]!.includes("*") ? types[0] : undefined;
 }
 
 /**
@@ -635,38 +646,30 @@ ${queriesStatement}
 `
       : ""
   }`;
-  // The first server's variables (OpenAPI 3.1 section 4.8.6): `baseUrl(variables?)` substitutes them.
+  const queriesObject = `{\n${queryLines.join("\n")}\n}`;
+  // The first server's variables (OpenAPI 3.1 section 4.8.6): `baseUrl(variables?)` fills them, the
+  // same function in each form, declared or defined.
   const server = serverOf(spec);
-  const variablesType =
-    server === undefined
-      ? ""
-      : `{ ${Object.entries(server.variables)
-          .map(([name, { enum: values }]) => `${key(name)}?: ${values === undefined ? "string" : union(values.map(literal))}`)
-          .join("; ")} }`;
-  const serverDoc =
-    server === undefined
-      ? ""
-      : `
-/**
+  let baseUrl = { declared: "", typed: "", defined: "" };
+  if (server !== undefined) {
+    const type = `{ ${Object.entries(server.variables)
+      .map(([name, { enum: values }]) => `${key(name)}?: ${values === undefined ? "string" : union(values.map(literal))}`)
+      .join("; ")} }`;
+    const doc = `\n/**
  * The description's first server, ${commentText(JSON.stringify(server.url))}, with its variables: each given value, else
  * its default. For \`endpoint.defaults({ baseUrl: baseUrl({ … }) })\`.
- */
-`;
-  const serverJson = server === undefined ? "" : JSON.stringify(server);
-  const declarations = text(
-    `export declare const queries: Queries;${server === undefined ? "" : `\n${serverDoc}export declare function baseUrl(variables?: ${variablesType}): string;`}`,
-  );
-  const typescript = text(
-    `export const queries: Queries = {\n${queryLines.join("\n")}\n};${
-      server === undefined
-        ? ""
-        : `\n${serverDoc}export function baseUrl(variables: ${variablesType} = {}): string {\n  return serverUrl(${serverJson}, variables);\n}`
-    }`,
-    server === undefined ? undefined : 'import { serverUrl, type Queries } from "rest-endpoint/queries";',
-  );
-  const module = `${GENERATED}: do not edit.\n${server === undefined ? "" : 'import { serverUrl } from "rest-endpoint/queries";\n'}export const queries = {\n${queryLines.join("\n")}\n};\n${
-    server === undefined ? "" : `export function baseUrl(variables = {}) {\n  return serverUrl(${serverJson}, variables);\n}\n`
-  }`;
+ */\n`;
+    const body = `{\n  return serverUrl(${JSON.stringify(server)}, variables);\n}`;
+    baseUrl = {
+      declared: `\n${doc}export declare function baseUrl(variables?: ${type}): string;`,
+      typed: `\n${doc}export function baseUrl(variables: ${type} = {}): string ${body}`,
+      defined: `export function baseUrl(variables = {}) ${body}\n`,
+    };
+  }
+  const runtime = server === undefined ? undefined : 'import { serverUrl, type Queries } from "rest-endpoint/queries";';
+  const declarations = text(`export declare const queries: Queries;${baseUrl.declared}`);
+  const typescript = text(`export const queries: Queries = ${queriesObject};${baseUrl.typed}`, runtime);
+  const module = `${GENERATED}: do not edit.\n${server === undefined ? "" : 'import { serverUrl } from "rest-endpoint/queries";\n'}export const queries = ${queriesObject};\n${baseUrl.defined}`;
   return { declarations, module, typescript, listing, count: operations.length };
 }
 
