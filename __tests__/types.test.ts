@@ -472,8 +472,11 @@ describe("route maps", () => {
     type Optional = { "GET /things": { limit?: number } };
     const checks: true[] = [
       true satisfies Equal<RequiredKeys<{ owner: string; repo: string; per_page?: number }>, "owner" | "repo">,
-      true satisfies Equal<ArgumentsOf<Things, "GET /things/{id}">, [options: ParametersOf<Things, "GET /things/{id}">]>,
-      true satisfies Equal<ArgumentsOf<Optional, "GET /things">, [options?: ParametersOf<Optional, "GET /things"> | undefined]>,
+      true satisfies Equal<ArgumentsOf<Things, "GET /things/{id}">, [options: NoInfer<ParametersOf<Things, "GET /things/{id}">>]>,
+      true satisfies Equal<ArgumentsOf<Optional, "GET /things">, [options?: NoInfer<ParametersOf<Optional, "GET /things">> | undefined]>,
+      // The options argument is optional exactly when nothing is required.
+      true satisfies Equal<ArgumentsOf<Things, "GET /things/{id}"> extends [unknown] ? true : false, true>,
+      true satisfies Equal<[] extends ArgumentsOf<Optional, "GET /things"> ? true : false, true>,
       true satisfies Equal<ParametersOf<Things, "GET /things/{id}">, MappedParameters<{ id: number }>>,
       true satisfies Equal<ParametersOf<Things, "GET /other/{name}">, Refusal<"GET /other/{name} is not a route of the map">>,
       true satisfies Equal<OptionsOf<{ "POST /things": { name: string } }, "post", "/things">, MappedParameters<{ name: string }>>,
@@ -484,7 +487,7 @@ describe("route maps", () => {
     }
     const api: EndpointInterface<MyRoutes> = endpoint.defaults({ baseUrl: "https://api.example.com" });
     expect([checks.length, api("GET /things/{id}", { id: 1, expand: true }).url]).toEqual([
-      7,
+      9,
       "https://api.example.com/things/1?expand=true",
     ]);
     // @ts-expect-error `id` is a number in MyRoutes

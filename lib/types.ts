@@ -414,7 +414,7 @@ type MappedShape<P, Given extends string> = { options: MappedParameters<P, Given
  * way past a map, as it is past a template. `string extends R` comes first, so that TypeScript
  * measures `EndpointInterface` independent of its map and relates `endpoint` to
  * `EndpointInterface<Routes>` without comparing the two member by member (asking there whether the
- * map is open cost 0.2 s in `npm run bench:types`); `R` is wrapped (`[R]`), so that nothing
+ * map is open made it compare them); `R` is wrapped (`[R]`), so that nothing
  * distributes over the map's keys.
  */
 type ShapeOf<Routes extends RouteMap, R extends string, Given extends string> = string extends R
@@ -472,11 +472,14 @@ export type ParametersOf<Routes extends RouteMap, R extends string, Given extend
  * its callers leave out an options argument that holds nothing required.
  *
  * @example
+ * The element is `NoInfer`: TypeScript infers `R` from the route alone, and does not weigh a
+ * wrapper's `ParametersOf` against the signature's to infer it.
+ *
  * ```ts
  * type Mapped = ArgumentsOf<{ "GET /things/{id}": { id: number } }, "GET /things/{id}">;
- * // [options: ParametersOf<{ "GET /things/{id}": { id: number } }, "GET /things/{id}">]
+ * // [options: NoInfer<ParametersOf<{ "GET /things/{id}": { id: number } }, "GET /things/{id}">>]
  * type Optional = ArgumentsOf<{ "GET /things": { limit?: number } }, "GET /things">;
- * // [options?: ParametersOf<{ "GET /things": { limit?: number } }, "GET /things">]
+ * // [options?: NoInfer<ParametersOf<{ "GET /things": { limit?: number } }, "GET /things">> | undefined]
  * ```
  */
 export type ArgumentsOf<Routes extends RouteMap, R extends string, Given extends string = never> = [
@@ -572,9 +575,9 @@ export interface EndpointInterface<
    * argument, and the route's parameters as completions of the second while the call is still
    * incomplete (TypeScript then reads the longest signature). It never matches a call (its third
    * parameter is `never`), so each mistake is reported once, by the next signature. (A route typed
-   * by the map's keys in the next signature completed too, but made each call's options cost
-   * 4× the check time in `npm run bench:types`, [bench/types.mjs](https://github.com/rest-endpoint/rest-endpoint/blob/main/bench/types.mjs):
-   * TypeScript weighed them against every route.)
+   * by the map's keys in the next signature completed too, but made `npm run bench:types`
+   * ([bench/types.mjs](https://github.com/rest-endpoint/rest-endpoint/blob/main/bench/types.mjs))
+   * miss its target: TypeScript weighed each call's options against every route.)
    */
   // A type parameter, not the keys themselves: endpoint functions of two maps stay assignable.
   <K extends Extract<keyof Routes, string>>(route: K, options: ParametersOf<Routes, K, Given>, forCompletionsOnly: never): RequestOptions;
