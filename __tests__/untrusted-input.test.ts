@@ -733,13 +733,25 @@ describe("a body is sent with the media type its description declares", () => {
       "/tokens": { post: body("application/x-www-form-urlencoded", { type: "object", properties: { grant_type: { type: "string" } } }) },
       "/files": { post: body("multipart/form-data", { type: "object", properties: { purpose: { type: "string" } } }) },
       "/things": { post: body("application/json", { type: "object", properties: { name: { type: "string" } } }) },
+      // Several types, as Kubernetes' PATCH declares them: the call chooses.
+      "/pods/{id}": {
+        patch: {
+          parameters: id,
+          requestBody: {
+            content: {
+              "application/json-patch+json": { schema: { type: "object" } },
+              "application/merge-patch+json": { schema: { type: "object" } },
+            },
+          },
+        },
+      },
     },
   );
   const map = generateRouteMap(spec, { header: () => "", withQueries: true });
   const queries = JSON.parse(`{${/\{\n([\s\S]*),\n\};/.exec(map.module)![1]!}}`) as Queries;
   const api = withQueries(endpoint.defaults({ baseUrl: "https://h.example" }), queries);
 
-  test("the run-time table names each media type endpoint() would not give; multipart's boundary is the client's", () => {
+  test("the run-time table names each media type endpoint() would not give; multipart's boundary is the client's, and so is the choice among several", () => {
     expect(Object.fromEntries(Object.entries(queries).map(([route, { contentType }]) => [route, contentType]))).toEqual({
       "PATCH /items/{id}": "application/json-patch+json",
       "PATCH /docs/{id}": "application/merge-patch+json",
@@ -753,6 +765,11 @@ describe("a body is sent with the media type its description declares", () => {
     ["POST /tokens", { data: "grant_type=client_credentials" }, "application/x-www-form-urlencoded"],
     ["POST /things", { name: "n" }, "application/json; charset=utf-8"],
     ["PATCH /docs/{id}", { id: 1, title: "t", headers: { "content-type": "application/json" } }, "application/json"],
+    [
+      "PATCH /pods/{id}",
+      { id: 1, data: { metadata: { labels: null } }, headers: { "content-type": "application/merge-patch+json" } },
+      "application/merge-patch+json",
+    ],
   ])("%s %j goes out as %s", (route, parameters, contentType) => {
     expect(api(route, parameters).headers["content-type"]).toBe(contentType);
   });

@@ -531,18 +531,18 @@ function queryOf(
 
 /**
  * The media type a body is sent with when it is not what `endpoint()` gives a body anyway
- * (`application/json` for an object or array, none for `data` it does not build): a JSON media
- * type of its own (`application/json-patch+json`), a form, or the one type a body declares; none for
- * `multipart/form-data`, whose boundary the client writes, nor where `application/json` is one of
- * the body's types (OpenAPI 3.1 section 4.8.13).
+ * (`application/json` for an object or array, none for `data` it does not build): the one type a
+ * body declares (`application/json-patch+json`, a form); none for `multipart/…`, whose boundary
+ * the client writes (RFC 2046 section 5.1.1), nor for a body of several types, where the call
+ * chooses (Kubernetes' PATCH takes JSON Patch, merge patch and more: one picked for it would be
+ * wrong for the others) (OpenAPI 3.1 section 4.8.13).
  */
 function mediaTypeOf(content: Json): string | undefined {
   const types = Object.keys(content ?? {});
-  if (types.some((type) => /^application\/json\s*(?:;|$)/i.test(type))) return undefined;
-  const json = types.find((type) => JSON_MEDIA_TYPE.test(type));
-  if (json !== undefined) return json;
-  if (allMatch(types, FORM_MEDIA_TYPE)) return types[0];
-  return types.length === 1 && !MULTIPART_MEDIA_TYPE.test(types[0]!) && !types[0]!.includes("*") ? types[0] : undefined;
+  const type = types.length === 1 ? types[0]! : undefined;
+  return type === undefined || /^application\/json\s*(?:;|$)/i.test(type) || MULTIPART_MEDIA_TYPE.test(type) || type.includes("*")
+    ? undefined
+    : type;
 }
 
 /**
