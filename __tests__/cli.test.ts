@@ -1,5 +1,5 @@
 import { execFile, spawn, spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { promisify } from "node:util";
 import { pathToFileURL } from "node:url";
@@ -260,6 +260,7 @@ describe("--format curl and --format fetch print commands that send the same req
       mkdirSync(dirname(file), { recursive: true });
       writeFileSync(file, snippet.stdout);
       const { stdout } = await promisify(execFile)(process.execPath, [file]);
+      rmSync(file);
       expect(stdout).toBe('200 {"ok":true}\n');
     } finally {
       await server.close();
@@ -362,6 +363,7 @@ describe("--format curl and --format fetch print commands that send the same req
       writeFileSync(file, snippet.stdout);
       await promisify(execFile)(process.execPath, [file]);
     } finally {
+      rmSync(file, { force: true });
       await server.close();
     }
     expect(server.arrivals.map(({ body, headers: received }) => [body, received["content-length"]])).toEqual([["6100620063", "5"]]);

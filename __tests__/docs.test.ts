@@ -240,6 +240,9 @@ describe("docs/clients.md's framing table", () => {
     writeFileSync(file, "abc");
     fileBlob = await openAsBlob(file);
   });
+  afterAll(() => {
+    rmSync(join(root, ".tmp", `blob-${process.pid}.txt`), { force: true });
+  });
 
   test("has its rows", () => {
     expect(rows).toHaveLength(11);

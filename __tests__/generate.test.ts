@@ -68,13 +68,21 @@ describe("rest-endpoint generate", () => {
       '  "GET /v1/charges": {"template":"GET /v1/charges{?created,customer,ending_before,expand,limit,payment_intent,starting_after,transfer_group}","deepObject":["created","expand"]},\n',
     );
     // 166 of Stripe's 355 operations have a deepObject query parameter (`expand` on every GET).
-    expect(stripe.split("\n").filter((line) => line.includes('"deepObject":')).length).toBe(166);
+    const stripeQueries = stripe
+      .split("\n")
+      .filter((line) => line.startsWith('  "'))
+      .map((line) => JSON.parse(line.slice(line.indexOf(": ") + 2, -1)) as { deepObject?: unknown; form?: { deepObject?: unknown } });
+    expect(stripeQueries.filter(({ deepObject }) => deepObject !== undefined)).toHaveLength(166);
+    // Its form bodies' fields of `style: deepObject` (metadata, address, expand, …), as its `encoding` declares them.
+    expect(stripeQueries.filter(({ form }) => form?.deepObject !== undefined).length).toBeGreaterThan(100);
     // A GET's (empty) form body is not in the map: endpoint() refuses `data` on GET.
     const declarations = readFileSync(join(dir, "stripe.d.ts"), "utf8");
     expect(declarations).toContain(
       '"GET /v1/customers/{customer}": {\n    customer: string;\n    /** Specifies which fields in the response should be expanded. */ expand?: readonly string[];\n  };',
     );
-    expect(declarations).toContain('"POST /v1/customers": {\n    data?: string | Platform<"URLSearchParams">;\n  };');
+    // A form body, typed field by field.
+    const customers = declarations.slice(declarations.indexOf('"POST /v1/customers": {'));
+    expect(customers.slice(0, customers.indexOf("\n  };"))).toMatch(/\*\/ email\?: string;\n[\s\S]*\*\/ metadata\?: /);
   });
 
   test("--routes FILE.d.ts lists a generated map's routes and one route's parameters, from FILE.json", () => {
@@ -104,13 +112,13 @@ describe("rest-endpoint generate", () => {
     );
   });
 
-  test("each route's parameters: path ones required, readOnly properties left out, allOf merged, a form body under data", () => {
+  test("each route's parameters: path ones required, readOnly properties optional, allOf merged, a form body's fields", () => {
     const declarations = readFileSync(join(dir, "digitalocean.d.ts"), "utf8");
     expect(declarations).toContain(
       '"GET /v2/droplets/{droplet_id}": {\n    /** A unique identifier for a Droplet instance. */ droplet_id: number;\n  };',
     );
-    // models/tags.yml: `resources` is readOnly; POST /v2/tags sends only the name.
-    expect(declarations).toContain('"POST /v2/tags": {\n    /** The name of the tag. */ name?: string;\n  };');
+    // models/tags.yml: `resources` is readOnly: optional, as every readOnly property (a request "SHOULD NOT" send it).
+    expect(declarations).toMatch(/"POST \/v2\/tags": \{\n {4}\/\*\* The name of the tag\. \*\/ name\?: string;\n[^}]*\*\/ resources\?: \{/);
     // A oneOf of two allOf shapes: what both require is required.
     expect(declarations).toMatch(/"POST \/v2\/droplets": \{[^}]*\*\/ size: string;/);
     expect(declarations).toContain("/** This parameter has been deprecated. @deprecated */ private_networking?: boolean;");
@@ -120,7 +128,7 @@ describe("rest-endpoint generate", () => {
     expect(declarations).toContain('"DELETE /v2/droplets": {');
     const twilio = readFileSync(join(dir, "twilio-messaging.d.ts"), "utf8");
     expect(twilio).toContain(
-      '"POST /v1/Services/{ServiceSid}/AlphaSenders": {\n    /** The SID of the Service to create the resource under. */ ServiceSid: string;\n    data?: string | Platform<"URLSearchParams">;\n  };',
+      '"POST /v1/Services/{ServiceSid}/AlphaSenders": {\n    /** The SID of the Service to create the resource under. */ ServiceSid: string;\n    /** The Alphanumeric Sender ID string. */ AlphaSender: string;\n  };',
     );
   });
 
@@ -170,7 +178,7 @@ describe("rest-endpoint generate", () => {
     expect(declarations).toContain('"POST /c": {\n    name?: string;\n    note?: string | null;\n  };');
   });
 
-  test("queries: a name RFC 6570 cannot write is renamed, page-size and filter.state are not; pipeDelimited is joined with a pipe; allowReserved gets no entry; OPTIONS carries no content", () => {
+  test("queries: a name RFC 6570 cannot write is renamed, page-size and filter.state are not; pipeDelimited is joined with a pipe; allowReserved keeps reserved characters; OPTIONS carries no content", () => {
     const file = join(dir, "names.json");
     const query = (name: string, schema: object, more: object = {}) => ({ name, in: "query", schema, ...more });
     const list = { type: "array", items: { type: "string" } };
@@ -205,6 +213,7 @@ describe("rest-endpoint generate", () => {
         "export const queries = {",
         '  "GET /issues": {"template":"GET /issues{?statuses%5B%5D*,page-size,filter.state}","renamed":{"statuses[]":"statuses%5B%5D"}},',
         '  "GET /piped": {"template":"GET /piped{?ids}","delimited":{"ids":"|"}},',
+        '  "GET /reserved": {"template":"GET /reserved{?path}","allowReserved":["path"]},',
         "};",
         "",
       ].join("\n"),
@@ -226,7 +235,7 @@ describe("rest-endpoint generate", () => {
       status: 0,
       stdout:
         "https://api.github.com/issues?statuses%5B%5D=open&statuses%5B%5D=closed&page-size=2&filter.state=x\n" +
-        "https://api.github.com/reserved?path=a%2Fb\n" +
+        "https://api.github.com/reserved?path=a/b\n" +
         "https://api.github.com/piped?ids=a%7Cb\n",
     });
   });
@@ -372,16 +381,16 @@ describe("a generated map types calls as each API's documentation says", () => {
     expect({ status, stderr, printed }).toEqual({ status: 0, stderr: "", printed: shown });
   }, 60_000);
 
-  test("Stripe: deepObject filters and expand compile; a missing path parameter, a wrong status, JSON properties for a form body, data on a GET do not", () => {
+  test("Stripe: deepObject filters and expand, a form body's fields compile; a missing path parameter, a wrong status, a misspelt field, data on a GET do not", () => {
     const refused = check("stripe", [
       'api("GET /v1/charges", { created: { gte: 1700000000 }, expand: ["data.customer"], limit: 3 });',
       'api("GET /v1/charges", { created: 1700000000 });',
       'api("GET /v1/customers/{customer}", { customer: "cus_1", expand: ["default_source"] });',
-      'api("POST /v1/customers", { data: new URLSearchParams({ email: "jenny@example.com" }) });',
+      'api("POST /v1/customers", { email: "jenny@example.com", metadata: { plan: "pro" } });',
       'api("DELETE /v1/customers/{customer}", { customer: "cus_1" });',
       'api("GET /v1/customers/{customer}", { expand: ["default_source"] });',
       'api("GET /v1/subscriptions", { status: "paused" });',
-      'api("POST /v1/customers", { email: "jenny@example.com" });',
+      'api("POST /v1/customers", { emial: "jenny@example.com" });',
       'api("GET /v1/charges", { data: "limit=3" });',
       'api("GET /v1/charges", { created: { after: 1700000000 } });',
     ]);
@@ -400,16 +409,19 @@ describe("a generated map types calls as each API's documentation says", () => {
     expect(diagnostics.map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, " "))).toEqual([]);
   }, 60_000);
 
-  test("Twilio: a form-encoded body goes under data, as URLSearchParams or a string, never as JSON properties", () => {
+  test("Twilio: a form-encoded body is typed field by field: its fields compile, `data`, a missing field and a missing path variable do not", () => {
     const refused = check("twilio-messaging", [
-      'api("POST /v1/Services/{ServiceSid}/AlphaSenders", { ServiceSid: "MG1", data: new URLSearchParams({ AlphaSender: "Acme" }) });',
-      'api("POST /v1/a2p/BrandRegistrations", { data: "CustomerProfileBundleSid=BU1&A2PProfileBundleSid=BU2" });',
+      'api("POST /v1/Services/{ServiceSid}/AlphaSenders", { ServiceSid: "MG1", AlphaSender: "Acme" });',
+      'api("POST /v1/a2p/BrandRegistrations", { CustomerProfileBundleSid: "BU1", A2PProfileBundleSid: "BU2" });',
       'api("GET /v1/Services/{ServiceSid}/AlphaSenders", { ServiceSid: "MG1", PageSize: 20 });',
-      'api("POST /v1/Services/{ServiceSid}/AlphaSenders", { ServiceSid: "MG1", data: { AlphaSender: "Acme" } });',
+      'api("POST /v1/Services/{ServiceSid}/AlphaSenders", { ServiceSid: "MG1", data: "AlphaSender=Acme" });',
       'api("GET /v1/Services/{ServiceSid}/AlphaSenders", { PageSize: 20 });',
+      'api("POST /v1/a2p/BrandRegistrations", { CustomerProfileBundleSid: "BU1" });',
     ]);
-    expect(refused.map(([line]) => line)).toEqual([4, 5]);
+    expect(refused.map(([line]) => line)).toEqual([4, 5, 6]);
+    expect(refused[0]![1]).toContain("'data' does not exist");
     expect(refused[1]![1]).toContain("Property 'ServiceSid' is missing");
+    expect(refused[2]![1]).toContain("Property 'A2PProfileBundleSid' is missing");
   }, 60_000);
 });
 
@@ -428,7 +440,8 @@ describe("endpoint() with a generated map's queries builds the URLs each API doc
         'import { withQueries } from "rest-endpoint/queries";',
         `const api = withQueries(endpoint.defaults({ baseUrl: ${JSON.stringify(baseUrl)} }), queries);`,
         `const calls = ${JSON.stringify(calls)};`,
-        "console.log(JSON.stringify(calls.map(([route, parameters]) => { const { method, url, headers } = api(route, parameters); return { method, url, contentType: headers['content-type'] ?? null }; })));",
+        // A body built from fields is shown as the form it is.
+        "console.log(JSON.stringify(calls.map(([route, parameters]) => { const { method, url, headers, body } = api(route, parameters); return { method, url, contentType: headers['content-type'] ?? null, ...(body instanceof URLSearchParams ? { body: String(body) } : {}) }; })));",
       ].join("\n"),
     );
     const { status, stdout, stderr } = spawnSync(process.execPath, [script], { encoding: "utf8" });
@@ -477,7 +490,7 @@ describe("endpoint() with a generated map's queries builds the URLs each API doc
       ["GET /v1/charges", { created: 1700000000 }],
       ["GET /v1/customers/{customer}", { customer: "cus_1", expand: ["default_source"] }],
       ["GET /v1/subscriptions", { status: "all", expand: ["data.customer"] }],
-      ["POST /v1/customers", { data: "email=jenny%40example.com&metadata[plan]=pro" }],
+      ["POST /v1/customers", { email: "jenny@example.com", metadata: { plan: "pro" }, expand: ["default_source"] }],
     ]) as { url: string }[];
     expect(sent).toEqual([
       {
@@ -488,8 +501,14 @@ describe("endpoint() with a generated map's queries builds the URLs each API doc
       { method: "get", url: "https://api.stripe.com/v1/charges?created=1700000000", contentType: null },
       { method: "get", url: "https://api.stripe.com/v1/customers/cus_1?expand%5B%5D=default_source", contentType: null },
       { method: "get", url: "https://api.stripe.com/v1/subscriptions?status=all&expand%5B%5D=data.customer", contentType: null },
-      // A form, as Stripe's description declares its bodies.
-      { method: "post", url: "https://api.stripe.com/v1/customers", contentType: "application/x-www-form-urlencoded" },
+      // A form built from the fields, as Stripe's description declares its bodies: its `encoding`
+      // makes `metadata` and `expand` deepObject fields, which Stripe reads as `metadata[plan]`.
+      {
+        method: "post",
+        url: "https://api.stripe.com/v1/customers",
+        contentType: "application/x-www-form-urlencoded",
+        body: "email=jenny%40example.com&metadata%5Bplan%5D=pro&expand%5B0%5D=default_source",
+      },
     ]);
     // What Stripe's server reads: the pairs its docs write (`-d "created[gte]=…" -d "expand[]=…"`).
     expect([...new URL(sent[0]!.url).searchParams]).toEqual([
@@ -530,7 +549,7 @@ describe("endpoint() with a generated map's queries builds the URLs each API doc
     ]);
     expect(
       send("twilio-messaging", "https://messaging.twilio.com", [
-        ["POST /v1/Services/{ServiceSid}/AlphaSenders", { ServiceSid: "MG1", data: "AlphaSender=Acme" }],
+        ["POST /v1/Services/{ServiceSid}/AlphaSenders", { ServiceSid: "MG1", AlphaSender: "Acme" }],
         ["GET /v1/Services/{ServiceSid}/AlphaSenders", { ServiceSid: "MG1", PageSize: 20 }],
       ]),
     ).toEqual([
@@ -538,6 +557,7 @@ describe("endpoint() with a generated map's queries builds the URLs each API doc
         method: "post",
         url: "https://messaging.twilio.com/v1/Services/MG1/AlphaSenders",
         contentType: "application/x-www-form-urlencoded",
+        body: "AlphaSender=Acme",
       },
       { method: "get", url: "https://messaging.twilio.com/v1/Services/MG1/AlphaSenders?PageSize=20", contentType: null },
     ]);

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { endpoint, EndpointError } from "../lib/index.js";
 import { serverUrl, withQueries, type Queries } from "../lib/queries.js";
+import { startRecordingServer } from "./helpers/recording-server.js";
 
 // rest-endpoint/queries (lib/queries.ts): a generated map's queries, applied around an endpoint.
 // The tables here are in the shape `rest-endpoint generate` writes; __tests__/generate.test.ts runs
@@ -228,4 +229,203 @@ test("serverUrl's TSDoc example gives the URL it shows", () => {
       { yourOktaDomain: "acme.okta.com" },
     ),
   ).toBe("https://acme.okta.com/api/v1");
+});
+
+describe("a form body built from the call's fields (Query.form)", () => {
+  const FORMS: Queries = {
+    "POST /v1/customers": {
+      template: "POST /v1/customers",
+      contentType: "application/x-www-form-urlencoded",
+      form: { mediaType: "application/x-www-form-urlencoded", deepObject: ["metadata", "items"], joined: ["tags"] },
+    },
+    "POST /files": { template: "POST /files", form: { mediaType: "multipart/form-data" } },
+    "POST /oauth2/token#refresh": {
+      template: "POST /oauth2/token",
+      contentType: "application/x-www-form-urlencoded",
+      form: { mediaType: "application/x-www-form-urlencoded" },
+    },
+  };
+  const forms = withQueries(base, FORMS);
+  const fields = (body: unknown): [string, unknown][] => [...(body as Iterable<[string, unknown]>)];
+
+  test.each([
+    [
+      "a string, a number and a boolean, each a field",
+      { email: "a@b.c", n: 1, ok: true },
+      [
+        ["email", "a@b.c"],
+        ["n", "1"],
+        ["ok", "true"],
+      ],
+    ],
+    [
+      "a list, a field per item",
+      { ids: ["a", "b"] },
+      [
+        ["ids", "a"],
+        ["ids", "b"],
+      ],
+    ],
+    ["a list of `explode: false`, one field joined with ,", { tags: ["a", "b", null] }, [["tags", "a,b"]]],
+    [
+      "an object of style form, each property a field",
+      { address: { city: "Paris", line1: "1 rue" } },
+      [
+        ["city", "Paris"],
+        ["line1", "1 rue"],
+      ],
+    ],
+    [
+      "deepObject, an object's keys in brackets",
+      { metadata: { plan: "pro", seats: 3 } },
+      [
+        ["metadata[plan]", "pro"],
+        ["metadata[seats]", "3"],
+      ],
+    ],
+    [
+      "deepObject, nested, lists by index (as Stripe reads them)",
+      { items: [{ price: "p1", quantity: 2 }] },
+      [
+        ["items[0][price]", "p1"],
+        ["items[0][quantity]", "2"],
+      ],
+    ],
+    ["a Date, its ISO 8601 text", { at: new Date(Date.UTC(2026, 0, 2)) }, [["at", "2026-01-02T00:00:00.000Z"]]],
+    ["null and undefined left out", { a: null, b: undefined, c: "x" }, [["c", "x"]]],
+  ])("urlencoded: %s", (_name, parameters, expected) => {
+    const { headers, body } = forms("POST /v1/customers", parameters);
+    expect(body).toBeInstanceOf(URLSearchParams);
+    expect(fields(body)).toEqual(expected);
+    expect(headers["content-type"]).toBe("application/x-www-form-urlencoded");
+  });
+
+  test("Stripe's documented customer: the form a server reads, as curl -d writes it", () => {
+    const { url, body } = forms("POST /v1/customers", { email: "jenny@example.com", metadata: { order_id: "6735" } });
+    expect({ url, body: String(body) }).toEqual({
+      url: "https://api.example.com/v1/customers",
+      body: "email=jenny%40example.com&metadata%5Border_id%5D=6735",
+    });
+  });
+
+  test.each([
+    [
+      "a Blob in a urlencoded form",
+      "POST /v1/customers",
+      { file: new Blob(["x"]) },
+      "`file` has no application/x-www-form-urlencoded form",
+    ],
+    [
+      "an object inside an object of style form",
+      "POST /v1/customers",
+      { address: { geo: { lat: 1 } } },
+      "`address.geo` has no application/x-www-form-urlencoded form",
+    ],
+    ["a deepObject nested deeper than 32 levels", "POST /v1/customers", { metadata: nested(40) }, "nests deeper than 32 levels"],
+  ])("%s is an INVALID_PARAMETER naming it", (_name, route, parameters, message) => {
+    expect(() => forms(route, parameters)).toThrow(
+      expect.objectContaining({ code: "INVALID_PARAMETER", message: expect.stringContaining(message) as unknown }),
+    );
+  });
+
+  test("multipart: FormData, a Blob a file part, an object its JSON, no content-type (the client writes the boundary)", async () => {
+    const file = new Blob(["{}\n"], { type: "application/jsonl" });
+    const { headers, body } = forms("POST /files", { purpose: "batch", file, expires_after: { anchor: "created_at", seconds: 3600 } });
+    expect(body).toBeInstanceOf(FormData);
+    const parts = fields(body);
+    expect(parts.map(([name, value]) => [name, typeof value === "string" ? value : "a file"])).toEqual([
+      ["purpose", "batch"],
+      ["file", "a file"],
+      ["expires_after", '{"anchor":"created_at","seconds":3600}'],
+    ]);
+    expect(await (parts[1]![1] as Blob).text()).toBe("{}\n");
+    expect(headers).not.toHaveProperty("content-type");
+    // A content-type the call sets is the call's.
+    expect(
+      forms("POST /files", { purpose: "batch", headers: { "content-type": "multipart/form-data; boundary=x" } }).headers["content-type"],
+    ).toBe("multipart/form-data; boundary=x");
+  });
+
+  test("a fragment in the route (Box's `/oauth2/token#refresh`) names the operation, and is not sent", () => {
+    const { url, body } = forms("POST /oauth2/token#refresh", { grant_type: "refresh_token", refresh_token: "r" });
+    expect({ url, body: String(body) }).toEqual({
+      url: "https://api.example.com/oauth2/token",
+      body: "grant_type=refresh_token&refresh_token=r",
+    });
+  });
+
+  test("a body given as data is the call's: sent as given", () => {
+    expect(forms("POST /v1/customers", { data: "email=x" }).body).toBe("email=x");
+  });
+
+  test("what reaches a real server through fetch: the form's pairs, and multipart parts under the boundary fetch writes", async () => {
+    const server = await startRecordingServer();
+    try {
+      const send = async (options: { method: string; url: string; headers: Record<string, string>; body?: unknown }) => {
+        await fetch(options.url.replace("https://api.example.com", server.url), {
+          method: options.method,
+          headers: options.headers,
+          body: options.body as BodyInit,
+        });
+      };
+      await send(forms("POST /v1/customers", { email: "jenny@example.com", metadata: { plan: "pro" } }));
+      await send(forms("POST /files", { purpose: "batch", file: new Blob(["line\n"], { type: "text/plain" }) }));
+      const [form, multipart] = server.arrivals;
+      expect(form!.headers["content-type"]).toBe("application/x-www-form-urlencoded");
+      expect(Buffer.from(form!.body, "hex").toString()).toBe("email=jenny%40example.com&metadata%5Bplan%5D=pro");
+      const boundary = /^multipart\/form-data; boundary=(.+)$/.exec(String(multipart!.headers["content-type"]))![1]!;
+      const text = Buffer.from(multipart!.body, "hex").toString();
+      expect(text).toContain(`--${boundary}\r\nContent-Disposition: form-data; name="purpose"\r\n\r\nbatch\r\n`);
+      expect(text).toMatch(/Content-Disposition: form-data; name="file"; filename="blob"\r\nContent-Type: text\/plain\r\n\r\nline\n\r\n/);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+/** An object nested `depth` levels deep. */
+function nested(depth: number): Record<string, unknown> {
+  let value: Record<string, unknown> = { leaf: 1 };
+  for (let level = 0; level < depth; level++) value = { next: value };
+  return value;
+}
+
+describe("allowReserved (Query.allowReserved)", () => {
+  const reserved = withQueries(base, {
+    "GET /files": { template: "GET /files{?path,limit}", allowReserved: ["path"] },
+    "GET /tree": { template: "GET /tree{?paths*}", allowReserved: ["paths"] },
+    "GET /joined": { template: "GET /joined{?paths}", allowReserved: ["paths"] },
+    "GET /beta?on=1": { template: "GET /beta?on=1{&path}", allowReserved: ["path"] },
+  });
+
+  test.each([
+    ["reserved characters as they are", "GET /files", { path: "/a/b:c@d,e;f=g", limit: 3 }, "/files?path=/a/b:c@d,e;f=g&limit=3"],
+    ["others percent-encoded, # too (it would end the query)", "GET /files", { path: "/a b/ü#x%" }, "/files?path=/a%20b/%C3%BC%23x%25"],
+    ["absent: nothing sent, the expression still begins the query", "GET /files", { limit: 3 }, "/files?limit=3"],
+    ["a list exploded: a pair per item", "GET /tree", { paths: ["/a", "/b/c"] }, "/tree?paths=/a&paths=/b/c"],
+    ["a list not exploded: its items joined with ,", "GET /joined", { paths: ["/a", "/b"] }, "/joined?paths=/a,/b"],
+    ["after a query the path holds", "GET /beta?on=1", { path: "/a" }, "/beta?on=1&path=/a"],
+  ])("%s", (_name, route, parameters, path) => {
+    expect(reserved(route, parameters).url).toBe(`https://api.example.com${path}`);
+  });
+
+  test.each([
+    ["an empty list", { paths: [] }, "/joined"],
+    ["a list of null items", { paths: [null, undefined] }, "/joined"],
+    ["null", { paths: null }, "/joined"],
+  ])("%s sends nothing", (_name, parameters, path) => {
+    expect(reserved("GET /joined", parameters).url).toBe(`https://api.example.com${path}`);
+  });
+
+  test("a lone surrogate is an INVALID_PARAMETER naming it: it has no UTF-8 form", () => {
+    expect(() => reserved("GET /files", { path: "a\uD800" })).toThrow(
+      expect.objectContaining({ code: "INVALID_PARAMETER", argument: "path" }) as unknown as Error,
+    );
+  });
+
+  test("an object is an INVALID_PARAMETER naming it", () => {
+    expect(() => reserved("GET /files", { path: { a: 1 } })).toThrow(
+      expect.objectContaining({ code: "INVALID_PARAMETER", argument: "path" }),
+    );
+  });
 });

@@ -10,7 +10,7 @@ import { pointerTarget } from "./json-pointer.js";
 import { OPTION_NAMES as NAMES } from "./option-names.js";
 import { BODY_METHODS } from "./request.js";
 import { queryExpression } from "./template.js";
-import type { Query, Server } from "./queries.js";
+import type { Form, Query, Server } from "./queries.js";
 
 /* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-return, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-call --
    an OpenAPI description is untyped JSON, read by its shape */
@@ -68,7 +68,7 @@ const union = (types: readonly string[]): string => {
   return unique.length === 0 ? "never" : unique.includes("unknown") ? "unknown" : unique.join(" | ");
 };
 
-/** The type of an object schema whose every property is `readOnly` and that takes no other key: nothing to send. */
+/** The type of an object schema without properties that takes no other key: nothing to send. */
 const NOTHING_TO_SEND = "Record<string, never>";
 const parenthesized = (type: string): string => (/[|&]|^readonly /.test(type) ? `(${type})` : type);
 
@@ -91,7 +91,7 @@ const INLINE_LENGTH = 2000;
 /**
  * Writes the TypeScript types of a description's schemas (OpenAPI 3.0/3.1: `type` or a list of
  * types, `enum`, `const`, `nullable`, `oneOf`/`anyOf`, `allOf`, `items`, `properties`, `required`,
- * `additionalProperties`; `readOnly` properties left out: they are never sent). A schema reached
+ * `additionalProperties`; a `readOnly` property optional, never required). A schema reached
  * by `$ref` is written once: a recursive one (a `$ref` cycle) and a long one become a named type
  * (`type Schema3 = …`, in {@link aliases}) that each use refers to, so that time and output grow
  * with the description, not with the number of paths through it. `shallow` writes nested objects
@@ -152,8 +152,8 @@ class TypeWriter {
         }),
       );
     } else if (schema.allOf !== undefined) {
-      // A part that only describes (a `description`, an `example`), or one whose properties are all
-      // `readOnly`, adds nothing a request sends: intersected, its `never` would erase the others.
+      // A part that only describes (a `description`, an `example`), or an empty object, adds nothing
+      // a request sends: intersected, its `never` would erase the others.
       const parts = (schema.allOf as Json[]).map(inner).filter((part) => part !== "unknown" && part !== NOTHING_TO_SEND);
       type = parts.length === 0 ? "unknown" : parts.length === 1 ? parts[0]! : parts.map(parenthesized).join(" & ");
     } else {
@@ -183,10 +183,16 @@ class TypeWriter {
   }
 }
 
-/** Whether a property is sent in requests: not `readOnly` (OpenAPI 3.0 section 4.7.25.1, JSON Schema validation 9.4). */
-const writable =
-  (resolve: (value: Json) => Json) =>
-  ([, property]: [string, Json]): boolean =>
+/**
+ * Whether a property is required in a request: listed in `required` and not `readOnly`, which
+ * "SHOULD NOT be sent" and is required in responses only (OpenAPI 3.0 section 4.7.25.1, JSON Schema
+ * validation 9.4). It stays in the type, optional: Okta's application `name` is `readOnly`, and its
+ * own examples of creating one send it.
+ */
+const requiredIn =
+  (required: ReadonlySet<string> | readonly string[] | undefined, resolve: (value: Json) => Json) =>
+  (name: string, property: Json): boolean =>
+    (required instanceof Set ? required.has(name) : (required as readonly string[] | undefined)?.includes(name) === true) &&
     resolve(property)?.readOnly !== true;
 
 /**
@@ -195,11 +201,9 @@ const writable =
  * signature is `unknown`, since TypeScript requires every property to fit it.
  */
 function objectType(schema: Json, inner: (child: Json) => string, resolve: (value: Json) => Json): string {
-  const required = new Set<string>(schema.required ?? []);
+  const required = requiredIn(new Set<string>(schema.required ?? []), resolve);
   const properties = Object.entries((schema.properties ?? {}) as Record<string, Json>);
-  const members = properties
-    .filter(writable(resolve))
-    .map(([name, property]) => `${key(name)}${required.has(name) ? "" : "?"}: ${inner(property)}`);
+  const members = properties.map(([name, property]) => `${key(name)}${required(name, property) ? "" : "?"}: ${inner(property)}`);
   const extra = schema.additionalProperties;
   // `patternProperties` (JSON Schema core 10.3.2.2) allow other keys too, with the patterns' schemas.
   const patterns = Object.values((schema.patternProperties ?? {}) as Record<string, Json>);
@@ -230,21 +234,29 @@ function discriminatorValues(discriminator: Json, ref: string): string[] {
  * requires); else `undefined` (an array, a string, an object of any keys, a mix): such a body goes
  * under `data`, since a call's other keys are exactly the map's.
  */
-function objectShapes(json: Json, resolve: (value: Json) => Json): Json[] | undefined {
+function objectShapes(json: Json, resolve: (value: Json) => Json, depth = 0): Json[] | undefined {
   const base = flatten(json, resolve);
   const isObject = (shape: Json): boolean => shape?.properties !== undefined && (shape.type ?? "object") === "object";
   const variants = base.oneOf ?? base.anyOf;
   if (variants === undefined) return isObject(base) ? [base] : undefined;
-  const shapes = (variants as Json[]).map((variant) => {
-    const shape = flatten(variant, resolve);
-    if (base.properties === undefined) return shape;
-    return {
-      ...shape,
-      type: shape?.type ?? base.type,
-      properties: { ...base.properties, ...shape?.properties },
-      required: [...(base.required ?? []), ...(shape?.required ?? [])],
-    };
-  });
+  const shapes: Json[] = [];
+  for (const variant of variants as Json[]) {
+    // A variant that is itself a union (Okta's signing key: RSA or EC) gives each of its shapes.
+    const flat = flatten(variant, resolve);
+    const inner = (flat.oneOf ?? flat.anyOf) !== undefined && depth < MAX_DEPTH ? objectShapes(flat, resolve, depth + 1) : [flat];
+    if (inner === undefined) return undefined;
+    for (const shape of inner)
+      shapes.push(
+        base.properties === undefined
+          ? shape
+          : {
+              ...shape,
+              type: shape?.type ?? base.type,
+              properties: { ...base.properties, ...shape?.properties },
+              required: [...(base.required ?? []), ...(shape?.required ?? [])],
+            },
+      );
+  }
   return shapes.every(isObject) ? shapes : undefined;
 }
 
@@ -261,6 +273,9 @@ function flatten(schema: Json, resolve: (value: Json) => Json, depth = 0): Json 
     type: "object",
     properties: Object.assign({}, ...parts.map((part) => part.properties ?? {})),
     required: parts.flatMap((part) => part.required ?? []),
+    // A union beside the parts still applies (objectShapes reads it).
+    ...(schema.oneOf === undefined ? {} : { oneOf: schema.oneOf }),
+    ...(schema.anyOf === undefined ? {} : { anyOf: schema.anyOf }),
   };
 }
 
@@ -380,9 +395,9 @@ function namesOf(
 }
 
 /**
- * A route's parameters as rows: path variables (required), query parameters, and the JSON body's
- * writable properties; a body that is not a JSON object (form-encoded, multipart, octet-stream, an
- * array), or whose keys clash with an option or a template variable, is one row `data`.
+ * A route's parameters as rows: path variables (required), query parameters, header parameters,
+ * and the properties of a JSON, form or multipart body ({@link bodyOf}); a body of another media
+ * type, one that is not an object, or whose keys clash with an option or a parameter, is one row `data`.
  */
 function parametersOf(
   { method, operation, parameters }: Operation,
@@ -432,16 +447,11 @@ function parametersOf(
   // it no meaning there); some descriptions (Stripe's) declare an empty form body on GET anyway.
   const body = carriesContent ? resolve(operation.requestBody) : undefined;
   if (body === undefined) return rows;
-  const json = resolve(jsonContent(body.content)?.schema);
-  const shapes = json === undefined ? undefined : objectShapes(json, resolve);
-  if (
-    shapes === undefined ||
-    shapes.some((shape) => Object.keys(shape.properties ?? {}).some((name) => OPTION_NAMES.has(name) || variables.has(name)))
-  ) {
-    return [
-      ...rows,
-      ["data", "data", json === undefined ? dataType(body.content) : types.typeOf(json), body.required === true, docOf(body)],
-    ];
+  const plan = bodyOf(body.content, resolve);
+  const shapes = fieldsOf(plan, variables);
+  if (shapes === undefined) {
+    const type = plan?.kind === "json" ? types.typeOf(plan.schema) : dataType(body.content);
+    return [...rows, ["data", "data", type, body.required === true, docOf(body)]];
   }
   // Several shapes (a oneOf) merge into one: a property takes the union of its types in the shapes,
   // and is required when every shape requires it. A union of one parameter object per shape would
@@ -449,13 +459,74 @@ function parametersOf(
   const properties = new Map<string, string[]>();
   const docs = new Map<string, string>();
   for (const shape of shapes) {
-    for (const [name, schema] of Object.entries((shape.properties ?? {}) as Record<string, Json>).filter(writable(resolve))) {
-      properties.set(name, [...(properties.get(name) ?? []), types.typeOf(schema)]);
+    for (const [name, schema] of Object.entries((shape.properties ?? {}) as Record<string, Json>)) {
+      const type = plan!.kind === "multipart" ? (fileType(schema, resolve) ?? types.typeOf(schema)) : types.typeOf(schema);
+      properties.set(name, [...(properties.get(name) ?? []), type]);
       if (!docs.has(name)) docs.set(name, docOf(resolve(schema)));
     }
   }
-  const required = (name: string): boolean => shapes.every((shape) => shape.required?.includes(name) === true);
+  const required = (name: string): boolean =>
+    shapes.every((shape) => requiredIn(shape.required as string[] | undefined, resolve)(name, shape.properties?.[name]));
   return [...rows, ...[...properties].map(([name, list]): Row => [name, "body", union(list), required(name), docs.get(name)!])];
+}
+
+/** How a request body is built from a call's keys: its kind, its media type object and the object shapes it allows. */
+interface BodyPlan {
+  /** JSON (`application/json`, `…+json`), a form (`application/x-www-form-urlencoded`) or a multipart form (`multipart/form-data`). */
+  readonly kind: "json" | "form" | "multipart";
+  /** The media type object (OpenAPI 3.1 section 4.8.14): its `schema`, and for a form its `encoding`. */
+  readonly media: Json;
+  readonly schema: Json;
+  /** The object shapes the schema allows ({@link objectShapes}); empty when it is no object. */
+  readonly shapes: Json[];
+}
+
+/**
+ * The body a call's keys build, where they can: JSON when the body declares a JSON media type, else
+ * a form or a multipart form when every media type it declares is that one (RFC 7578 for
+ * `multipart/form-data`); `undefined` for any other body (octet-stream, text, a mix of forms and
+ * others), which goes under `data` as the caller encodes it.
+ */
+function bodyOf(content: Json, resolve: (value: Json) => Json): BodyPlan | undefined {
+  const types = Object.keys(content ?? {});
+  const json = jsonContent(content);
+  const kind =
+    json !== undefined
+      ? "json"
+      : allMatch(types, FORM_MEDIA_TYPE)
+        ? "form"
+        : allMatch(types, FORM_DATA_MEDIA_TYPE)
+          ? "multipart"
+          : undefined;
+  if (kind === undefined) return undefined;
+  const media = json ?? content[types[0]!];
+  const schema = resolve(media?.schema);
+  return { kind, media, schema, shapes: schema === undefined ? [] : (objectShapes(schema, resolve) ?? []) };
+}
+
+/**
+ * The object shapes of a body whose keys a call gives beside its parameters: `undefined` when the
+ * body is no object, or a key is an option's name or a parameter's (`taken`), and the body goes
+ * under `data`.
+ */
+function fieldsOf(plan: BodyPlan | undefined, taken: ReadonlySet<string>): Json[] | undefined {
+  if (plan === undefined || plan.shapes.length === 0) return undefined;
+  const free = (name: string): boolean => !OPTION_NAMES.has(name) && !taken.has(name);
+  return plan.shapes.every((shape) => Object.keys(shape.properties ?? {}).every(free)) ? plan.shapes : undefined;
+}
+
+/**
+ * The type of a multipart field that holds a file: a string schema of `format: binary` or with a
+ * `contentMediaType` (OpenAPI 3.0 section 4.7.14.3, 3.1 section 4.8.14.3), or a list of them:
+ * `string | Blob`, which `FormData` takes; `undefined` for any other field.
+ */
+function fileType(given: Json, resolve: (value: Json) => Json): string | undefined {
+  const schema = resolve(given);
+  const isFile = (node: Json): boolean =>
+    [node?.type].flat().includes("string") && (node.format === "binary" || typeof node.contentMediaType === "string");
+  const file = 'string | Platform<"Blob">';
+  if (isFile(schema)) return file;
+  return [schema?.type].flat().includes("array") && isFile(resolve(schema.items)) ? `readonly (${file})[]` : undefined;
 }
 
 /**
@@ -493,13 +564,14 @@ function routeOf(operation: Operation, spec: Json, { path }: ReturnType<typeof n
 function queryOf(
   operation: Operation,
   spec: Json,
-  { path, query, headers }: ReturnType<typeof namesOf>,
+  { path, variables, query, headers }: ReturnType<typeof namesOf>,
   resolve: (value: Json) => Json,
 ): Query | undefined {
   const varspecs: string[] = [];
   const deepObject: string[] = [];
   const renamed: Record<string, string> = {};
   const delimited: Record<string, string> = {};
+  const allowReserved: string[] = [];
   const hasBody = BODY_METHODS.has(operation.method.toLowerCase());
   let needed = hasBody && query.length > 0;
   for (const { parameter, call, variable } of query) {
@@ -514,18 +586,45 @@ function queryOf(
     const joined = delimiter !== undefined && list && parameter.explode !== true;
     if (joined) delimited[call] = delimiter;
     const explode = list && (style === "form" ? (parameter.explode ?? true) : delimiter !== undefined && parameter.explode === true);
-    needed ||= explode || joined || variable !== call || style === "deepObject";
+    // allowReserved (OpenAPI 3.1 section 4.8.12.2): the value's reserved characters are sent as they are.
+    if (parameter.allowReserved === true) allowReserved.push(call);
+    needed ||= explode || joined || variable !== call || style === "deepObject" || parameter.allowReserved === true;
     varspecs.push(`${variable}${explode ? "*" : ""}`);
   }
-  const contentType = hasBody ? mediaTypeOf(resolve(operation.operation.requestBody)?.content) : undefined;
-  if (!needed && contentType === undefined && headers.length === 0) return undefined;
+  const content = hasBody ? resolve(operation.operation.requestBody)?.content : undefined;
+  const contentType = mediaTypeOf(content);
+  const taken = new Set(["origin", ...[variables, query, headers].flat().map(({ call }) => call)]);
+  const form = hasBody ? formOf(bodyOf(content, resolve), taken) : undefined;
+  // A fragment in a path key (Box's `/oauth2/token#refresh`) names a second operation of one path:
+  // it stays in the route, and is no part of the request target (RFC 3986 section 3.5).
+  const target = path.split("#", 1)[0]!;
+  if (!needed && target === path && contentType === undefined && headers.length === 0 && form === undefined) return undefined;
   return {
-    template: `${operation.method} ${originOf(operation, spec)}${path}${queryExpression(path.includes("?"), varspecs)}`,
+    template: `${operation.method} ${originOf(operation, spec)}${target}${queryExpression(target.includes("?"), varspecs)}`,
     ...(deepObject.length > 0 ? { deepObject } : {}),
     ...(Object.keys(renamed).length > 0 ? { renamed } : {}),
     ...(Object.keys(delimited).length > 0 ? { delimited } : {}),
+    ...(allowReserved.length > 0 ? { allowReserved } : {}),
     ...(contentType === undefined ? {} : { contentType }),
+    ...(form === undefined ? {} : { form }),
     ...(headers.length === 0 ? {} : { headers: Object.fromEntries(headers.map(({ call, parameter }) => [call, String(parameter.name)])) }),
+  };
+}
+
+/**
+ * How a form body's fields are sent (`rest-endpoint/queries` builds it), when the call gives them as
+ * keys: the form's media type, and from its `encoding` (OpenAPI 3.1 section 4.8.15) the fields of
+ * `style: deepObject` and those of `explode: false`; `undefined` for a body of another kind.
+ */
+function formOf(plan: BodyPlan | undefined, taken: ReadonlySet<string>): Form | undefined {
+  if (plan === undefined || plan.kind === "json" || fieldsOf(plan, taken) === undefined) return undefined;
+  const encoding = Object.entries((plan.media.encoding ?? {}) as Record<string, Json>);
+  const deepObject = encoding.filter(([, field]) => field?.style === "deepObject").map(([name]) => name);
+  const joined = encoding.filter(([, field]) => field?.explode === false).map(([name]) => name);
+  return {
+    mediaType: plan.kind === "form" ? "application/x-www-form-urlencoded" : "multipart/form-data",
+    ...(deepObject.length > 0 ? { deepObject } : {}),
+    ...(joined.length > 0 ? { joined } : {}),
   };
 }
 
@@ -569,6 +668,25 @@ function serverOf(spec: Json): Server | undefined {
   return { url: first.url as string, variables };
 }
 
+/** The names of an operation's parameters in a call, and its route in the map. */
+export type Names = ReturnType<typeof namesOf>;
+
+/**
+ * Each operation of a description with its route and the names its parameters take in a call, as
+ * {@link generateRouteMap} writes them; header parameters only `withHeaders` (GitHub's maps have none).
+ */
+export function routesOf(
+  spec: Json,
+  withHeaders: boolean,
+): { resolve: (value: Json) => Json; routes: { operation: Operation; names: Names; route: string }[] } {
+  const { resolve, operations } = operationsOf(spec);
+  const routes = operations.map((operation) => {
+    const names = namesOf(operation, OPTION_NAMES, withHeaders);
+    return { operation, names, route: routeOf(operation, spec, names) };
+  });
+  return { resolve, routes };
+}
+
 /** A generated map: its declaration file (`Routes`, `queries`), its run-time module, both as one TypeScript module, and its listing. */
 export interface RouteMap {
   /** The declaration file: `Routes`, and `queries` declared. */
@@ -593,16 +711,13 @@ export function generateRouteMap(
   spec: Json,
   { header, withQueries }: { header: (count: number) => string; withQueries: boolean },
 ): RouteMap {
-  const { resolve, operations } = operationsOf(spec);
+  const { resolve, routes: operations } = routesOf(spec, withQueries);
   const types = new TypeWriter(resolve, false);
   const shallow = new TypeWriter(resolve, true);
   const lines: string[] = [];
   const queries: Record<string, Query> = {};
   const listing: RouteMap["listing"] = {};
-  for (const operation of operations) {
-    // Header parameters only where the run-time queries send them (GitHub's maps have none).
-    const names = namesOf(operation, OPTION_NAMES, withQueries);
-    const route = routeOf(operation, spec, names);
+  for (const { operation, names, route } of operations) {
     if (Object.hasOwn(listing, route)) throw new Error(`two operations are the route ${JSON.stringify(route)}`);
     if (!withQueries && names.query.some(({ call, variable }) => call !== variable))
       throw new Error(`${JSON.stringify(route)}: a query parameter is named like an option or a path variable`);

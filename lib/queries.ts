@@ -9,7 +9,7 @@ import { percentEncodeName } from "./chars.js";
 import { EndpointError, fail, quote } from "./errors.js";
 import { isOptionName } from "./option-names.js";
 import { compileTemplate, hasQuery, isQueryExpression, partText, queryExpression, routeShape, varspecText } from "./template.js";
-import type { EndpointInterface, EndpointParameters, MergedOptions, RouteMap } from "./types.js";
+import type { EndpointInterface, EndpointParameters, MergedOptions, RequestOptions, RouteMap } from "./types.js";
 import { isArray, isPlainRecord } from "./values.js";
 
 /**
@@ -45,10 +45,104 @@ export interface Query {
    */
   readonly contentType?: string;
   /**
+   * The parameters of `allowReserved: true` (OpenAPI 3.1 section 4.8.12.2): their values are sent
+   * with RFC 3986's reserved characters as they are (`path=/a/b:c`), all others percent-encoded,
+   * and `#`, which would end the query, as `%23`.
+   */
+  readonly allowReserved?: readonly string[];
+  /**
+   * Where the body is a form whose fields the call gives as keys: how {@link withQueries} builds it
+   * from the body `endpoint()` made of them.
+   */
+  readonly form?: Form;
+  /**
    * The header parameters: each call key (as the map types it) with the header field it is sent
    * in (OpenAPI 3.1 section 4.8.12.1, `in: header`), a list joined with `, ` (RFC 9110 section 5.3).
    */
   readonly headers?: Readonly<Record<string, string>>;
+}
+
+/**
+ * A form body built from the call's keys (OpenAPI 3.1 section 4.8.15, the Encoding Object): a
+ * string, number or boolean is one field; a list is a field per item (or, in `joined`, one field of
+ * its items joined with `,`); a `Date` is its ISO 8601 text; `null` and `undefined` are left out.
+ */
+export interface Form {
+  /**
+   * `application/x-www-form-urlencoded`: the body is `URLSearchParams`, an object's properties each a
+   * field of their own (style `form`, exploded); `multipart/form-data`: the body is `FormData`, a
+   * `Blob` a file part, an object one part of its JSON (RFC 7578; the client writes the boundary,
+   * so the request's `content-type` is left to it unless the call sets one).
+   */
+  readonly mediaType: "application/x-www-form-urlencoded" | "multipart/form-data";
+  /**
+   * The fields of `style: deepObject`: an object's keys and a list's indexes in brackets, at any
+   * depth, as Stripe reads them: `metadata[order]=6735`, `items[0][price]=price_1`.
+   */
+  readonly deepObject?: readonly string[];
+  /** The fields of `explode: false`: a list is one field, its items joined with `,`. */
+  readonly joined?: readonly string[];
+}
+
+/** The fields of a form body, in order: each name with its value (a string, or a Blob for a multipart file part). */
+function formFields(form: Form, body: Readonly<Record<string, unknown>>): [name: string, value: unknown][] {
+  const multipart = form.mediaType === "multipart/form-data";
+  const fields: [string, unknown][] = [];
+  const field = (name: string, value: unknown, argument: string): void => {
+    if (value == null) return;
+    if (value instanceof Date) fields.push([name, value.toISOString()]);
+    else if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") fields.push([name, String(value)]);
+    else if (multipart && typeof Blob === "function" && value instanceof Blob) fields.push([name, value]);
+    else if (multipart && (isArray(value) || isPlainRecord(value))) fields.push([name, JSON.stringify(value)]);
+    else fail("INVALID_PARAMETER", argument, `has no ${form.mediaType} form`, value);
+  };
+  /** A deepObject field: brackets for each key and index (at most 32 levels). */
+  const brackets = (name: string, value: unknown, argument: string, depth: number): void => {
+    const entries = isArray(value)
+      ? value.map((item, index) => [String(index), item] as const)
+      : isPlainRecord(value)
+        ? Object.entries(value)
+        : undefined;
+    if (entries === undefined) {
+      field(name, value, argument);
+      return;
+    }
+    if (depth > 32) fail("INVALID_PARAMETER", argument, "nests deeper than 32 levels");
+    for (const [key, item] of entries) brackets(`${name}[${key}]`, item, `${argument}.${key}`, depth + 1);
+  };
+  for (const [name, value] of Object.entries(body)) {
+    if (form.deepObject?.includes(name) === true) brackets(name, value, name, 0);
+    else if (isArray(value)) {
+      if (form.joined?.includes(name) === true)
+        field(
+          name,
+          value
+            .filter((item) => item != null)
+            .map(String)
+            .join(","),
+          name,
+        );
+      else for (const item of value) field(name, item, name);
+    } else if (isPlainRecord(value) && !multipart) for (const [key, item] of Object.entries(value)) field(key, item, `${name}.${key}`);
+    else field(name, value, name);
+  }
+  return fields;
+}
+
+/**
+ * The request options with their body built as `form` says, where `endpoint()` made it an object of
+ * the call's keys; a multipart body's `content-type` is dropped unless `given` (the merged headers) set one.
+ */
+function withForm(form: Form, options: RequestOptions, given: Readonly<Record<string, unknown>>): RequestOptions {
+  if (!isPlainRecord(options.body)) return options;
+  const fields = formFields(form, options.body);
+  if (form.mediaType === "application/x-www-form-urlencoded")
+    return { ...options, body: new URLSearchParams(fields as [string, string][]) };
+  const body = new FormData();
+  for (const [name, value] of fields) body.append(name, value as string | Blob);
+  const headers = { ...options.headers };
+  if (!Object.hasOwn(given, "content-type")) delete headers["content-type"];
+  return { ...options, headers, body };
 }
 
 /** A generated map's queries: route (as the map writes it) to {@link Query}. */
@@ -61,6 +155,48 @@ function variableOf(text: string, argument: string): string {
   } catch {
     return fail("INVALID_PARAMETER", argument, "must be well-formed Unicode (a lone surrogate has no UTF-8 form)", text);
   }
+}
+
+/**
+ * A URL without the fragment its route names and the table's template leaves out (Box's
+ * `/oauth2/token#refresh`, a second operation of one path): merge() keeps it, so that parse() finds
+ * the operation; a fragment is no part of the request target (RFC 3986 section 3.5).
+ */
+function withoutFragment(query: Query, url: string): string {
+  if (query.template.includes("#")) return url;
+  const parts = compileTemplate(url).parts;
+  const at = parts.findIndex((part) => typeof part === "string" && part.includes("#"));
+  if (at === -1) return url;
+  return [
+    ...parts.slice(0, at).map(partText),
+    (parts[at] as string).split("#", 1)[0]!,
+    ...parts
+      .slice(at + 1)
+      .filter(isQueryExpression)
+      .map(partText),
+  ].join("");
+}
+
+/**
+ * The `name=value` pairs of an allowReserved parameter: a list as a pair per item where `exploded`,
+ * else one pair of its items joined with `,`; each value with RFC 3986's reserved characters kept
+ * (`encodeURI`'s set) but `#`, which would end the query; `null` and `undefined` send nothing.
+ */
+function reservedPairs(key: string, value: unknown, argument: string, exploded: boolean): string[] {
+  if (value == null) return [];
+  const text = (item: unknown): string => {
+    if (typeof item !== "string" && typeof item !== "number" && typeof item !== "boolean")
+      return fail("INVALID_PARAMETER", argument, "must be a string, number or boolean, or a list of them (allowReserved)", item);
+    try {
+      return encodeURI(String(item)).replaceAll("#", "%23");
+    } catch {
+      return fail("INVALID_PARAMETER", argument, "must be well-formed Unicode (a lone surrogate has no UTF-8 form)", item);
+    }
+  };
+  if (!isArray(value)) return [`${key}=${text(value)}`];
+  const items = value.filter((item) => item != null).map(text);
+  if (items.length === 0) return [];
+  return exploded ? items.map((item) => `${key}=${item}`) : [`${key}=${items.join(",")}`];
 }
 
 /**
@@ -93,9 +229,16 @@ function rewrite(query: Query, merged: MergedOptions): MergedOptions {
   const delimited = query.delimited ?? {};
   const fields = query.headers ?? {};
   const headers: Record<string, unknown> = {};
+  const reserved = query.allowReserved ?? [];
+  /** The `name=value` pairs of allowReserved parameters, literal text before the query expression. */
+  const pairs: string[] = [];
   for (const [name, value] of Object.entries(merged)) {
     if (isOptionName(name)) {
       copy[name] = value;
+      continue;
+    }
+    if (reserved.includes(name)) {
+      pairs.push(...reservedPairs(keyOf(name), value, name, varspecs.includes(`${keyOf(name)}*`)));
       continue;
     }
     // A header parameter goes to its field, as given: merged options' headers are read as any are.
@@ -140,7 +283,8 @@ function rewrite(query: Query, merged: MergedOptions): MergedOptions {
     }
   }
   const path = call.filter((part) => !isQueryExpression(part));
-  copy.url = path.map(partText).join("") + queryExpression(hasQuery(path), varspecs);
+  const literal = pairs.length === 0 ? "" : `${hasQuery(path) ? "&" : "?"}${pairs.join("&")}`;
+  copy.url = path.map(partText).join("") + literal + queryExpression(hasQuery(path) || literal !== "", varspecs);
   if (query.contentType !== undefined && !Object.hasOwn(merged.headers, "content-type")) headers["content-type"] = query.contentType;
   if (Object.keys(headers).length > 0) copy.headers = { ...merged.headers, ...headers };
   return copy as unknown as MergedOptions;
@@ -180,10 +324,18 @@ export function withQueries<E extends EndpointInterface<RouteMap, string>>(endpo
     byShape.set(routeShape(route.slice(0, space), route.slice(space + 1)), queries[route]!);
   }
   const mergeCall = endpoint.merge.bind(endpoint) as unknown as (...args: unknown[]) => MergedOptions;
-  const parse = endpoint.parse.bind(endpoint);
+  const parseCall = endpoint.parse.bind(endpoint);
+  const queryOf = (merged: MergedOptions): Query | undefined => byShape.get(routeShape(merged.method, merged.url ?? "/"));
+  // A form body is built from the body endpoint() makes of the call's keys.
+  const parse = (merged: MergedOptions): RequestOptions => {
+    const query = queryOf(merged);
+    if (query === undefined) return parseCall(merged);
+    const options = parseCall({ ...merged, url: withoutFragment(query, merged.url ?? "/") });
+    return query.form === undefined ? options : withForm(query.form, options, merged.headers);
+  };
   const merge = (...args: unknown[]): MergedOptions => {
     const merged = mergeCall(...args);
-    const query = byShape.get(routeShape(merged.method, merged.url ?? "/"));
+    const query = queryOf(merged);
     if (query === undefined) return merged;
     try {
       return rewrite(query, merged);

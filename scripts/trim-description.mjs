@@ -9,13 +9,17 @@
 // left out of the operations (the route maps read requests only).
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
-import yaml from "js-yaml";
+import { parse, stringify } from "yaml";
 
 const [rootFile, outDir, ...routes] = process.argv.slice(2);
-const read = (file) => (file.endsWith(".json") ? JSON.parse(readFileSync(file, "utf8")) : yaml.load(readFileSync(file, "utf8")));
+const read = (file) =>
+  file.endsWith(".json") ? JSON.parse(readFileSync(file, "utf8")) : parse(readFileSync(file, "utf8"), { maxAliasCount: -1 });
 const write = (file, value) => {
   mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, file.endsWith(".json") ? `${JSON.stringify(value, null, 2)}\n` : yaml.dump(value, { lineWidth: 120, noRefs: true }));
+  writeFileSync(
+    file,
+    file.endsWith(".json") ? `${JSON.stringify(value, null, 2)}\n` : stringify(value, { lineWidth: 120, aliasDuplicateObjects: false }),
+  );
 };
 const base = dirname(resolve(rootFile));
 const root = read(rootFile);
