@@ -51,6 +51,7 @@ export default tseslint.config(
         URLSearchParams: "readonly",
         FormData: "readonly",
         ReadableStream: "readonly",
+        performance: "readonly",
       },
     },
   },

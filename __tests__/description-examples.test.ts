@@ -3,8 +3,9 @@ import { join } from "node:path";
 import { Ajv, type ValidateFunction } from "ajv";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import ts from "typescript";
-import { readDescription } from "../lib/description.js";
-import { generateRouteMap, headerOf, routesOf } from "../lib/generate.js";
+import { readDescription } from "../lib/openapi/read.js";
+import { routesOf } from "../lib/openapi/routes.js";
+import { generateRouteMap, headerOf } from "../lib/openapi/write.js";
 import { strictProject } from "./helpers/examples.js";
 
 // A description's own request examples, through the map generated from it (docs/any-api.md): each
@@ -109,12 +110,14 @@ interface Counts {
 /** The calls a description's examples make: valid ones, and negatives each made invalid one way. */
 async function callsOf(sample: string, counts: Counts): Promise<{ file: string; calls: Call[]; negatives: Call[] }> {
   const { spec: description } = await readDescription(join(fixtures, sample));
-  const spec = description as Json;
+  // The examples are read as JSON, whatever their shape: the description's types do not hold them.
+  const spec = description as unknown as Json;
   const validator = validatorOf(spec);
-  const { resolve, routes } = routesOf(spec, true);
+  const { resolve: follow, routes } = routesOf(description, true);
+  const resolve = (value: unknown): Json | undefined => follow(value as object) as Json | undefined;
   const name = sample.replace(/[/.]/g, "_");
   const info = (spec.info ?? {}) as { title?: string; version?: string };
-  const map = generateRouteMap(spec, {
+  const map = generateRouteMap(description, {
     header: () => headerOf({ file: sample, title: info.title, version: info.version, baseUrl: undefined, name }),
     withQueries: true,
   });
@@ -140,9 +143,10 @@ async function callsOf(sample: string, counts: Counts): Promise<{ file: string; 
     const named = [...names.variables, ...names.query, ...names.headers];
     for (const { parameter, call } of named) {
       if (parameter === undefined) continue;
-      const holders: Json[] = [parameter, ...Object.values((parameter.content ?? {}) as Record<string, Json>)];
+      const read = parameter as unknown as Json;
+      const holders: Json[] = [read, ...Object.values((read.content ?? {}) as Record<string, Json>)];
       for (const holder of holders) {
-        const schema = holder.schema ?? parameter.schema;
+        const schema = holder.schema ?? read.schema;
         for (const [, value] of examplesOf(holder, resolve)) if (!(call in given) && valid(value, schema) === true) given[call] = value;
       }
     }

@@ -6,7 +6,7 @@ import { endpoint } from "../lib/index.js";
 import { OPTIONS } from "../lib/options.js";
 import { fencedBlocks, strictProject } from "./helpers/examples.js";
 
-// `rest-endpoint generate` (lib/generate.ts, docs/any-api.md) on real descriptions no one here
+// `rest-endpoint generate` (lib/openapi/, docs/any-api.md) on real descriptions no one here
 // wrote (__tests__/fixtures/openapi/*/PROVENANCE.md): DigitalOcean's (YAML, 19 files joined by $ref,
 // trimmed to 7 operations), two of Twilio's (JSON, form-encoded bodies) and Stripe's (JSON, whole:
 // deepObject queries, form-encoded bodies).

@@ -1,8 +1,8 @@
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import ts from "typescript";
-import { readDescription } from "../lib/description.js";
-import { generateRouteMap, headerOf } from "../lib/generate.js";
+import { readDescription } from "../lib/openapi/read.js";
+import { generateRouteMap, headerOf } from "../lib/openapi/write.js";
 import { strictProject } from "./helpers/examples.js";
 
 // 25 real descriptions from APIs.guru's directory, chosen for the schema and request forms the
@@ -37,9 +37,8 @@ test("each description gives a map of all its operations, and every map compiles
       );
   for (const name of names) {
     const { spec } = await readDescription(join(fixtures, name));
-    const info = (spec.info ?? {}) as { title?: string; version?: string };
-    const servers = spec.servers as { url: string }[] | undefined;
-    const header = () => headerOf({ file: name, title: info.title, version: info.version, baseUrl: servers?.[0]?.url, name: "api" });
+    const info = spec.info ?? {};
+    const header = () => headerOf({ file: name, title: info.title, version: info.version, baseUrl: spec.servers?.[0]?.url, name: "api" });
     const map = generateRouteMap(spec, { header, withQueries: true });
     counts[name] = [Object.keys(map.listing).length, operationsOf(spec.paths as Record<string, Record<string, unknown>>)];
     const file = join(dir, name.replace(/\.json$/, ".d.ts"));

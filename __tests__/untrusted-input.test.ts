@@ -3,8 +3,9 @@ import { existsSync, mkdirSync, readFileSync, realpathSync, rmSync, symlinkSync,
 import { join } from "node:path";
 import fc from "fast-check";
 import ts from "typescript";
-import { DescriptionError, readDescription } from "../lib/description.js";
-import { generateRouteMap, headerOf } from "../lib/generate.js";
+import type { Document } from "../lib/openapi/document.js";
+import { checkShapes, DescriptionError, readDescription } from "../lib/openapi/read.js";
+import { generateRouteMap, headerOf } from "../lib/openapi/write.js";
 import { endpoint } from "../lib/index.js";
 import { serverUrl, withQueries, type Queries, type Server } from "../lib/queries.js";
 import { errorOf } from "./helpers/errors.js";
@@ -24,6 +25,8 @@ const write = (file: string, value: unknown): string => {
   writeFileSync(path, typeof value === "string" ? value : JSON.stringify(value));
   return path;
 };
+/** A description as the generator reads it, checked as `generate` checks what it reads (read.ts). */
+const checked = (spec: object): Document => checkShapes(spec as Record<string, unknown>, "description.json");
 const describeWith = (extra: object = {}, paths: object = { "/a": { get: {} } }) => ({
   openapi: "3.0.3",
   info: { title: "T", version: "1" },
@@ -170,7 +173,7 @@ describe("2. text from a description lands in a comment, a string or a name, esc
           },
         );
         const header = () => headerOf({ file: words, title, version, baseUrl: url, name: words });
-        const { declarations } = generateRouteMap(spec, { header, withQueries: true });
+        const { declarations } = generateRouteMap(checked(spec), { header, withQueries: true });
         const file = join(dir, `property-${files.length}.d.ts`);
         writeFileSync(file, declarations);
         // A server URL with variables ({name}) also gets the function that fills them.
@@ -200,7 +203,7 @@ describe("3. an option's name is never a parameter's: the map renames, the run t
         "/links/{url}": { get: { parameters: [{ name: "url", in: "path", required: true, schema: { type: "string" } }] } },
       },
     );
-    const map = generateRouteMap(spec, { header: () => "", withQueries: true });
+    const map = generateRouteMap(checked(spec), { header: () => "", withQueries: true });
     expect(map.declarations).toContain('"GET /search": {\n    headers_?: { [key: string]: unknown };\n    url_?: string;\n  };');
     expect(map.declarations).toContain('"GET /links/{url_}": {\n    url_: string;\n  };');
     const queries = JSON.parse(`{${/\{\n([\s\S]*),\n\};/.exec(map.module)![1]!}}`) as Queries;
@@ -216,7 +219,9 @@ describe("3. an option's name is never a parameter's: the map renames, the run t
 
   test("a description whose query parameter needs a new name cannot make a map without run-time queries (GitHub's)", () => {
     const spec = describeWith({}, { "/a": { get: { parameters: [{ name: "url", in: "query", schema: { type: "string" } }] } } });
-    expect(() => generateRouteMap(spec, { header: () => "", withQueries: false })).toThrow("named like an option or a path variable");
+    expect(() => generateRouteMap(checked(spec), { header: () => "", withQueries: false })).toThrow(
+      "named like an option or a path variable",
+    );
   });
 });
 
@@ -242,7 +247,7 @@ describe("5. generate's time and output grow with the description, not with the 
       { components: { schemas: { Node: node } } },
       { "/n": { post: { requestBody: { content: { "application/json": { schema: { $ref: "#/components/schemas/Node" } } } } } } },
     );
-    const { declarations } = generateRouteMap(spec, { header: () => "", withQueries: true });
+    const { declarations } = generateRouteMap(checked(spec), { header: () => "", withQueries: true });
     expect(declarations).toContain('"POST /n": {\n    name?: string;\n    children?: readonly Schema1[];\n  };');
     expect(declarations).toContain("type Schema1 = { name?: string; children?: readonly Schema1[] };");
   });
@@ -253,7 +258,7 @@ describe("5. generate's time and output grow with the description, not with the 
       {},
       { "/m": { post: { requestBody: { content: { "application/json": { schema: { type: "object", properties: { matrix } } } } } } } },
     );
-    const { declarations } = generateRouteMap(spec, { header: () => "", withQueries: true });
+    const { declarations } = generateRouteMap(checked(spec), { header: () => "", withQueries: true });
     expect(declarations).toContain("matrix?: readonly (readonly number[])[];");
   });
 
@@ -295,7 +300,7 @@ describe("5. generate's time and output grow with the description, not with the 
       ].join("\n"),
     );
     const { spec } = await readDescription(description);
-    const { listing } = generateRouteMap(spec, { header: () => "", withQueries: true });
+    const { listing } = generateRouteMap(checked(spec), { header: () => "", withQueries: true });
     expect(Object.values(listing).map(([, ...rows]) => rows)).toEqual(Array(5).fill([["page", "query", "number", 0]]));
   });
 
@@ -353,6 +358,57 @@ describe("13. a description of the wrong shape is one line naming the JSON point
       "a type list with a number",
       { "/a": { get: { parameters: [{ name: "q", in: "query", schema: { type: ["string", 1] } }] } } },
       "#/paths/~1a/get/parameters/0/schema/type/1: must be a string; received 1",
+    ],
+    // Every field the generator reads has its shape checked (read.ts), so that it reads what document.ts types.
+    [
+      "a description that is no string",
+      { "/a": { get: { parameters: [{ name: "q", in: "query", description: 5 }] } } },
+      "#/paths/~1a/get/parameters/0/description: must be a string; received 5",
+    ],
+    [
+      "explode that is no boolean",
+      { "/a": { get: { parameters: [{ name: "q", in: "query", explode: "yes" }] } } },
+      '#/paths/~1a/get/parameters/0/explode: must be true or false; received "yes"',
+    ],
+    [
+      "a discriminator without its property name",
+      { "/a": { post: { requestBody: { content: { "application/json": { schema: { oneOf: [], discriminator: {} } } } } } } },
+      "#/paths/~1a/post/requestBody/content/application~1json/schema/discriminator/propertyName: must be a string; received nothing",
+    ],
+    [
+      "a discriminator mapping to a number",
+      {
+        "/a": {
+          post: {
+            requestBody: { content: { "application/json": { schema: { discriminator: { propertyName: "k", mapping: { x: 1 } } } } } },
+          },
+        },
+      },
+      "#/paths/~1a/post/requestBody/content/application~1json/schema/discriminator/mapping/x: must be a string; received 1",
+    ],
+    [
+      "patternProperties holding a number",
+      { "/a": { post: { requestBody: { content: { "application/json": { schema: { patternProperties: { "^x": 1 } } } } } } } },
+      "#/paths/~1a/post/requestBody/content/application~1json/schema/patternProperties/^x: must be an object; received 1",
+    ],
+    [
+      "a form field's encoding style that is no string",
+      {
+        "/a": {
+          post: { requestBody: { content: { "application/x-www-form-urlencoded": { encoding: { f: { style: 1 } } } } } },
+        },
+      },
+      "#/paths/~1a/post/requestBody/content/application~1x-www-form-urlencoded/encoding/f/style: must be a string; received 1",
+    ],
+    [
+      "a server variable's default that is no string",
+      { "/a": { get: { servers: [{ url: "https://{host}", variables: { host: { default: 443 } } }] } } },
+      "#/paths/~1a/get/servers/0/variables/host/default: must be a string; received 443",
+    ],
+    [
+      "externalDocs without a string url",
+      { "/a": { get: { externalDocs: { url: 1 } } } },
+      "#/paths/~1a/get/externalDocs/url: must be a string; received 1",
     ],
   ])("%s", async (_name, paths, message) => {
     const description = write("shape.json", describeWith({}, paths));
@@ -419,7 +475,7 @@ describe("13. a description of the wrong shape is one line naming the JSON point
   test("a specification extension among the paths (x-…) is no path: it is skipped, not refused", async () => {
     const description = write("extension.json", describeWith({}, { "x-codegen-contextRoot": "/apis/registry/v2", "/a": { get: {} } }));
     const { spec } = await readDescription(description);
-    expect(Object.keys(generateRouteMap(spec, { header: () => "", withQueries: true }).listing)).toEqual(["GET /a"]);
+    expect(Object.keys(generateRouteMap(checked(spec), { header: () => "", withQueries: true }).listing)).toEqual(["GET /a"]);
   });
 
   test("a description that nests deeper than generate reads", async () => {
@@ -504,7 +560,7 @@ describe("10, 11. maps that the run time can send: a query in the path key, name
       },
     },
   );
-  const map = generateRouteMap(spec, { header: () => "", withQueries: true });
+  const map = generateRouteMap(checked(spec), { header: () => "", withQueries: true });
   const queries = JSON.parse(`{${/\{\n([\s\S]*),\n\};/.exec(map.module)![1]!}}`) as Queries;
   const api = withQueries(endpoint.defaults({ baseUrl: "https://h.example" }), queries);
 
@@ -656,12 +712,14 @@ describe("every schema form of OpenAPI 3.0 and 3.1 has a written type that says 
                 { type: "object", required: ["name"], properties: { name: { type: "string" } } },
               ],
             },
+            // Swagger 2.0's `file`, no type of OpenAPI 3: any value.
+            upload: { type: "file" },
           },
         }),
       },
     },
   );
-  const { declarations } = generateRouteMap(spec, { header: () => "", withQueries: true });
+  const { declarations } = generateRouteMap(checked(spec), { header: () => "", withQueries: true });
 
   test("a comma-separated list keeps its items' enum (Asana's opt_fields), and also takes one item alone", () => {
     expect(declarations).toContain('opt_fields?: "name" | "notes" | readonly ("name" | "notes")[];');
@@ -684,6 +742,7 @@ describe("every schema form of OpenAPI 3.0 and 3.1 has a written type that says 
       'pet?: { kind: string; meows: boolean } & { kind: "cat" } | { kind: string; barks: number } & { kind: "dog" };',
       // readOnly properties are optional (a request "SHOULD NOT" send them): the part intersects as any other.
       "item?: { id?: string; created?: string } & { name: string };",
+      "upload?: unknown;",
     ]);
   });
 
@@ -748,7 +807,7 @@ describe("a body is sent with the media type its description declares", () => {
       },
     },
   );
-  const map = generateRouteMap(spec, { header: () => "", withQueries: true });
+  const map = generateRouteMap(checked(spec), { header: () => "", withQueries: true });
   const queries = JSON.parse(`{${/\{\n([\s\S]*),\n\};/.exec(map.module)![1]!}}`) as Queries;
   const api = withQueries(endpoint.defaults({ baseUrl: "https://h.example" }), queries);
 
@@ -792,7 +851,7 @@ describe("header parameters are typed and sent in their header fields", () => {
       },
     },
   );
-  const map = generateRouteMap(spec, { header: () => "", withQueries: true });
+  const map = generateRouteMap(checked(spec), { header: () => "", withQueries: true });
   const queries = JSON.parse(`{${/\{\n([\s\S]*),\n\};/.exec(map.module)![1]!}}`) as Queries;
   const api = withQueries(endpoint.defaults({ baseUrl: "https://h.example" }), queries);
 
@@ -821,7 +880,7 @@ describe("a server URL with variables: typed, defaults applied, a missing one an
       },
     ],
   });
-  const map = generateRouteMap(spec, { header: () => "", withQueries: true });
+  const map = generateRouteMap(checked(spec), { header: () => "", withQueries: true });
 
   test("the map declares baseUrl(variables), each variable typed by its enum", () => {
     expect(map.declarations).toContain(
@@ -895,7 +954,7 @@ describe("every style a description may declare for a query is sent as declared:
       },
     ]),
   );
-  const map = generateRouteMap(describeWith({}, paths), { header: () => "", withQueries: true });
+  const map = generateRouteMap(checked(describeWith({}, paths)), { header: () => "", withQueries: true });
   const queries = JSON.parse(`{${/\{\n([\s\S]*),\n\};/.exec(map.module)![1]!}}`) as Queries;
   const api = withQueries(endpoint.defaults({ baseUrl: "https://h.example" }), queries);
 
@@ -907,20 +966,64 @@ describe("every style a description may declare for a query is sent as declared:
     },
   );
 
-  test("allowReserved: a value's reserved characters are sent as they are, the rest percent-encoded", () => {
-    const reserved = generateRouteMap(
-      describeWith(
-        {},
-        {
-          "/files": {
-            get: {
-              parameters: [
-                { name: "path", in: "query", allowReserved: true, schema: { type: "string" } },
-                { name: "q", in: "query", schema: { type: "string" } },
-              ],
+  test("a form body's encoding: deepObject fields in brackets, `explode: false` lists joined; the table says so", () => {
+    const form = generateRouteMap(
+      checked(
+        describeWith(
+          {},
+          {
+            "/orders": {
+              post: {
+                requestBody: {
+                  content: {
+                    "application/x-www-form-urlencoded": {
+                      schema: {
+                        type: "object",
+                        properties: {
+                          meta: { type: "object" },
+                          tags: { type: "array", items: { type: "string" } },
+                          note: { type: "string" },
+                        },
+                      },
+                      encoding: { meta: { style: "deepObject", explode: true }, tags: { explode: false } },
+                    },
+                  },
+                },
+              },
             },
           },
-        },
+        ),
+      ),
+      { header: () => "", withQueries: true },
+    );
+    const table = JSON.parse(`{${/\{\n([\s\S]*),\n\};/.exec(form.module)![1]!}}`) as Queries;
+    expect(table).toEqual({
+      "POST /orders": {
+        template: "POST /orders",
+        contentType: "application/x-www-form-urlencoded",
+        form: { mediaType: "application/x-www-form-urlencoded", deepObject: ["meta"], joined: ["tags"] },
+      },
+    });
+    const orders = withQueries(endpoint.defaults({ baseUrl: "https://h.example" }), table);
+    expect(String(orders("POST /orders", { meta: { a: 1 }, tags: ["x", "y"], note: "n" }).body)).toBe("meta%5Ba%5D=1&tags=x%2Cy&note=n");
+  });
+
+  test("allowReserved: a value's reserved characters are sent as they are, the rest percent-encoded", () => {
+    const reserved = generateRouteMap(
+      checked(
+        describeWith(
+          {},
+          {
+            "/files": {
+              get: {
+                parameters: [
+                  { name: "path", in: "query", allowReserved: true, schema: { type: "string" } },
+                  { name: "q", in: "query", schema: { type: "string" } },
+                ],
+              },
+            },
+          },
+        ),
       ),
       { header: () => "", withQueries: true },
     );

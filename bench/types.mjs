@@ -8,7 +8,7 @@
 // same 20 through openapi-fetch with the types openapi-typescript writes from the same file; and
 // the Stripe map's annotation alone, without calls (what relating `endpoint` to
 // `EndpointInterface<Routes>` costs). Prints check time and memory of each, and the ratios.
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
@@ -82,13 +82,24 @@ const generators = {
 };
 const base = join(root, ".tmp", "bench-types");
 rmSync(base, { recursive: true, force: true });
+mkdirSync(base, { recursive: true });
+// Each generator's wall time and peak memory (the process's maximum resident set, as the OS counts it).
+const reporter = join(base, "peak-memory.cjs");
+writeFileSync(reporter, 'process.on("exit", () => process.stderr.write(`\\npeak ${process.resourceUsage().maxRSS}\\n`));\n');
+const generation = {};
+const generateTimed = (name, args) => {
+  const start = performance.now();
+  const { status, stderr } = spawnSync(process.execPath, ["--require", reporter, ...args], { encoding: "utf8" });
+  if (status !== 0) throw new Error(stderr);
+  generation[name] ??= { seconds: (performance.now() - start) / 1000, peakMB: Number(/\npeak (\d+)\n/.exec(stderr)[1]) / 1024 };
+};
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 const dirs = Object.entries(projects).map(([name, source]) => {
   const dir = join(base, name.replace(/\W/g, "-"));
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, "index.ts"), source);
   const generated = join(dir, "stripe.d.ts");
-  if (generators[name] !== undefined) execFileSync(process.execPath, generators[name](generated), { stdio: "ignore" });
+  if (generators[name] !== undefined) generateTimed(name, generators[name](generated));
   writeFileSync(
     join(dir, "tsconfig.json"),
     JSON.stringify({
@@ -145,4 +156,10 @@ console.log(
     `${((stripeMap.memory - empty.memory) / (openapiFetch.memory - empty.memory)).toFixed(2)}× memory above the empty project (target ≤ 0.50× each); ` +
     `generated types ${Math.round(stripeMap.typesSize / 1024)} KB against ${Math.round(openapiFetch.typesSize / 1024)} KB` +
     `\nthe Stripe map's annotation alone: ${annotation.check.toFixed(2)} s of the 20 calls' ${stripeMap.check.toFixed(2)} s check time`,
+);
+const [ourGenerate, theirGenerate] = [generation[stripeMap.name], generation[openapiFetch.name]];
+console.log(
+  `generating from Stripe's description (${Math.round(statSync(STRIPE).size / 1024)} KB, the largest of the test sample), one run each: ` +
+    `rest-endpoint generate ${ourGenerate.seconds.toFixed(2)} s, peak ${Math.round(ourGenerate.peakMB)} MB; ` +
+    `openapi-typescript ${theirGenerate.seconds.toFixed(2)} s, peak ${Math.round(theirGenerate.peakMB)} MB`,
 );

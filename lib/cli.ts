@@ -3,12 +3,12 @@ import { basename } from "node:path";
 import { parseArgs } from "node:util";
 import { quote as shellQuote } from "shlex";
 import { percentEncodeName } from "./chars.js";
-import { DescriptionError, readDescription } from "./description.js";
+import { DescriptionError, readDescription } from "./openapi/read.js";
 import { EndpointError, quote } from "./errors.js";
 import { endpoint, VERSION } from "./index.js";
 import { toFetch } from "./clients.js";
 import { frame } from "./framing.js";
-import { GENERATED, generateRouteMap, headerOf } from "./generate.js";
+import { GENERATED, generateRouteMap, headerOf } from "./openapi/write.js";
 import { listingChanges, resolveListing, type Listing, type Parameter, type VersionedListing } from "./listing.js";
 import { parseRoute } from "./route.js";
 import { compileTemplate, hasQuery, queryExpression, routeShape } from "./template.js";
@@ -325,8 +325,8 @@ async function generate(
     throw new UsageError("generate needs a description and --out FILE.d.ts or FILE.ts, e.g. generate openapi.yaml --out api.d.ts");
   if (rest.length > 0) throw new UsageError(`generate takes one description; received also ${quote(rest[0]!)}`);
   const { spec, files } = await readDescription(description);
-  const info = (spec.info ?? {}) as { title?: string; version?: string };
-  const baseUrl = (spec.servers as { url: string }[] | undefined)?.[0]?.url;
+  const info = spec.info ?? {};
+  const baseUrl = spec.servers?.[0]?.url;
   // FILE.ts: one module, types and queries, that tsc compiles with the app; FILE.d.ts: with FILE.js beside it.
   const typescript = !output.endsWith(".d.ts");
   const name = basename(output, typescript ? ".ts" : ".d.ts");

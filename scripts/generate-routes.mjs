@@ -1,6 +1,6 @@
 // Writes dist/routes/: one route map per target in the pinned @octokit/openapi (api.github.com,
 // GHEC, each GHES version), run by scripts/build.mjs with the code of `rest-endpoint generate`
-// (lib/generate.ts, through scripts/openapi.mjs). For each target:
+// (lib/openapi/, through scripts/openapi.mjs). For each target:
 //
 // - `<target>.d.cts`: `export interface Routes`, each REST operation's route mapped to its request
 //   parameters (path, query, JSON body), with no response types; `<target>.d.ts` re-exports it.

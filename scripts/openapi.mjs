@@ -1,6 +1,6 @@
 // Reading GitHub's OpenAPI descriptions from the pinned @octokit/openapi devDependency, shared by
 // scripts/generate-multi-segment.mjs and scripts/generate-routes.mjs, with the code of
-// `rest-endpoint generate` (lib/generate.ts), bundled by esbuild in memory and imported from there.
+// `rest-endpoint generate` (lib/openapi/), bundled by esbuild in memory and imported from there.
 import { readFileSync, readdirSync } from "node:fs";
 import { build } from "esbuild";
 import { createRequire } from "node:module";
@@ -18,11 +18,12 @@ export const TARGETS = readdirSync(generated)
   .map((file) => file.slice(0, -".json".length))
   .sort();
 
-/** lib/generate.ts and lib/listing.ts and what they import, as one ES module. */
+/** lib/openapi/routes.ts, write.ts and lib/listing.ts and what they import, as one ES module. */
 const [bundle] = (
   await build({
     stdin: {
-      contents: 'export * from "./lib/generate.ts";\nexport * from "./lib/listing.ts";\nexport { BODY_METHODS } from "./lib/request.ts";\n',
+      contents:
+        'export * from "./lib/openapi/routes.ts";\nexport * from "./lib/openapi/write.ts";\nexport * from "./lib/listing.ts";\nexport { BODY_METHODS } from "./lib/request.ts";\n',
       resolveDir: new URL("..", import.meta.url).pathname,
       loader: "ts",
     },

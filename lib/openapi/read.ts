@@ -15,8 +15,9 @@ import { dirname, extname, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { $RefParser } from "@apidevtools/json-schema-ref-parser";
 import { parse as parseYaml } from "yaml";
-import { METHODS } from "./generate.js";
+import type { Document } from "./document.js";
 import { pointerTarget, pointerToken as token } from "./json-pointer.js";
+import { METHODS } from "./routes.js";
 
 /** A description that cannot be read: one line, `<file>#<pointer>: <problem>`. */
 export class DescriptionError extends Error {}
@@ -28,8 +29,8 @@ export const MAX_YAML_ALIASES = 100;
 /** How deep the parts of a description that the generator reads may nest, `$ref`s followed. */
 export const MAX_NESTING = 200;
 
-/** An OpenAPI description as read: a JSON value whose shape {@link checkShapes} has checked. */
-export type Description = Record<string, unknown>;
+/** A JSON object, as a description holds them before {@link checkShapes} has read it. */
+type Description = Record<string, unknown>;
 
 const text = JSON.stringify;
 
@@ -40,7 +41,7 @@ const text = JSON.stringify;
  *
  * @throws {@link DescriptionError}
  */
-export async function readDescription(file: string): Promise<{ spec: Description; files: string[] }> {
+export async function readDescription(file: string): Promise<{ spec: Document; files: string[] }> {
   let root: string;
   try {
     root = dirname(realpathSync(file));
@@ -127,8 +128,7 @@ export async function readDescription(file: string): Promise<{ spec: Description
     throw new DescriptionError(`${file}#/swagger: is Swagger ${swagger}; convert it to OpenAPI 3 first (e.g. with swagger2openapi)`);
   if (typeof openapi !== "string" || !/^3\.[01]\./.test(openapi))
     throw new DescriptionError(`${file}#/openapi: must be "3.0.x" or "3.1.x"; received ${text(openapi)}`);
-  checkShapes(spec as Description, file);
-  return { spec: spec as Description, files: [...new Set(files)] };
+  return { spec: checkShapes(spec as Description, file), files: [...new Set(files)] };
 }
 
 /** Whether a document holds a `$ref` to another file: one that does not begin with `#`. */
@@ -150,15 +150,20 @@ type Json = unknown;
 const isObject = (value: Json): value is Record<string, Json> => typeof value === "object" && value !== null && !Array.isArray(value);
 
 /**
- * Checks the shape of every field the generator (lib/generate.ts) reads, `$ref`s inside the
- * document followed: `paths`, path items, operations, `parameters`, `requestBody` and its
- * `content`, `servers`, `info`, and in schemas `type`, `enum`, `oneOf`/`anyOf`/`allOf`,
- * `properties`, `items`, `required`, `additionalProperties`. Fields it does not read are not
- * checked: a description valid enough to map is mapped.
+ * Checks the shape of every field the generator (schema.ts, routes.ts, write.ts) reads, `$ref`s
+ * inside the document followed, so that it reads the description as document.ts types it:
+ * `paths`, path items, operations (`externalDocs.url`, `servers`), `parameters` (`name`, `in`,
+ * `style`, `explode`, `allowReserved`, `required`, `description`, `deprecated`, `schema`),
+ * `requestBody` (`required`, `description`) and its `content` (`schema`, `encoding`), `servers` and
+ * their `variables`, `info`, and in schemas `type`, `enum`, `oneOf`/`anyOf`/`allOf`, `properties`,
+ * `patternProperties`, `items`, `required`, `additionalProperties`, `discriminator`, `nullable`,
+ * `readOnly`, `deprecated`, `format`, `contentMediaType`, `description`. Fields it does not read are
+ * not checked: a description valid enough to map is mapped.
  *
+ * @returns the description, as the generator reads it
  * @throws {@link DescriptionError} naming the file and the JSON pointer of the first wrong field
  */
-export function checkShapes(spec: Description, file: string): void {
+export function checkShapes(spec: Description, file: string): Document {
   const seen = new Set<object>();
   const problem = (pointer: string, rule: string, value: Json): never => {
     const shown =
@@ -192,6 +197,17 @@ export function checkShapes(spec: Description, file: string): void {
   const list = (value: Json, pointer: string): Json[] => (Array.isArray(value) ? value : problem(pointer, "must be an array", value));
   const string = (value: Json, pointer: string): string =>
     typeof value === "string" ? value : problem(pointer, "must be a string", value);
+  const boolean = (value: Json, pointer: string): boolean =>
+    typeof value === "boolean" ? value : problem(pointer, "must be true or false", value);
+  /** Optional fields of `node`, each a string or each a boolean. */
+  const fields = (
+    node: Record<string, Json>,
+    pointer: string,
+    check: (value: Json, pointer: string) => unknown,
+    names: readonly string[],
+  ): void => {
+    for (const name of names) optional(node[name], `${pointer}/${name}`, check);
+  };
 
   const schema = (given: Json, at: string, depth: number): void => {
     if (depth > MAX_NESTING) problem(at, `nests over ${MAX_NESTING} levels`, given);
@@ -204,6 +220,17 @@ export function checkShapes(spec: Description, file: string): void {
     if (type !== undefined && typeof type !== "string")
       list(type, `${pointer}/type`).forEach((item, i) => string(item, `${pointer}/type/${i}`));
     optional(node.enum, `${pointer}/enum`, list);
+    fields(node, pointer, string, ["format", "contentMediaType", "description"]);
+    fields(node, pointer, boolean, ["nullable", "readOnly", "deprecated"]);
+    const discriminator = optional(node.discriminator, `${pointer}/discriminator`, object);
+    if (discriminator !== undefined) {
+      string(discriminator.propertyName, `${pointer}/discriminator/propertyName`);
+      const mapping = optional(discriminator.mapping, `${pointer}/discriminator/mapping`, object) ?? {};
+      for (const [value, target] of Object.entries(mapping)) string(target, `${pointer}/discriminator/mapping/${token(value)}`);
+    }
+    const patterns = optional(node.patternProperties, `${pointer}/patternProperties`, object) ?? {};
+    for (const [pattern, property] of Object.entries(patterns))
+      schema(property, `${pointer}/patternProperties/${token(pattern)}`, depth + 1);
     for (const keyword of ["oneOf", "anyOf", "allOf"])
       optional(node[keyword], `${pointer}/${keyword}`, list)?.forEach((part, i) => {
         schema(part, `${pointer}/${keyword}/${i}`, depth + 1);
@@ -220,10 +247,22 @@ export function checkShapes(spec: Description, file: string): void {
     const node = object(value, pointer);
     string(node.name, `${pointer}/name`);
     string(node.in, `${pointer}/in`);
+    fields(node, pointer, string, ["style", "description"]);
+    fields(node, pointer, boolean, ["explode", "allowReserved", "required", "deprecated"]);
     if (node.schema !== undefined) schema(node.schema, `${pointer}/schema`, 0);
   };
   const servers = (value: Json, pointer: string): void => {
-    list(value, pointer).forEach((server, i) => string(object(server, `${pointer}/${i}`).url, `${pointer}/${i}/url`));
+    list(value, pointer).forEach((given, i) => {
+      const server = object(given, `${pointer}/${i}`);
+      string(server.url, `${pointer}/${i}/url`);
+      const variables = optional(server.variables, `${pointer}/${i}/variables`, object) ?? {};
+      for (const [name, variable] of Object.entries(variables)) {
+        const at = `${pointer}/${i}/variables/${token(name)}`;
+        const node = object(variable, at);
+        optional(node.default, `${at}/default`, string);
+        optional(node.enum, `${at}/enum`, list)?.forEach((item, j) => string(item, `${at}/enum/${j}`));
+      }
+    });
   };
 
   const info = optional(spec.info, "/info", object);
@@ -245,14 +284,26 @@ export function checkShapes(spec: Description, file: string): void {
         parameter(entry, `${pointer}/parameters/${i}`);
       });
       optional(operation.servers, `${pointer}/servers`, servers);
+      const docs = optional(operation.externalDocs, `${pointer}/externalDocs`, object);
+      optional(docs?.url, `${pointer}/externalDocs/url`, string);
       if (operation.requestBody === undefined) continue;
       const [body, bodyAt] = deref(operation.requestBody, `${pointer}/requestBody`);
-      const content = optional(object(body, bodyAt).content, `${bodyAt}/content`, object) ?? {};
-      for (const [type, media] of Object.entries(content)) {
+      const requestBody = object(body, bodyAt);
+      fields(requestBody, bodyAt, string, ["description"]);
+      fields(requestBody, bodyAt, boolean, ["required"]);
+      const content = optional(requestBody.content, `${bodyAt}/content`, object) ?? {};
+      for (const [type, given] of Object.entries(content)) {
         const mediaAt = `${bodyAt}/content/${token(type)}`;
-        const schemaOf = object(media, mediaAt).schema;
-        if (schemaOf !== undefined) schema(schemaOf, `${mediaAt}/schema`, 0);
+        const media = object(given, mediaAt);
+        if (media.schema !== undefined) schema(media.schema, `${mediaAt}/schema`, 0);
+        const encoding = optional(media.encoding, `${mediaAt}/encoding`, object) ?? {};
+        for (const [name, field] of Object.entries(encoding)) {
+          const at = `${mediaAt}/encoding/${token(name)}`;
+          fields(object(field, at), at, string, ["style"]);
+          fields(object(field, at), at, boolean, ["explode"]);
+        }
       }
     }
   }
+  return spec as unknown as Document;
 }

@@ -1,0 +1,55 @@
+/**
+ * The parts of an OpenAPI 3.0 or 3.1 description the generator reads, typed from `openapi-types`
+ * (both versions' objects), as {@link checkShapes} (read.ts) has checked them: a field it checks has
+ * its type here, so that a description of another shape is refused on one line before the
+ * generator reads it, never a stack trace.
+ */
+import type { OpenAPIV3, OpenAPIV3_1 } from "openapi-types";
+
+/** A description of either version; its `info` optional, as {@link checkShapes} reads it (a description without one is mapped). */
+export type Document = WithOptionalInfo<OpenAPIV3.Document> | WithOptionalInfo<OpenAPIV3_1.Document>;
+type WithOptionalInfo<T> = T extends unknown ? Omit<T, "info"> & { readonly info?: Partial<OpenAPIV3.InfoObject> } : never;
+export type PathItem = OpenAPIV3.PathItemObject | OpenAPIV3_1.PathItemObject;
+export type Operation = OpenAPIV3.OperationObject | OpenAPIV3_1.OperationObject;
+export type Parameter = OpenAPIV3.ParameterObject;
+export type RequestBody = OpenAPIV3.RequestBodyObject | OpenAPIV3_1.RequestBodyObject;
+export type MediaType = OpenAPIV3.MediaTypeObject | OpenAPIV3_1.MediaTypeObject;
+export type Encoding = OpenAPIV3.EncodingObject;
+export type Reference = OpenAPIV3.ReferenceObject;
+
+/**
+ * A Schema Object of either version as the generator reads it: the fields of OpenAPI 3.0's and
+ * 3.1's (JSON Schema 2020-12's `const`, `patternProperties`, `contentMediaType`, type lists; 3.0's
+ * `nullable`). Both versions' `SchemaObject` of `openapi-types` are assignable to it (below).
+ */
+export interface Schema {
+  readonly type?: string | readonly string[];
+  readonly enum?: readonly unknown[];
+  readonly const?: unknown;
+  readonly nullable?: boolean;
+  readonly format?: string;
+  readonly contentMediaType?: string;
+  readonly items?: SchemaOrReference | readonly SchemaOrReference[];
+  readonly properties?: Readonly<Record<string, SchemaOrReference>>;
+  readonly required?: readonly string[];
+  readonly additionalProperties?: SchemaOrReference;
+  readonly patternProperties?: Readonly<Record<string, SchemaOrReference>>;
+  readonly allOf?: readonly SchemaOrReference[];
+  readonly oneOf?: readonly SchemaOrReference[];
+  readonly anyOf?: readonly SchemaOrReference[];
+  readonly discriminator?: { readonly propertyName: string; readonly mapping?: Readonly<Record<string, string>> };
+  readonly readOnly?: boolean;
+  readonly description?: string;
+  readonly deprecated?: boolean;
+}
+
+/** A schema where a description may write one: a Schema Object, a `$ref`, or (JSON Schema 2020-12) `true`/`false`. */
+export type SchemaOrReference = Schema | Reference | boolean;
+
+/** Follows `$ref`s inside the description to what they name; `undefined` for what is missing. */
+export type Resolve = <T extends object>(value: T | Reference | undefined) => T | undefined;
+
+// Both versions' Schema Objects are read as a Schema: a field of theirs the generator reads has the type it reads.
+type Assignable<T extends Schema> = T;
+export type CheckedV3 = Assignable<OpenAPIV3.SchemaObject>;
+export type CheckedV31 = Assignable<OpenAPIV3_1.SchemaObject>;

@@ -1,0 +1,447 @@
+/**
+ * A description's operations as routes (docs/any-api.md): each operation's route, the names its
+ * parameters take in a call, its parameters as rows of the map, and the run-time `Query` that
+ * sends it as the description declares it (`rest-endpoint/queries`). Types come from schema.ts;
+ * write.ts writes the map.
+ */
+import { PLAIN_NAME, percentEncodeName } from "../chars.js";
+import { OPTION_NAMES as NAMES } from "../option-names.js";
+import type { Form, Query, Server } from "../queries.js";
+import { BODY_METHODS } from "../request.js";
+import { queryExpression } from "../template.js";
+import type { Document, Encoding, MediaType, Operation, Parameter, PathItem, Reference, RequestBody, Resolve } from "./document.js";
+import { pointerTarget } from "./json-pointer.js";
+import {
+  docOf,
+  fileType,
+  objectShapes,
+  parenthesized,
+  requiredIn,
+  schemaOf,
+  typesOf,
+  union,
+  type Shape,
+  type TypeWriter,
+} from "./schema.js";
+
+/** The methods a path item may hold an operation for (OpenAPI 3.1 section 4.8.9.1), as its keys write them. */
+export const METHODS = ["get", "head", "post", "put", "patch", "delete", "options"] as const;
+/** The options of a call (lib/options.ts): a body key of that name would be read as the option. */
+const OPTION_NAMES: ReadonlySet<string> = new Set(NAMES);
+
+/** One operation, with the parameters of its path item and its own (`$ref`s resolved). */
+export interface PathOperation {
+  /** The method, upper case: `GET`. */
+  readonly method: string;
+  /** The path key as the description writes it: `/repos/{owner}/{repo}`. */
+  readonly template: string;
+  readonly operation: Operation;
+  readonly parameters: readonly Parameter[];
+}
+
+/** A parameter of a route: name, where it goes, its TypeScript type, whether required, its TSDoc. */
+export type Row = [name: string, place: "path" | "query" | "header" | "body" | "data", type: string, required: boolean, doc: string];
+
+/**
+ * Follows `$ref`s inside `spec` (at most 32 hops: read.ts's checkShapes refused a longer chain or
+ * one that names nothing, before the generator reads the description).
+ */
+export function resolverOf(spec: Document): Resolve {
+  return <T extends object>(value: T | Reference | undefined): T | undefined => {
+    let node: unknown = value;
+    for (let hops = 0; isReferenceLike(node) && hops < 32; hops++) node = pointerTarget(spec, node.$ref);
+    return node as T | undefined;
+  };
+}
+
+const isReferenceLike = (value: unknown): value is Reference =>
+  typeof value === "object" && value !== null && typeof (value as { $ref?: unknown }).$ref === "string";
+
+/** A description's operations, and `resolve`, which follows a `$ref` inside it. */
+export function operationsOf(spec: Document): { resolve: Resolve; operations: PathOperation[] } {
+  const resolve = resolverOf(spec);
+  const operations: PathOperation[] = [];
+  for (const [template, value] of Object.entries(spec.paths ?? {})) {
+    if (template.startsWith("x-")) continue; // a specification extension (OpenAPI 3.1 section 4.9)
+    const item = resolve<PathItem>(value);
+    if (item === undefined) continue;
+    for (const method of METHODS) {
+      const operation = resolve<Operation>(item[method]);
+      if (operation === undefined) continue;
+      // An operation's parameter replaces its path item's of the same name and place (OpenAPI 3.1 section 4.8.9.1).
+      const byKey = new Map<string, Parameter>();
+      for (const given of [...(item.parameters ?? []), ...(operation.parameters ?? [])]) {
+        const parameter = resolve<Parameter>(given);
+        if (parameter !== undefined) byKey.set(`${parameter.in} ${parameter.name}`, parameter);
+      }
+      operations.push({ method: method.toUpperCase(), template, operation, parameters: [...byKey.values()] });
+    }
+  }
+  return { resolve, operations };
+}
+
+/** A path variable, query or header parameter of an operation, with the name a call gives it. */
+interface Named {
+  /** The parameter; `undefined` for a path variable the description forgot to declare. */
+  readonly parameter: Parameter | undefined;
+  /** The key of the call's parameters, as the map types it. */
+  readonly call: string;
+  /** For a query parameter, the RFC 6570 variable that sends it under its own name (its wire name). */
+  readonly variable: string;
+}
+
+/** The names of an operation's parameters in a call, and its path as the route writes it. */
+export interface Names {
+  readonly path: string;
+  readonly variables: readonly Named[];
+  readonly query: readonly Named[];
+  readonly headers: readonly Named[];
+}
+
+/**
+ * The names an operation's parameters take in a call (docs/any-api.md, "Parameter names"):
+ *
+ * - a path variable keeps its name when it is a plain RFC 6570 variable name and not an option's
+ *   (`url`, `headers`, …); else each other character becomes `_` (`{user id}` is `{user_id}`) and
+ *   an option's name gets a trailing `_` (`{url}` is `{url_}`). Path variables are not sent by
+ *   name, so the route is written with these names. A variable the description forgot to declare
+ *   is still one.
+ * - a query parameter keeps its name unless an option or a path variable has it: then it is
+ *   `name_` in the call, and sent as `name` by a variable whose first character is percent-encoded
+ *   (`%75rl` for `url`), which servers decode to `url` (RFC 3986 section 2.1) and which no call key
+ *   can be mistaken for.
+ * - a header parameter keeps its name, as a query parameter's call name does (`withHeaders` only).
+ */
+function namesOf(operation: PathOperation, withHeaders: boolean): Names {
+  const taken = new Set(OPTION_NAMES);
+  const free = (name: string): string => {
+    let call = name;
+    while (taken.has(call)) call += "_";
+    taken.add(call);
+    return call;
+  };
+  const declared = new Map<string, Parameter>();
+  for (const parameter of operation.parameters) if (parameter.in === "path") declared.set(parameter.name, parameter);
+  const variables = new Map<string, Named>();
+  // OpenAPI path templating (OpenAPI 3.1 section 4.8.8.2): `{name}`, any characters but braces.
+  const at = operation.template.indexOf("?");
+  const pathPart = at === -1 ? operation.template : operation.template.slice(0, at);
+  const path =
+    pathPart.replace(/\{([^{}]*)\}/g, (_, name: string) => {
+      let named = variables.get(name);
+      if (named === undefined) {
+        const plain = name.replace(/[^\w.-]/g, "_").replace(/\.(?=\.|$)|^\./g, "_");
+        named = { parameter: declared.get(name), call: free(PLAIN_NAME.test(plain) ? plain : "_"), variable: "" };
+        variables.set(name, named);
+      }
+      return `{${named.call}}`;
+    }) + (at === -1 ? "" : operation.template.slice(at));
+  const query = operation.parameters
+    .filter((parameter) => parameter.in === "query")
+    .map((parameter): Named => {
+      const name = parameter.name.toWellFormed();
+      const call = free(name);
+      let variable = percentEncodeName(name);
+      if (call !== name && variable === name)
+        variable = `%${name.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}${name.slice(1)}`;
+      return { parameter, call, variable };
+    });
+  // Header parameters, sent in the header field they name; `Accept`, `Content-Type` and
+  // `Authorization` are ignored, as OpenAPI 3.1 section 4.8.12.1 says.
+  const headers = withHeaders
+    ? operation.parameters
+        .filter((parameter) => parameter.in === "header" && !/^(?:accept|content-type|authorization)$/i.test(parameter.name))
+        .map((parameter): Named => ({ parameter, call: free(parameter.name.toWellFormed()), variable: "" }))
+    : [];
+  return { path, variables: [...variables.values()], query, headers };
+}
+
+/** An operation with its route and the names its parameters take in a call. */
+export interface Route {
+  readonly operation: PathOperation;
+  readonly names: Names;
+  /** `"<METHOD> <origin><path>"`: {@link routeOf}. */
+  readonly route: string;
+}
+
+/**
+ * Each operation of a description with its route and the names its parameters take in a call, as
+ * the map writes them; header parameters only `withHeaders` (GitHub's maps have none).
+ */
+export function routesOf(spec: Document, withHeaders: boolean): { resolve: Resolve; routes: Route[] } {
+  const { resolve, operations } = operationsOf(spec);
+  const routes = operations.map((operation): Route => {
+    const names = namesOf(operation, withHeaders);
+    return { operation, names, route: `${operation.method} ${originOf(operation, spec)}${names.path}` };
+  });
+  return { resolve, routes };
+}
+
+/**
+ * The origin an operation is served from when it is not the description's (`https://uploads.github.com`,
+ * or `{origin}` where it depends on the installation); `""` for the description's own. A query is
+ * not part of a route: on a method that sends a body, the run-time `queries` ({@link queryOf}) send
+ * it to the query, and GitHub's table does for GitHub's maps.
+ */
+function originOf({ operation }: PathOperation, spec: Document): string {
+  const server = operation.servers?.[0]?.url;
+  return server === undefined || server === spec.servers?.[0]?.url
+    ? ""
+    : server.replace(/^(?:\{protocol\}:\/\/\{hostname\}|https:\/\/HOSTNAME)/, "{origin}").replace(/\/$/, "");
+}
+
+/** The names parameters have in a call: a body key of one of them would be read as that parameter. */
+const takenBy = ({ variables, query, headers }: Names): Set<string> =>
+  new Set(["origin", ...[variables, query, headers].flat().map(({ call }) => call)]);
+
+/**
+ * A route's parameters as rows: path variables (required), query parameters, header parameters,
+ * and the properties of a JSON, form or multipart body ({@link bodyOf}); a body of another media
+ * type, one that is not an object, or whose keys clash with an option or a parameter, is one row `data`.
+ */
+export function parametersOf({ operation: { method, operation, parameters }, names, route }: Route, types: TypeWriter): Row[] {
+  const { resolve } = types;
+  const rows: Row[] = route.includes(" {origin}/")
+    ? [["origin", "path", "string", true, "/** The installation's origin, e.g. `https://github.example.com`. */ "]]
+    : [];
+  // The query of a method with content is declared in the route (routeOf): its names are variables.
+  const carriesContent = BODY_METHODS.has(method.toLowerCase());
+  const row = ({ parameter, call }: Named, place: "path" | "query" | "header"): Row => {
+    if (parameter === undefined) return [call, place, "string | number", true, ""];
+    let type = types.typeOf(parameter.schema);
+    const schema = schemaOf(resolve, parameter.schema) ?? {};
+    // A list the description says is comma-separated also takes one string: the joined form. Its
+    // items keep their type (an enum stays an enum), so that a misspelt item is still an error.
+    if (place === "query" && /comma[- ]separated/i.test(parameter.description ?? "")) {
+      const items =
+        typesOf(schema).includes("array") && schema.items !== undefined && !Array.isArray(schema.items) ? schema.items : undefined;
+      const item = items === undefined ? "string" : types.typeOf(items as Exclude<typeof schema.items, readonly unknown[]>);
+      type = item === "string" || item === "unknown" ? "string | readonly string[]" : `${item} | readonly ${parenthesized(item)}[]`;
+    }
+    return [
+      call,
+      place,
+      type,
+      place === "path" || parameter.required === true,
+      docOf({ description: parameter.description ?? schema.description, deprecated: parameter.deprecated ?? schema.deprecated }),
+    ];
+  };
+  // In the order the description declares them; a path variable it forgot to declare comes last.
+  const byParameter = new Map<Parameter | Named, [Named, "path" | "query" | "header"]>();
+  for (const named of names.variables) byParameter.set(named.parameter ?? named, [named, "path"]);
+  for (const named of names.query) byParameter.set(named.parameter!, [named, "query"]);
+  for (const named of names.headers) byParameter.set(named.parameter!, [named, "header"]);
+  const ordered = [...parameters, ...names.variables.filter(({ parameter }) => parameter === undefined)];
+  for (const parameter of ordered) {
+    const found = byParameter.get(parameter);
+    if (found !== undefined) rows.push(row(...found));
+  }
+  // endpoint() refuses `data` for a method without content (GET, HEAD: RFC 9110 section 9.3.1 gives
+  // it no meaning there); some descriptions (Stripe's) declare an empty form body on GET anyway.
+  const body = carriesContent ? resolve<RequestBody>(operation.requestBody) : undefined;
+  if (body === undefined) return rows;
+  const plan = bodyOf(body.content, resolve);
+  // A body key named like a query parameter is one only where the query is declared (a method with content).
+  const shapes = fieldsOf(plan, takenBy(names));
+  if (plan === undefined || shapes === undefined) {
+    const type = plan?.kind === "json" ? types.typeOf(plan.media.schema) : dataType(body.content);
+    return [...rows, ["data", "data", type, body.required === true, docOf(body)]];
+  }
+  // Several shapes (a oneOf) merge into one: a property takes the union of its types in the shapes,
+  // and is required when every shape requires it. A union of one parameter object per shape would
+  // be exact, but it made TypeScript weigh every route of the map on a call's first check.
+  const properties = new Map<string, string[]>();
+  const docs = new Map<string, string>();
+  for (const shape of shapes) {
+    for (const [name, schema] of Object.entries(shape.properties ?? {})) {
+      const type = (plan.kind === "multipart" ? fileType(schema, resolve) : undefined) ?? types.typeOf(schema);
+      properties.set(name, [...(properties.get(name) ?? []), type]);
+      if (!docs.has(name)) docs.set(name, docOf(schemaOf(resolve, schema)));
+    }
+  }
+  const required = (name: string): boolean => shapes.every((shape) => requiredIn(shape.required, resolve)(name, shape.properties?.[name]));
+  return [...rows, ...[...properties].map(([name, list]): Row => [name, "body", union(list), required(name), docs.get(name)!])];
+}
+
+/** A JSON media type: `application/json`, or one with a `+json` suffix (RFC 6839 section 3.1). */
+const JSON_MEDIA_TYPE = /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i;
+/** A form, `application/x-www-form-urlencoded`, with any parameters. */
+const FORM_MEDIA_TYPE = /^application\/x-www-form-urlencoded\s*(?:;|$)/i;
+/** Multipart media types: their boundary is the client's to write (RFC 2046 section 5.1.1); `multipart/form-data` is `FormData` (RFC 7578). */
+const MULTIPART_MEDIA_TYPE = /^multipart\//i;
+const FORM_DATA_MEDIA_TYPE = /^multipart\/form-data\s*(?:;|$)/i;
+
+/** Whether a body declares media types, all of which `test` matches. */
+const allMatch = (types: readonly string[], test: RegExp): boolean => types.length > 0 && types.every((type) => test.test(type));
+
+/**
+ * The type of a body that is not JSON, which the caller encodes: a form (`string | URLSearchParams`,
+ * which fetch sends as `application/x-www-form-urlencoded`), multipart `FormData`, else `unknown`
+ * (a Buffer, a Blob, a stream, text).
+ */
+function dataType(content: RequestBody["content"] | undefined): string {
+  const types = Object.keys(content ?? {});
+  if (allMatch(types, FORM_MEDIA_TYPE)) return 'string | Platform<"URLSearchParams">';
+  if (allMatch(types, FORM_DATA_MEDIA_TYPE)) return 'Platform<"FormData">';
+  return "unknown";
+}
+
+/** How a request body is built from a call's keys: its kind, its media type object and the object shapes it allows. */
+interface BodyPlan {
+  /** JSON (`application/json`, `…+json`), a form (`application/x-www-form-urlencoded`) or a multipart form (`multipart/form-data`). */
+  readonly kind: "json" | "form" | "multipart";
+  /** The media type object (OpenAPI 3.1 section 4.8.14): its `schema`, and for a form its `encoding`. */
+  readonly media: MediaType;
+  /** The object shapes the schema allows ({@link objectShapes}); empty when it is no object. */
+  readonly shapes: readonly Shape[];
+}
+
+/**
+ * The body a call's keys build, where they can: JSON when the body declares a JSON media type, else
+ * a form or a multipart form when every media type it declares is that one (RFC 7578 for
+ * `multipart/form-data`); `undefined` for any other body (octet-stream, text, a mix of forms and
+ * others), which goes under `data` as the caller encodes it.
+ */
+function bodyOf(content: RequestBody["content"] | undefined, resolve: Resolve): BodyPlan | undefined {
+  const types = Object.keys(content ?? {});
+  const json = types.find((type) => JSON_MEDIA_TYPE.test(type));
+  const kind =
+    json !== undefined
+      ? "json"
+      : allMatch(types, FORM_MEDIA_TYPE)
+        ? "form"
+        : allMatch(types, FORM_DATA_MEDIA_TYPE)
+          ? "multipart"
+          : undefined;
+  const media = content?.[json ?? types[0] ?? ""];
+  if (kind === undefined || media === undefined) return undefined;
+  return { kind, media, shapes: media.schema === undefined ? [] : (objectShapes(media.schema, resolve) ?? []) };
+}
+
+/**
+ * The object shapes of a body whose keys a call gives beside its parameters: `undefined` when the
+ * body is no object, or a key is an option's name or a parameter's (`taken`), and the body goes
+ * under `data`.
+ */
+function fieldsOf(plan: BodyPlan | undefined, taken: ReadonlySet<string>): readonly Shape[] | undefined {
+  if (plan === undefined || plan.shapes.length === 0) return undefined;
+  const free = (name: string): boolean => !OPTION_NAMES.has(name) && !taken.has(name);
+  return plan.shapes.every((shape) => Object.keys(shape.properties ?? {}).every(free)) ? plan.shapes : undefined;
+}
+
+/**
+ * How the route's query is sent when the description declares it in another form than the
+ * library's default (OpenAPI 3.1 section 4.8.12.4; `rest-endpoint/queries` reads it): `form`
+ * exploded, the default, is `{?ids*}` (`ids=1&ids=2`), unexploded `{?ids}` (`ids=1,2`); `deepObject`
+ * parameters are listed, and parameters sent under another variable than their call name (namesOf)
+ * renamed. On a method that sends a body every query is declared, since a parameter the template
+ * does not name goes to the body there. `spaceDelimited` and `pipeDelimited` lists are listed
+ * with their delimiter, `allowReserved` parameters, header parameters with their field, a form
+ * body's encoding ({@link formOf}), and a body's media type where `endpoint()` would give another
+ * ({@link mediaTypeOf}). `undefined` when the route needs none of it: every query parameter sent as
+ * the library sends it anyway (scalars, or lists declared unexploded), no header parameter, the
+ * body's media type what `endpoint()` gives.
+ */
+export function queryOf({ operation, names, route }: Route, resolve: Resolve): Query | undefined {
+  const varspecs: string[] = [];
+  const deepObject: string[] = [];
+  const renamed: Record<string, string> = {};
+  const delimited: Record<string, string> = {};
+  const allowReserved: string[] = [];
+  const hasBody = BODY_METHODS.has(operation.method.toLowerCase());
+  let needed = hasBody && names.query.length > 0;
+  for (const { parameter, call, variable } of names.query) {
+    const schema = schemaOf(resolve, parameter!.schema) ?? {};
+    const style = parameter!.style ?? "form";
+    const list = typesOf(schema).some((type) => type === "array" || type === "object");
+    if (variable !== call) renamed[call] = variable;
+    if (style === "deepObject") deepObject.push(call);
+    // spaceDelimited and pipeDelimited lists (OpenAPI 3.1 section 4.8.12.4): one value, the items
+    // joined with a space or a pipe; exploded, they are form's `ids=1&ids=2`.
+    const delimiter = style === "spaceDelimited" ? " " : style === "pipeDelimited" ? "|" : undefined;
+    const joined = delimiter !== undefined && list && parameter!.explode !== true;
+    if (joined) delimited[call] = delimiter;
+    const explode = list && (style === "form" ? (parameter!.explode ?? true) : delimiter !== undefined && parameter!.explode === true);
+    // allowReserved (OpenAPI 3.1 section 4.8.12.2): the value's reserved characters are sent as they are.
+    if (parameter!.allowReserved === true) allowReserved.push(call);
+    needed ||= explode || joined || variable !== call || style === "deepObject" || parameter!.allowReserved === true;
+    varspecs.push(`${variable}${explode ? "*" : ""}`);
+  }
+  const content = hasBody ? resolve<RequestBody>(operation.operation.requestBody)?.content : undefined;
+  const contentType = mediaTypeOf(content);
+  const form = hasBody ? formOf(bodyOf(content, resolve), takenBy(names)) : undefined;
+  // A fragment in a path key (Box's `/oauth2/token#refresh`) names a second operation of one path:
+  // it stays in the route, and is no part of the request target (RFC 3986 section 3.5).
+  const path = route.slice(route.indexOf(" ") + 1);
+  const target = path.split("#", 1)[0]!;
+  if (!needed && target === path && contentType === undefined && names.headers.length === 0 && form === undefined) return undefined;
+  return {
+    template: `${operation.method} ${target}${queryExpression(target.includes("?"), varspecs)}`,
+    ...(deepObject.length > 0 ? { deepObject } : {}),
+    ...(Object.keys(renamed).length > 0 ? { renamed } : {}),
+    ...(Object.keys(delimited).length > 0 ? { delimited } : {}),
+    ...(allowReserved.length > 0 ? { allowReserved } : {}),
+    ...(contentType === undefined ? {} : { contentType }),
+    ...(form === undefined ? {} : { form }),
+    ...(names.headers.length === 0
+      ? {}
+      : { headers: Object.fromEntries(names.headers.map(({ call, parameter }) => [call, parameter!.name])) }),
+  };
+}
+
+/**
+ * How a form body's fields are sent (`rest-endpoint/queries` builds it), when the call gives them as
+ * keys: the form's media type, and from its `encoding` (OpenAPI 3.1 section 4.8.15) the fields of
+ * `style: deepObject` and those of `explode: false`; `undefined` for a body of another kind.
+ */
+function formOf(plan: BodyPlan | undefined, taken: ReadonlySet<string>): Form | undefined {
+  if (plan === undefined || plan.kind === "json" || fieldsOf(plan, taken) === undefined) return undefined;
+  const encoding = Object.entries((plan.media as { encoding?: Record<string, Encoding> }).encoding ?? {});
+  const deepObject = encoding.filter(([, field]) => field.style === "deepObject").map(([name]) => name);
+  const joined = encoding.filter(([, field]) => field.explode === false).map(([name]) => name);
+  return {
+    mediaType: plan.kind === "form" ? "application/x-www-form-urlencoded" : "multipart/form-data",
+    ...(deepObject.length > 0 ? { deepObject } : {}),
+    ...(joined.length > 0 ? { joined } : {}),
+  };
+}
+
+/**
+ * The media type a body is sent with when it is not what `endpoint()` gives a body anyway
+ * (`application/json` for an object or array, none for `data` it does not build): the one type a
+ * body declares (`application/json-patch+json`, a form); none for `multipart/…`, whose boundary
+ * the client writes (RFC 2046 section 5.1.1), nor for a body of several types, where the call
+ * chooses (Kubernetes' PATCH takes JSON Patch, merge patch and more: one picked for it would be
+ * wrong for the others) (OpenAPI 3.1 section 4.8.13).
+ */
+function mediaTypeOf(content: RequestBody["content"] | undefined): string | undefined {
+  const types = Object.keys(content ?? {});
+  const type = types.length === 1 ? types[0]! : undefined;
+  return type === undefined || /^application\/json\s*(?:;|$)/i.test(type) || MULTIPART_MEDIA_TYPE.test(type) || type.includes("*")
+    ? undefined
+    : type;
+}
+
+/**
+ * The description's first server when its URL has variables: the URL and each variable's default
+ * and enum, as strings (OpenAPI 3.1 section 4.8.6); else `undefined`.
+ */
+export function serverOf(spec: Document): Server | undefined {
+  const first = spec.servers?.[0];
+  if (first === undefined || !/\{[^{}]+\}/.test(first.url)) return undefined;
+  const declared = first.variables ?? {};
+  const names = [...first.url.matchAll(/\{([^{}]+)\}/g)].map(([, name]) => name!);
+  const variables = Object.fromEntries(
+    names.map((name) => {
+      const variable = Object.hasOwn(declared, name) ? declared[name]! : undefined;
+      return [
+        name,
+        {
+          ...(variable?.default === undefined ? {} : { default: variable.default }),
+          ...(variable?.enum !== undefined && variable.enum.length > 0 ? { enum: variable.enum } : {}),
+        },
+      ];
+    }),
+  );
+  return { url: first.url, variables };
+}

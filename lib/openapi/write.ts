@@ -1,0 +1,157 @@
+/**
+ * Route maps from an OpenAPI 3.0 or 3.1 description (docs/any-api.md): `"METHOD /path"` mapped to
+ * each operation's request parameters, as `EndpointInterface<Routes>` reads them, and the run-time
+ * `queries` that send each query as the description declares it (`rest-endpoint/queries`). GitHub's
+ * maps (`dist/routes/`, scripts/generate-routes.mjs) come from this code too. Used by the CLI
+ * (`rest-endpoint generate`) and the build, never by the library's entries. The last of three
+ * steps: read.ts reads the description, schema.ts and routes.ts map it, this file writes the map.
+ */
+import type { Query } from "../queries.js";
+import type { Document } from "./document.js";
+import { parametersOf, queryOf, routesOf, serverOf } from "./routes.js";
+import { commentText, key, literal, TypeWriter, union } from "./schema.js";
+
+/** A generated map: its declaration file (`Routes`, `queries`), its run-time module, both as one TypeScript module, and its listing. */
+export interface RouteMap {
+  /** The declaration file: `Routes`, and `queries` declared. */
+  readonly declarations: string;
+  /** The run-time module beside it: `queries`. */
+  readonly module: string;
+  /** Both as one TypeScript module, which `tsc` compiles with the app. */
+  readonly typescript: string;
+  readonly listing: Record<string, [docs: string, ...parameters: [name: string, place: string, type: string, required: 0 | 1][]]>;
+  readonly count: number;
+}
+
+/**
+ * Generates a route map from a description: `header` opens the declaration file, given the count of
+ * operations; `withQueries` adds the run-time `queries` of {@link queryOf} (GitHub's maps have none:
+ * comma-joined lists are what GitHub documents, and a map without them may rename no query parameter).
+ *
+ * @throws Error when two operations give one route, or, without `withQueries`, a query parameter
+ *   needs another name in the call than on the wire
+ */
+export function generateRouteMap(
+  spec: Document,
+  { header, withQueries }: { header: (count: number) => string; withQueries: boolean },
+): RouteMap {
+  const { resolve, routes } = routesOf(spec, withQueries);
+  const types = new TypeWriter(resolve, false);
+  const shallow = new TypeWriter(resolve, true);
+  const lines: string[] = [];
+  const queries: Record<string, Query> = {};
+  const listing: RouteMap["listing"] = {};
+  for (const entry of routes) {
+    const { operation, names, route } = entry;
+    if (Object.hasOwn(listing, route)) throw new Error(`two operations are the route ${JSON.stringify(route)}`);
+    if (!withQueries && names.query.some(({ call, variable }) => call !== variable))
+      throw new Error(`${JSON.stringify(route)}: a query parameter is named like an option or a path variable`);
+    const members = parametersOf(entry, types).map(([name, , type, required, doc]) => `${doc}${key(name)}${required ? "" : "?"}: ${type}`);
+    // One member a line: TypeScript attaches a TSDoc comment to what follows it only from a line's start.
+    lines.push(
+      `  ${JSON.stringify(route)}: {${members.map((member) => `\n    ${member};`).join("")}${members.length === 0 ? "" : "\n  "}};`,
+    );
+    listing[route] = [
+      operation.operation.externalDocs?.url ?? "",
+      ...parametersOf(entry, shallow).map(([name, place, type, required]): [string, string, string, 0 | 1] => [
+        name,
+        place,
+        type,
+        required ? 1 : 0,
+      ]),
+    ];
+    const query = withQueries ? queryOf(entry, resolve) : undefined;
+    if (query !== undefined) queries[route] = query;
+  }
+  const queryLines = Object.entries(queries).map(([route, query]) => `  ${JSON.stringify(route)}: ${JSON.stringify(query)},`);
+  /** The map's text, with `queries` written as `queriesStatement`, and the run time's names imported as `runtime`. */
+  const text = (
+    queriesStatement: string,
+    runtime = 'import type { Queries } from "rest-endpoint/queries";',
+  ): string => `${header(routes.length)}
+${withQueries ? `${runtime}\n` : ""}${lines.some((line) => line.includes('Platform<"')) ? 'import type { Platform } from "rest-endpoint";\n' : ""}
+export interface Routes {
+${lines.join("\n")}
+}
+${types.aliases.length === 0 ? "" : `\n${types.aliases.join("\n")}\n`}${
+    withQueries
+      ? `
+/**
+ * The routes whose query the description declares in another form than the library's default,
+ * or on a method that sends a body, for \`withQueries\` of \`rest-endpoint/queries\`.
+ */
+${queriesStatement}
+`
+      : ""
+  }`;
+  const queriesObject = `{\n${queryLines.join("\n")}\n}`;
+  // The first server's variables (OpenAPI 3.1 section 4.8.6): `baseUrl(variables?)` fills them, the
+  // same function in each form, declared or defined.
+  const server = serverOf(spec);
+  let baseUrl = { declared: "", typed: "", defined: "" };
+  if (server !== undefined) {
+    const type = `{ ${Object.entries(server.variables)
+      .map(([name, { enum: values }]) => `${key(name)}?: ${values === undefined ? "string" : union(values.map(literal))}`)
+      .join("; ")} }`;
+    const doc = `\n/**
+ * The description's first server, ${commentText(JSON.stringify(server.url))}, with its variables: each given value, else
+ * its default. For \`endpoint.defaults({ baseUrl: baseUrl({ … }) })\`.
+ */\n`;
+    const body = `{\n  return serverUrl(${JSON.stringify(server)}, variables);\n}`;
+    baseUrl = {
+      declared: `\n${doc}export declare function baseUrl(variables?: ${type}): string;`,
+      typed: `\n${doc}export function baseUrl(variables: ${type} = {}): string ${body}`,
+      defined: `export function baseUrl(variables = {}) ${body}\n`,
+    };
+  }
+  const runtime = server === undefined ? undefined : 'import { serverUrl, type Queries } from "rest-endpoint/queries";';
+  const declarations = text(`export declare const queries: Queries;${baseUrl.declared}`);
+  const typescript = text(`export const queries: Queries = ${queriesObject};${baseUrl.typed}`, runtime);
+  const module = `${GENERATED}: do not edit.\n${server === undefined ? "" : 'import { serverUrl } from "rest-endpoint/queries";\n'}export const queries = ${queriesObject};\n${baseUrl.defined}`;
+  return { declarations, module, typescript, listing, count: routes.length };
+}
+
+/** How every file `generate` writes begins: the marker that lets it write over the file again. */
+export const GENERATED = "// Generated by rest-endpoint generate";
+
+/**
+ * The comment that opens a generated declaration file: where it comes from, what it holds, the
+ * `baseUrl` the description names and an example of use. Every text from the description in it
+ * passes {@link commentText}.
+ */
+export function headerOf({
+  file,
+  title,
+  version,
+  baseUrl,
+  name,
+}: {
+  file: string;
+  title: string | undefined;
+  version: string | undefined;
+  baseUrl: string | undefined;
+  name: string;
+}): string {
+  const source = commentText(`${title ?? file} ${version ?? ""}`.trim());
+  // A URL with variables ({yourOktaDomain}) is no baseUrl as it is: the module's baseUrl() fills them.
+  const variables = baseUrl !== undefined && /\{[^{}]+\}/.test(baseUrl);
+  return `${GENERATED} from ${commentText(file)} (${source}): do not edit.
+
+/**
+ * The request parameters of ${source}'s operations, by route: path parameters (required), query
+ * parameters and JSON body properties; a body of another media type goes under \`data\`.
+ * The servers' first URL, the \`baseUrl\` to use: ${baseUrl === undefined ? "none given" : `\`${commentText(baseUrl)}\``}${
+   variables ? ", whose variables `baseUrl()` fills" : ""
+ }.
+ *
+ * \`\`\`ts
+ * import { endpoint, type EndpointInterface } from "rest-endpoint";
+ * import { withQueries } from "rest-endpoint/queries";
+ * import { ${variables ? "baseUrl, " : ""}queries, type Routes } from ${commentText(JSON.stringify(`./${name}.js`))};
+ * const api: EndpointInterface<Routes> = withQueries(
+ *   endpoint.defaults({ baseUrl: ${variables ? "baseUrl()" : commentText(JSON.stringify(baseUrl ?? "https://api.example.com"))}, headers: { accept: "application/json" } }),
+ *   queries,
+ * );
+ * \`\`\`
+ */`;
+}
