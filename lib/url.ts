@@ -2,7 +2,7 @@ import { BoundedCache, stringBytes } from "./cache.js";
 import { UNRESERVED } from "./chars.js";
 import { fail } from "./errors.js";
 import type { Expression, Template } from "./template.js";
-import { encodeComponent } from "./url-template.js";
+import { encodeComponent, encodeComponents } from "./url-template.js";
 import { toTemplateValue, type TemplateValue } from "./values.js";
 
 /**
@@ -133,11 +133,30 @@ function expandSegments(value: string, name: string): string {
  * "&" or nothing); `""` when every value is undefined.
  */
 function encodeQuery(parameters: Readonly<Record<string, unknown>>, names: readonly string[], joiner: string): string {
-  let search = "";
+  // Names and values as they are where they need no encoding; the strings that do, encoded together
+  // in one call (encodeComponents), each standing at its index in `pieces` until then.
+  const pieces: string[] = [];
+  const pending: string[] = [];
+  const pendingNames: string[] = [];
+  const at: number[] = [];
+  const piece = (value: TemplateValue, name: string): void => {
+    if (typeof value === "string" && !UNRESERVED.test(value)) {
+      pending.push(value);
+      pendingNames.push(name);
+      at.push(pieces.length);
+      pieces.push("");
+    } else pieces.push(component(value, name));
+  };
   for (const name of names) {
     const value = toTemplateValue(parameters[name], name);
     if (value === undefined) continue;
-    search += `${joiner}${component(name, name)}=${component(value, name)}`;
+    piece(name, name);
+    piece(value, name);
+  }
+  if (pending.length > 0) encodeComponents(pending, pendingNames).forEach((encoded, i) => (pieces[at[i]!] = encoded));
+  let search = "";
+  for (let i = 0; i < pieces.length; i += 2) {
+    search += `${joiner}${pieces[i]!}=${pieces[i + 1]!}`;
     joiner = "&";
   }
   return search;
