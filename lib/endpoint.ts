@@ -37,7 +37,7 @@ export function withDefaults(defaults: Call): EndpointInterface {
   const defaultsOf = (options: unknown): EndpointInterface => {
     let next: Call;
     try {
-      next = freezeCall(readCall(defaults, options, "defaults"), "defaults");
+      next = freezeCall(readCall(defaults, options, "defaults"), "defaults", defaults);
     } catch (error) {
       throw withRoute(error, undefined);
     }

@@ -77,6 +77,8 @@ export function readCall(base: Call, input: unknown, argument: string, route?: {
   if (input === undefined) return call;
   if (!isPlainRecord(input)) fail("INVALID_OPTIONS", argument, "must be a plain object", input);
   let parameters: Record<string, unknown> | undefined;
+  /** How many keys the call adds to `parameters`: past MANY_KEYS, they go to a hash table. */
+  let added = 0;
   let key = "";
   try {
     // for…in with an own-key test reads the same keys as Object.keys, without allocating their array.
@@ -92,6 +94,7 @@ export function readCall(base: Call, input: unknown, argument: string, route?: {
         read(call, base, value, `${argument}.${key}`);
       } else {
         parameters ??= { ...base.parameters };
+        if (++added === MANY_KEYS) parameters = hashTableOf(parameters);
         const inherited = Object.hasOwn(parameters, key) ? parameters[key] : undefined;
         parameters[key] = isPlainRecord(inherited) && isPlainRecord(value) ? merge(inherited, value) : value;
       }
@@ -104,6 +107,24 @@ export function readCall(base: Call, input: unknown, argument: string, route?: {
 }
 
 type Writable<T> = { -readonly [K in keyof T]: T[K] };
+
+/** Above this many keys, an object the library fills key by key is a hash table from the start ({@link recordFor}). */
+export const MANY_KEYS = 16;
+
+/**
+ * An empty object to fill with about `size` keys: `{}`, or above {@link MANY_KEYS} an object
+ * without prototype, which V8 keeps as a hash table from the start, so that adding a thousand
+ * keys costs a thousand inserts, not a hidden class each (docs/performance.md, "Scaling").
+ */
+export const recordFor = (size: number): Record<string, unknown> =>
+  size > MANY_KEYS ? (Object.create(null) as Record<string, unknown>) : {};
+
+/** A copy of `record` without prototype, to which many keys are added ({@link recordFor}). */
+function hashTableOf(record: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const table = Object.create(null) as Record<string, unknown>;
+  for (const key of Object.keys(record)) table[key] = record[key];
+  return table;
+}
 
 /**
  * The options, the one table of their names: each reads its value into the call. Every other key
@@ -165,19 +186,29 @@ function withoutPrototypes(value: Record<string, unknown>): Record<string, unkno
 
 /**
  * Copies a call to keep as defaults: parameters and `request` deeply copied and frozen (Dates as
- * ISO 8601 strings), `data` by reference.
+ * ISO 8601 strings), `data` by reference. What the call kept of `base` (frozen by this function
+ * when `base` was made) is kept as it is, so that each level of a `defaults()` chain copies only
+ * what it was given.
  *
  * @throws {@link EndpointError} `TOO_DEEP`
  */
-export function freezeCall(call: Call, argument: string): Call {
-  const parameters: Record<string, unknown> = {};
+export function freezeCall(call: Call, argument: string, base: Call = NO_DEFAULTS): Call {
+  const keys = Object.keys(call.parameters);
+  const parameters = recordFor(keys.length);
   const budget = newBudget();
-  for (const key of Object.keys(call.parameters)) parameters[key] = copyValue(call.parameters[key], key, "frozen", budget);
+  for (const key of keys) {
+    const value = call.parameters[key];
+    parameters[key] =
+      Object.hasOwn(base.parameters, key) && base.parameters[key] === value ? value : copyValue(value, key, "frozen", budget);
+  }
   return Object.freeze({
     ...call,
-    headers: Object.freeze({ ...call.headers }),
-    previews: Object.freeze([...call.previews]),
-    request: copyValue(call.request, `${argument}.request`, "frozen", budget) as RequestMeta | undefined,
+    headers: call.headers === base.headers ? base.headers : Object.freeze({ ...call.headers }),
+    previews: call.previews === base.previews ? base.previews : Object.freeze([...call.previews]),
+    request:
+      call.request === base.request
+        ? base.request
+        : (copyValue(call.request, `${argument}.request`, "frozen", budget) as RequestMeta | undefined),
     parameters: Object.freeze(parameters),
   });
 }

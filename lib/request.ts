@@ -1,7 +1,7 @@
 import { fail, nameOf, quote } from "./errors.js";
 import { checkApiVersion } from "./github-routes.js";
 import { applyMediaType } from "./media-type.js";
-import type { Call } from "./options.js";
+import { MANY_KEYS, recordFor, type Call } from "./options.js";
 import { compileTemplate } from "./template.js";
 import type { MergedOptions, RequestMeta, RequestOptions } from "./types.js";
 import { authorityEnd, expandUrl } from "./url.js";
@@ -100,9 +100,11 @@ function bodyStage(result: RequestOptions, call: Call, remaining: readonly strin
     }
     body = call.data;
   } else if (remaining.length > 0) {
-    const content: Record<string, unknown> = {};
+    // Many keys are added to an object without prototype, which V8 keeps as a hash table, then given
+    // Object.prototype: a plain object either way (docs/performance.md, "Scaling").
+    const content = recordFor(remaining.length);
     for (const name of remaining) content[name] = copyValue(call.parameters[name], name, "json", budget);
-    body = content;
+    body = remaining.length > MANY_KEYS ? (Object.setPrototypeOf(content, Object.prototype) as Record<string, unknown>) : content;
   }
   if (body === undefined) {
     if (result.method === "put" || result.method === "patch") result.body = "";
