@@ -4,7 +4,8 @@ import { applyMediaType } from "./media-type.js";
 import { MANY_KEYS, recordFor, type Call } from "./options.js";
 import { compileTemplate } from "./template.js";
 import type { MergedOptions, RequestMeta, RequestOptions } from "./types.js";
-import { authorityEnd, expandUrl } from "./url.js";
+import { authorityEnd } from "./origin.js";
+import { expandUrl } from "./url.js";
 import { copyValue, isArray, isPlainRecord, newBudget, type CopyBudget } from "./values.js";
 
 /**

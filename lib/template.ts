@@ -2,7 +2,7 @@ import { BoundedCache } from "./cache.js";
 import { NAME_START, VARCHAR } from "./chars.js";
 import { fail, quote } from "./errors.js";
 import { declaredQuery, multiSegmentParameter, type DeclaredQuery } from "./github-routes.js";
-import { checkOrigin, isHttpUrl } from "./url.js";
+import { checkOrigin, isHttpUrl } from "./origin.js";
 import { compileExpression, encodeLiteral, type Expand, type Operator, type VarSpec } from "./url-template.js";
 
 /** An expression of a compiled template, with what a local look at the template tells of its place. */

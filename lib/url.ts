@@ -1,6 +1,7 @@
 import { BoundedCache, stringBytes } from "./cache.js";
 import { UNRESERVED } from "./chars.js";
 import { fail } from "./errors.js";
+import { authorityEnd, checkOrigin, isHttpUrl, isOrigin, UNSENDABLE } from "./origin.js";
 import type { Expression, Template } from "./template.js";
 import { encodeComponent, encodeComponents } from "./url-template.js";
 import { toTemplateValue, type TemplateValue } from "./values.js";
@@ -54,15 +55,6 @@ export function expandUrl(
   const joiner = fragmentAt === pathEnd ? "?" : url[fragmentAt - 1] === "?" || url[fragmentAt - 1] === "&" ? "" : "&";
   const search = encodeQuery(parameters, query, joiner);
   return url.slice(0, fragmentAt) + search + url.slice(fragmentAt);
-}
-
-/**
- * Where the authority of `url` that begins at `from` ends: at its first "/", "?" or "#", or at the
- * URL's end (RFC 3986 section 3.2).
- */
-export function authorityEnd(url: string, from: number): number {
-  const at = url.slice(from).search(/[/?#]/);
-  return at === -1 ? url.length : from + at;
 }
 
 /** A parameter's own value: never one read through the prototype chain (`{constructor}`). */
@@ -190,37 +182,6 @@ function checkPath(url: string, from: number): number {
 /** Whether a path (each segment after a "/") has a `.` or `..` segment, also pct-encoded (`%2e`): RFC 3986 section 3.3. */
 function hasDotSegment(path: string): boolean {
   return (path.includes("/.") || path.includes("/%")) && /\/(?:\.|%2e){1,2}(?:\/|$)/i.test(path);
-}
-
-/**
- * An origin (`https://host[:port]`, user info allowed) must parse with a host and hold no path,
- * query, fragment or backslash (RFC 3986 section 3.2): `https://ghe.example|` and an expansion
- * `example.com/x` of `https://{+host}` are not origins.
- *
- * @throws {@link EndpointError} `INVALID_URL` naming `argument`
- */
-export function checkOrigin(origin: string, argument: string): void {
-  if (!isOrigin(origin)) fail("INVALID_URL", argument, "must begin with an http(s) origin", origin);
-}
-
-/** Whether `text` begins with `http://` or `https://` (any case): a full URL rather than a path. */
-export function isHttpUrl(text: string): boolean {
-  return /^https?:\/\//i.test(text);
-}
-
-/**
- * What neither an origin nor a baseUrl may hold, as a character class's contents: "\", white space,
- * a C0 control or DEL. The WHATWG parser strips controls and white space at either end ("basic URL
- * parser") and reads "\" as "/", so that `URL.canParse("https://h.example\x01")` says yes to a URL
- * no client sends as written.
- */
-const UNSENDABLE = "\\\\\\s\\x00-\\x1f\\x7f";
-/** `http(s)://` and an authority: no "/", "?", "#" or {@link UNSENDABLE} character. */
-const ORIGIN = new RegExp(`^https?://[^/?#${UNSENDABLE}]+$`, "i");
-
-/** Whether `origin` is one, as {@link checkOrigin} requires: {@link ORIGIN}, which a URL parser accepts. */
-function isOrigin(origin: string): boolean {
-  return ORIGIN.test(origin) && URL.canParse(origin);
 }
 
 /** A query, a fragment or an {@link UNSENDABLE} character anywhere in a baseUrl. */
