@@ -109,7 +109,7 @@ export function readCall(base: Call, input: unknown, argument: string, route?: {
 type Writable<T> = { -readonly [K in keyof T]: T[K] };
 
 /** Above this many keys, an object the library fills key by key is a hash table from the start ({@link recordFor}). */
-export const MANY_KEYS = 16;
+export const MANY_KEYS = 64;
 
 /**
  * An empty object to fill with about `size` keys: `{}`, or above {@link MANY_KEYS} an object

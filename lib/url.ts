@@ -125,19 +125,32 @@ function expandSegments(value: string, name: string): string {
  * "&" or nothing); `""` when every value is undefined.
  */
 function encodeQuery(parameters: Readonly<Record<string, unknown>>, names: readonly string[], joiner: string): string {
-  // Names and values as they are where they need no encoding; the strings that do, encoded together
-  // in one call (encodeComponents), each standing at its index in `pieces` until then.
+  // Names and values as they are where they need no encoding; the strings that do, and the items of
+  // a list that does, encoded together in one call (encodeComponents), each piece waiting at its
+  // index in `pieces` (with the range of its items in `pending`) until then.
   const pieces: string[] = [];
   const pending: string[] = [];
   const pendingNames: string[] = [];
-  const at: number[] = [];
+  const waiting: [piece: number, from: number, to: number][] = [];
   const piece = (value: TemplateValue, name: string): void => {
-    if (typeof value === "string" && !UNRESERVED.test(value)) {
-      pending.push(value);
+    const items =
+      typeof value === "string"
+        ? UNRESERVED.test(value)
+          ? undefined
+          : [value]
+        : Array.isArray(value) && !value.every((item) => UNRESERVED.test(item))
+          ? value
+          : undefined;
+    if (items === undefined) {
+      pieces.push(component(value, name));
+      return;
+    }
+    waiting.push([pieces.length, pending.length, pending.length + items.length]);
+    for (const item of items) {
+      pending.push(item);
       pendingNames.push(name);
-      at.push(pieces.length);
-      pieces.push("");
-    } else pieces.push(component(value, name));
+    }
+    pieces.push("");
   };
   for (const name of names) {
     const value = toTemplateValue(parameters[name], name);
@@ -145,7 +158,11 @@ function encodeQuery(parameters: Readonly<Record<string, unknown>>, names: reado
     piece(name, name);
     piece(value, name);
   }
-  if (pending.length > 0) encodeComponents(pending, pendingNames).forEach((encoded, i) => (pieces[at[i]!] = encoded));
+  if (pending.length > 0) {
+    const encoded = encodeComponents(pending, pendingNames);
+    // A list's items, comma-joined as simple string expansion joins them (RFC 6570 section 3.2.2).
+    for (const [at, from, to] of waiting) pieces[at] = encoded.slice(from, to).join(",");
+  }
   let search = "";
   for (let i = 0; i < pieces.length; i += 2) {
     search += `${joiner}${pieces[i]!}=${pieces[i + 1]!}`;
