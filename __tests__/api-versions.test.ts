@@ -3,7 +3,7 @@ import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "no
 import { join } from "node:path";
 import ts from "typescript";
 import { endpoint } from "../lib/index.js";
-import { listingChanges, resolveListing, type Listing, type Parameter } from "../lib/listing.js";
+import { listingChanges, resolveListing, type Listing, type Parameter } from "../lib/openapi/listing.js";
 import { errorOf } from "./helpers/errors.js";
 import { strictProject } from "./helpers/examples.js";
 

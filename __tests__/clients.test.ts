@@ -2,7 +2,7 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { join } from "node:path";
 import { Readable } from "node:stream";
-import { toAxios, toFetch, toGot, toKy, toNodeHttp, toUndici } from "../lib/clients.js";
+import { toAxios, toFetch, toGot, toKy, toNodeHttp, toUndici } from "../lib/clients/index.js";
 import { endpoint, type RequestOptions } from "../lib/index.js";
 import { headers, JSON_TYPE } from "./helpers/defaults.js";
 import { errorOf } from "./helpers/errors.js";

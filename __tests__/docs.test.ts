@@ -7,7 +7,7 @@ import { createServer as createNetServer, type AddressInfo } from "node:net";
 import { Readable } from "node:stream";
 import { marked, type Tokens } from "marked";
 import ts from "typescript";
-import { toAxios, toFetch, toGot, toKy, toNodeHttp, toUndici } from "../lib/clients.js";
+import { toAxios, toFetch, toGot, toKy, toNodeHttp, toUndici } from "../lib/clients/index.js";
 import { endpoint, type RequestOptions } from "../lib/index.js";
 import { codeOf } from "./helpers/errors.js";
 import { examplesWithOutput, fencedBlocks, runBlock, typeCheckBlock } from "./helpers/examples.js";
@@ -18,7 +18,7 @@ const read = (file: string): string => readFileSync(join(root, file), "utf8");
 
 describe("docs", () => {
   test("docs/errors.md documents exactly the codes of EndpointErrorCode", () => {
-    const union = read("lib/errors.ts").slice(read("lib/errors.ts").indexOf("export type EndpointErrorCode"));
+    const union = read("lib/core/errors.ts").slice(read("lib/core/errors.ts").indexOf("export type EndpointErrorCode"));
     const declared = [...union.slice(0, union.indexOf(";")).matchAll(/"([A-Z_]+)"/g)].map(([, code]) => code).sort();
     const documented = [...read("docs/errors.md").matchAll(/^### `([A-Z_]+)`$/gm)].map(([, code]) => code).sort();
     expect(documented).toEqual(declared);
@@ -26,9 +26,9 @@ describe("docs", () => {
   });
 
   test("every code is thrown somewhere in lib/", () => {
-    const sources = readdirSync(join(root, "lib"))
-      .filter((name) => name.endsWith(".ts") && name !== "errors.ts")
-      .map((name) => read(`lib/${name}`))
+    const sources = readdirSync(join(root, "lib"), { recursive: true, encoding: "utf8" })
+      .filter((name) => name.endsWith(".ts") && name !== join("core", "errors.ts"))
+      .map((name) => read(join("lib", name)))
       .join("\n");
     const documented = [...read("docs/errors.md").matchAll(/^### `([A-Z_]+)`$/gm)].map(([, code]) => code!);
     for (const code of documented) expect(sources).toContain(`"${code}"`);
@@ -290,7 +290,7 @@ describe("docs/clients.md's framing table", () => {
 
 describe("docs/api", () => {
   jest.setTimeout(60_000);
-  const entries = { "rest-endpoint": "lib/index.ts", clients: "lib/clients.ts", queries: "lib/queries.ts" };
+  const entries = { "rest-endpoint": "lib/index.ts", clients: "lib/clients/index.ts", queries: "lib/openapi/queries.ts" };
   /** Text as Markdown shows it, for comparing: backticks, emphasis and links reduced to their words, white space to one space. */
   const plain = (text: string): string =>
     text

@@ -1,4 +1,4 @@
-import { describeValue } from "../lib/errors.js";
+import { describeValue } from "../lib/core/errors.js";
 import { endpoint, EndpointError, VERSION } from "../lib/index.js";
 import { packageVersion } from "./helpers/defaults.js";
 import { errorOf } from "./helpers/errors.js";

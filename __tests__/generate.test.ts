@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "nod
 import { join } from "node:path";
 import ts from "typescript";
 import { endpoint } from "../lib/index.js";
-import { OPTIONS } from "../lib/options.js";
+import { OPTIONS } from "../lib/core/options.js";
 import { fencedBlocks, strictProject } from "./helpers/examples.js";
 
 // `rest-endpoint generate` (lib/openapi/, docs/any-api.md) on real descriptions no one here
@@ -154,7 +154,7 @@ describe("rest-endpoint generate", () => {
     expect(stderr).toContain(message);
   });
 
-  test("a body with a key named like an option (lib/options.ts OPTIONS) or like a path variable goes under data; 3.1 type lists", () => {
+  test("a body with a key named like an option (lib/core/options.ts OPTIONS) or like a path variable goes under data; 3.1 type lists", () => {
     const file = join(dir, "clash.json");
     const body = (properties: object) => ({
       requestBody: { content: { "application/json": { schema: { type: "object", properties } } } },

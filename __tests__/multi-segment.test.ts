@@ -2,7 +2,7 @@ import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { endpoint } from "../lib/index.js";
-import { multiSegmentParameter } from "../lib/github-routes.js";
+import { multiSegmentParameter } from "../lib/github/routes.js";
 import type { CorpusCall } from "./helpers/corpus.js";
 import { errorOf } from "./helpers/errors.js";
 import { readFixture } from "./helpers/fixtures.js";
@@ -10,12 +10,12 @@ import { readFixture } from "./helpers/fixtures.js";
 const calls = readFixture("github-rest-calls.json") as CorpusCall[];
 
 describe("GitHub's multi-segment parameters (x-multi-segment)", () => {
-  test("lib/github-tables.ts is what npm run generate makes from the pinned @octokit/openapi", async () => {
+  test("lib/github/tables.ts is what npm run generate makes from the pinned @octokit/openapi", async () => {
     const { stdout } = await promisify(execFile)(process.execPath, [
       join(__dirname, "..", "scripts", "generate-github-tables.mjs"),
       "--check",
     ]);
-    expect(stdout).toMatch(/^lib\/github-tables\.ts matches @octokit\/openapi [\d.]+ \(39 multi-segment templates, 9 declared queries\)/);
+    expect(stdout).toMatch(/^lib\/github\/tables\.ts matches @octokit\/openapi [\d.]+ \(39 multi-segment templates, 9 declared queries\)/);
   }, 60_000);
 
   test("the table marks exactly the corpus's multi-segment parameters, template by template", () => {

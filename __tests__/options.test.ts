@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import { endpoint } from "../lib/index.js";
-import { MAX_DEPTH } from "../lib/values.js";
+import { MAX_DEPTH } from "../lib/core/values.js";
 import { headers } from "./helpers/defaults.js";
 import { errorOf } from "./helpers/errors.js";
 

@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { getUserAgent } from "universal-user-agent";
-import { toFetch } from "../lib/clients.js";
+import { toFetch } from "../lib/clients/index.js";
 import { endpoint } from "../lib/index.js";
 import { examplesWithOutput, fencedBlocks, runBlock, typeCheckBlock } from "./helpers/examples.js";
 import { startRecordingServer } from "./helpers/recording-server.js";

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import ts from "typescript";
 import { languageService, strictProject } from "./helpers/examples.js";
 import { endpoint, type EndpointParameters } from "../lib/index.js";
-import { resolveListing, type Listing } from "../lib/listing.js";
+import { resolveListing, type Listing } from "../lib/openapi/listing.js";
 import type { CorpusCall } from "./helpers/corpus.js";
 import { readFixture } from "./helpers/fixtures.js";
 
@@ -22,7 +22,7 @@ const versioned = readdirSync(join(root, "dist", "routes"))
   .filter((file) => file.endsWith(".json"))
   .map((file) => file.slice(0, -".json".length))
   .sort();
-/** A map's routes: a version's listing holds what differs from its target's (lib/listing.ts). */
+/** A map's routes: a version's listing holds what differs from its target's (lib/openapi/listing.ts). */
 const routesOf = (name: string): Listing["routes"] => resolveListing(name, listing).routes;
 const api = listing("api.github.com");
 /** The map's route for a corpus call: its method, server and path, as GitHub documents the route. */

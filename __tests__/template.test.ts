@@ -1,4 +1,4 @@
-import { compileTemplate } from "../lib/template.js";
+import { compileTemplate } from "../lib/core/template.js";
 import { endpoint } from "../lib/index.js";
 import { errorOf } from "./helpers/errors.js";
 

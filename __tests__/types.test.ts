@@ -20,8 +20,8 @@ import {
   type RouteMap,
   type UnmappedRoutes,
 } from "../lib/index.js";
-import { OPTIONS, type OptionName } from "../lib/options.js";
-import { compileTemplate } from "../lib/template.js";
+import { OPTIONS, type OptionName } from "../lib/core/options.js";
+import { compileTemplate } from "../lib/core/template.js";
 import { typeCheckBlock } from "./helpers/examples.js";
 
 // These lines are checked by `tsc --noEmit` (npm test); the `@ts-expect-error` ones must not compile.
@@ -70,7 +70,7 @@ function call(run: () => unknown): string {
   }
 }
 
-// Route-aware types: the route literal is parsed at type level (lib/types.ts, RouteParameters).
+// Route-aware types: the route literal is parsed at type level (lib/core/types.ts, RouteParameters).
 describe("route-aware types", () => {
   test("parameters the template needs are required; the options argument exactly when one is", () => {
     const outcomes = [

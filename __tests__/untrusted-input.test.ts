@@ -7,12 +7,12 @@ import type { Document } from "../lib/openapi/document.js";
 import { checkShapes, DescriptionError, readDescription } from "../lib/openapi/read.js";
 import { generateRouteMap, headerOf } from "../lib/openapi/write.js";
 import { endpoint } from "../lib/index.js";
-import { serverUrl, withQueries, type Queries, type Server } from "../lib/queries.js";
+import { serverUrl, withQueries, type Queries, type Server } from "../lib/openapi/queries.js";
 import { errorOf } from "./helpers/errors.js";
 import { strictProject } from "./helpers/examples.js";
 
-// The edges a description, a listing or a command line reaches: `generate` (lib/description.ts,
-// lib/generate.ts), `withQueries`, the CLI's items and `--routes`, and the core's inputs that the
+// The edges a description, a listing or a command line reaches: `generate` (lib/openapi/read.ts,
+// lib/openapi/write.ts), `withQueries`, the CLI's items and `--routes`, and the core's inputs that the
 // fourth hostile battery found (issue "Reliability 4"). Each class has its test here.
 const root = join(__dirname, "..");
 const cli = join(root, "dist", "cli.js");

@@ -3,9 +3,9 @@
  *
  * @module rest-endpoint
  */
-import { DEFAULTS } from "./defaults.js";
-import { withDefaults } from "./endpoint.js";
-import type { EndpointInterface } from "./types.js";
+import { DEFAULTS } from "./github/defaults.js";
+import { withDefaults } from "./core/endpoint.js";
+import type { EndpointInterface } from "./core/types.js";
 
 /**
  * Turns a REST route and parameters into request options `{ method, url, headers, body?, request? }`
@@ -31,8 +31,8 @@ import type { EndpointInterface } from "./types.js";
 // (https://docs.github.com/rest/about-the-rest-api/api-versions), which the types record.
 export const endpoint = withDefaults(DEFAULTS) as EndpointInterface<object, never, "2022-11-28">;
 
-export { EndpointError, type EndpointErrorCode } from "./errors.js";
-export { VERSION } from "./defaults.js";
+export { EndpointError, type EndpointErrorCode } from "./core/errors.js";
+export { VERSION } from "./github/defaults.js";
 export type {
   ApiVersioned,
   ArgumentsOf,
@@ -62,4 +62,4 @@ export type {
   UnmappedRoutes,
   VersionOf,
   Url,
-} from "./types.js";
+} from "./core/types.js";

@@ -28,6 +28,8 @@ mkdirSync("dist");
 // maps' query wrapper (`rest-endpoint/queries`), so that neither CommonJS users nor whole-module
 // imports carry the converters or the wrapper unless they ask for them.
 const entries = ["index", "clients", "queries"];
+/** Each entry's source: the core's entry, and the index of the folder of its product (lib/clients/, lib/openapi/). */
+const sources = { index: "lib/index.ts", clients: "lib/clients/index.ts", queries: "lib/openapi/queries.ts" };
 // The CommonJS build carries the ESM-only url-template and universal-user-agent inside, so that
 // require("rest-endpoint") works even where Node cannot require ES modules.
 const formats = [
@@ -60,7 +62,7 @@ const results = await Promise.all([
       const outfile = `dist/${name}.${extension}`;
       const result = await build({
         ...common,
-        entryPoints: [`lib/${name}.ts`],
+        entryPoints: [sources[name]],
         outfile,
         format: "esm",
         platform: "neutral",
@@ -73,7 +75,7 @@ const results = await Promise.all([
   ),
   build({
     ...common,
-    entryPoints: ["lib/cli.ts"],
+    entryPoints: ["lib/cli/index.ts"],
     outfile: "dist/cli.js",
     format: "esm",
     platform: "node",
@@ -119,7 +121,7 @@ for (const name of entries) {
       "--export-referenced-types=false",
       "-o",
       `dist/${name}.d.ts`,
-      `lib/${name}.ts`,
+      sources[name],
     ],
     { stdio: "inherit" },
   );

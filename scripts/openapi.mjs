@@ -18,12 +18,12 @@ export const TARGETS = readdirSync(generated)
   .map((file) => file.slice(0, -".json".length))
   .sort();
 
-/** lib/openapi/routes.ts, write.ts and lib/listing.ts and what they import, as one ES module. */
+/** lib/openapi/routes.ts, write.ts and listing.ts and what they import, as one ES module. */
 const [bundle] = (
   await build({
     stdin: {
       contents:
-        'export * from "./lib/openapi/routes.ts";\nexport * from "./lib/openapi/write.ts";\nexport * from "./lib/listing.ts";\nexport { BODY_METHODS } from "./lib/request.ts";\n',
+        'export * from "./lib/openapi/routes.ts";\nexport * from "./lib/openapi/write.ts";\nexport * from "./lib/openapi/listing.ts";\nexport { BODY_METHODS } from "./lib/core/request.ts";\n',
       resolveDir: new URL("..", import.meta.url).pathname,
       loader: "ts",
     },

@@ -4,11 +4,11 @@
  * sends it as the description declares it (`rest-endpoint/queries`). Types come from schema.ts;
  * write.ts writes the map.
  */
-import { PLAIN_NAME, percentEncodeName } from "../chars.js";
-import { OPTION_NAMES as NAMES } from "../option-names.js";
-import type { Form, Query, Server } from "../queries.js";
-import { BODY_METHODS } from "../request.js";
-import { queryExpression } from "../template.js";
+import { PLAIN_NAME, percentEncodeName } from "../core/chars.js";
+import { OPTION_NAMES as NAMES } from "../core/option-names.js";
+import type { Form, Query, Server } from "./queries.js";
+import { BODY_METHODS } from "../core/request.js";
+import { queryExpression } from "../core/template.js";
 import type { Document, Encoding, MediaType, Operation, Parameter, PathItem, Reference, RequestBody, Resolve } from "./document.js";
 import { pointerTarget } from "./json-pointer.js";
 import {
@@ -26,7 +26,7 @@ import {
 
 /** The methods a path item may hold an operation for (OpenAPI 3.1 section 4.8.9.1), as its keys write them. */
 export const METHODS = ["get", "head", "post", "put", "patch", "delete", "options"] as const;
-/** The options of a call (lib/options.ts): a body key of that name would be read as the option. */
+/** The options of a call (lib/core/options.ts): a body key of that name would be read as the option. */
 const OPTION_NAMES: ReadonlySet<string> = new Set(NAMES);
 
 /** One operation, with the parameters of its path item and its own (`$ref`s resolved). */

@@ -6,7 +6,7 @@
  * (`rest-endpoint generate`) and the build, never by the library's entries. The last of three
  * steps: read.ts reads the description, schema.ts and routes.ts map it, this file writes the map.
  */
-import type { Query } from "../queries.js";
+import type { Query } from "./queries.js";
 import type { Document } from "./document.js";
 import { parametersOf, queryOf, routesOf, serverOf } from "./routes.js";
 import { commentText, key, literal, TypeWriter, union } from "./schema.js";

@@ -14,10 +14,10 @@
  * - a JSON body is serialised here, once; what JSON cannot hold (a circular object, a BigInt inside
  *   `data`) is `INVALID_OPTIONS`, never a raw `TypeError`.
  */
-import { fail } from "./errors.js";
-import { readHeaders } from "./headers.js";
-import type { Platform, RequestOptions } from "./types.js";
-import { isArray, isPlainRecord } from "./values.js";
+import { fail } from "../core/errors.js";
+import { readHeaders } from "../core/headers.js";
+import type { Platform, RequestOptions } from "../core/types.js";
+import { isArray, isPlainRecord } from "../core/values.js";
 
 /**
  * A request body as HTTP clients take it: JSON already serialised; `data` as given, except that an

@@ -1,6 +1,6 @@
 import { fail, nameOf, quote } from "./errors.js";
-import { checkApiVersion } from "./github-routes.js";
-import { applyMediaType } from "./media-type.js";
+import { checkApiVersion } from "../github/routes.js";
+import { applyMediaType } from "../github/media-type.js";
 import { MANY_KEYS, recordFor, type Call } from "./options.js";
 import { compileTemplate } from "./template.js";
 import type { MergedOptions, RequestMeta, RequestOptions } from "./types.js";

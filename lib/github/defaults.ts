@@ -1,5 +1,5 @@
 import { getUserAgent } from "universal-user-agent";
-import { freezeCall, NO_DEFAULTS, type Call } from "./options.js";
+import { freezeCall, NO_DEFAULTS, type Call } from "../core/options.js";
 
 declare const __VERSION__: string;
 

@@ -1,10 +1,10 @@
 /**
  * What `endpoint()` knows of GitHub's routes without a route map, from the tables
- * scripts/generate-github-tables.mjs writes (lib/github-tables.ts). Each table is decoded on the
+ * scripts/generate-github-tables.mjs writes (lib/github/tables.ts). Each table is decoded on the
  * first lookup.
  */
-import { fail } from "./errors.js";
-import { API_VERSIONS, DECLARED_QUERY_TABLE, MULTI_SEGMENT_TABLE } from "./github-tables.js";
+import { fail } from "../core/errors.js";
+import { API_VERSIONS, DECLARED_QUERY_TABLE, MULTI_SEGMENT_TABLE } from "./tables.js";
 
 let templates: Map<string, string> | undefined;
 

@@ -4,7 +4,7 @@
  * GitHub's path templates whose parameter "supports multiple URL segments" (`x-multi-segment` in
  * GitHub's OpenAPI description), 39 of them, for every target above: each entry is a template
  * with that parameter written `{+name}`, front-coded (a character counting, from "0", the leading
- * characters shared with the entry before it, then the rest). Read by lib/github-routes.ts.
+ * characters shared with the entry before it, then the rest). Read by lib/github/routes.ts.
  */
 export const MULTI_SEGMENT_TABLE =
   "0/orgs/{org}/artifacts/{+subject_digest}/metadata/storage-records,=ttestations/digest/{+subject_digest},I{+subject_digest},1repos/{owner}/{repo}/attestations/{+subject_digest},Fbranches/{+branch},X/protection,c/enforce_admins,drequired_pull_request_reviews,msignatures,ntatus_checks,z/contexts,fstrictions,p/apps,qteams,qusers,Yrename,Fcommits/{+commit_sha}/branches-where-head,\\comments,\\pulls,Pref},T/check-runs,[suites,Ustatus,[es,Ipare/{+basehead},Hntents/{+path},Fgit/commits/{+commit_sha},Jmatching-refs/{+ref},Jref/{+ref},Ms/{+ref},Jtrees/{+tree_sha},Freadme/{+dir},Hleases/tags/{+tag},Gules/branches/{+branch},Fstatuses/{+sha},Ftarball/{+ref},Fzipball/{+ref},1users/{username}/attestations/digest/{+subject_digest},O{+subject_digest}";
@@ -12,13 +12,13 @@ export const MULTI_SEGMENT_TABLE =
 /**
  * GitHub's operations that send a body and declare a query, 9 of them, for every target above:
  * each entry is the method, the path template and the query parameters' names, separated by
- * spaces. Read by lib/github-routes.ts.
+ * spaces. Read by lib/github/routes.ts.
  */
 export const DECLARED_QUERY_TABLE =
   "DELETE /repos/{owner}/{repo}/actions/caches key ref,DELETE /repos/{owner}/{repo}/code-scanning/analyses/{analysis_id} confirm_delete,POST /orgs/{org}/attestations/bulk-list per_page before after,POST /orgs/{org}/packages/{package_type}/{package_name}/restore token,POST /repos/{owner}/{repo}/releases/{release_id}/assets name label,POST /user/packages/{package_type}/{package_name}/restore token,POST /users/{username}/attestations/bulk-list per_page before after,POST /users/{username}/packages/{package_type}/{package_name}/restore token,PUT /manage/v1/config/license apply";
 
 /**
  * The API versions api.github.com and GHEC serve, by date, from scripts/github-api-versions.json
- * (https://docs.github.com/rest/about-the-rest-api/api-versions). Read by lib/github-routes.ts.
+ * (https://docs.github.com/rest/about-the-rest-api/api-versions). Read by lib/github/routes.ts.
  */
 export const API_VERSIONS = "2022-11-28 2026-03-10";

@@ -4,13 +4,14 @@
  * main entry does not carry it.
  *
  * @packageDocumentation
+ * @module queries
  */
-import { percentEncodeName } from "./chars.js";
-import { EndpointError, fail, quote } from "./errors.js";
-import { isOptionName } from "./option-names.js";
-import { compileTemplate, hasQuery, isQueryExpression, partText, queryExpression, routeShape, varspecText } from "./template.js";
-import type { EndpointInterface, EndpointParameters, MergedOptions, RequestOptions, RouteMap } from "./types.js";
-import { isArray, isPlainRecord } from "./values.js";
+import { percentEncodeName } from "../core/chars.js";
+import { EndpointError, fail, quote } from "../core/errors.js";
+import { isOptionName } from "../core/option-names.js";
+import { compileTemplate, hasQuery, isQueryExpression, partText, queryExpression, routeShape, varspecText } from "../core/template.js";
+import type { EndpointInterface, EndpointParameters, MergedOptions, RequestOptions, RouteMap } from "../core/types.js";
+import { isArray, isPlainRecord } from "../core/values.js";
 
 /**
  * How one route's query is sent, as `rest-endpoint generate` writes it for each route whose

@@ -11,7 +11,7 @@
  * @module clients
  */
 import { frame, isStreaming, type ClientBody, type Framed } from "./framing.js";
-import type { RequestOptions } from "./types.js";
+import type { RequestOptions } from "../core/types.js";
 
 export type { ClientBody } from "./framing.js";
 

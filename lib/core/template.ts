@@ -1,7 +1,7 @@
 import { BoundedCache } from "./cache.js";
 import { NAME_START, VARCHAR } from "./chars.js";
 import { fail, quote } from "./errors.js";
-import { declaredQuery, multiSegmentParameter, type DeclaredQuery } from "./github-routes.js";
+import { declaredQuery, multiSegmentParameter, type DeclaredQuery } from "../github/routes.js";
 import { checkOrigin, isHttpUrl } from "./origin.js";
 import { compileExpression, encodeLiteral, type Expand, type Operator, type VarSpec } from "./url-template.js";
 

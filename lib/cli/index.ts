@@ -2,17 +2,17 @@ import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, r
 import { basename } from "node:path";
 import { parseArgs } from "node:util";
 import { quote as shellQuote } from "shlex";
-import { percentEncodeName } from "./chars.js";
-import { DescriptionError, readDescription } from "./openapi/read.js";
-import { EndpointError, quote } from "./errors.js";
-import { endpoint, VERSION } from "./index.js";
-import { toFetch } from "./clients.js";
-import { frame } from "./framing.js";
-import { GENERATED, generateRouteMap, headerOf } from "./openapi/write.js";
-import { listingChanges, resolveListing, type Listing, type Parameter, type VersionedListing } from "./listing.js";
-import { parseRoute } from "./route.js";
-import { compileTemplate, hasQuery, queryExpression, routeShape } from "./template.js";
-import type { EndpointParameters, RequestOptions } from "./types.js";
+import { percentEncodeName } from "../core/chars.js";
+import { DescriptionError, readDescription } from "../openapi/read.js";
+import { EndpointError, quote } from "../core/errors.js";
+import { endpoint, VERSION } from "../index.js";
+import { toFetch } from "../clients/index.js";
+import { frame } from "../clients/framing.js";
+import { GENERATED, generateRouteMap, headerOf } from "../openapi/write.js";
+import { listingChanges, resolveListing, type Listing, type Parameter, type VersionedListing } from "../openapi/listing.js";
+import { parseRoute } from "../core/route.js";
+import { compileTemplate, hasQuery, queryExpression, routeShape } from "../core/template.js";
+import type { EndpointParameters, RequestOptions } from "../core/types.js";
 
 const USAGE = `Usage: rest-endpoint [--base-url URL] [--format json|curl|fetch] "<METHOD> <URL>" [ITEM ...]
        rest-endpoint --routes TARGET|FILE.d.ts ["<METHOD> <URL>"]

@@ -1,4 +1,4 @@
-import { fail } from "./errors.js";
+import { fail } from "../core/errors.js";
 
 const GITHUB = "application/vnd.github";
 const PREVIEW = "-preview";

@@ -162,7 +162,7 @@ type RequiredOfExpression<E extends string> = E extends `${OptionalOperator}${st
 type OptionalOfExpression<E extends string> = E extends `${OptionalOperator}${infer V}` ? VarNames<V> : never;
 
 /**
- * The grammar of a `:name` placeholder, as the runtime reads it (lib/chars.ts): it starts with a
+ * The grammar of a `:name` placeholder, as the runtime reads it (lib/core/chars.ts): it starts with a
  * letter or `_` (NAME_START) and goes on with letters, digits, `_` and `-` (VARCHAR).
  * [types.test.ts](https://github.com/rest-endpoint/rest-endpoint/blob/main/__tests__/types.test.ts) checks that the two agree, route by route.
  */
