@@ -3,7 +3,7 @@
  * `rest-endpoint/clients` and the CLI's curl output both read request options through
  * {@link frame}, so that a request on the wire never differs from the options printed.
  *
- * Rules, each pinned in `__tests__/clients.test.ts` (converters) or `__tests__/cli.test.ts` (curl):
+ * Rules, each pinned in `__tests__/clients/clients.test.ts` (converters) or `__tests__/cli/cli.test.ts` (curl):
  * - header fields are read as `endpoint()` reads them: names are case-insensitive (RFC 9110 section
  *   5.1) and leave lowercased, two names that differ only in case are `INVALID_HEADER_NAME`, and a
  *   value no client can send is `INVALID_HEADER_VALUE`;

@@ -6,7 +6,7 @@
  * it), a `content-length` that contradicts the bytes sent, or that comes with a body whose length
  * is unknown until it is sent (a stream, `FormData`), is an error, and no converter lets its client
  * invent a content-type the options do not have. Every body kind a converter accepts was sent by the real client to a server on 127.0.0.1
- * ([clients.test.ts](https://github.com/rest-endpoint/rest-endpoint/blob/main/__tests__/clients.test.ts)); the others throw `EndpointError` with code `INVALID_OPTIONS`.
+ * ([clients.test.ts](https://github.com/rest-endpoint/rest-endpoint/blob/main/__tests__/clients/clients.test.ts)); the others throw `EndpointError` with code `INVALID_OPTIONS`.
  *
  * @module clients
  */

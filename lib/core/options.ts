@@ -129,8 +129,8 @@ function hashTableOf(record: Readonly<Record<string, unknown>>): Record<string, 
 /**
  * The options, the one table of their names: each reads its value into the call. Every other key
  * of an options object is a parameter. The types (`EndpointParameters`, checked by
- * `__tests__/types.test.ts`) and the route-map generator (lib/openapi/routes.ts: a body key named like an
- * option goes under `data`, checked by `__tests__/generate.test.ts`) read this table.
+ * `__tests__/core/types.test.ts`) and the route-map generator (lib/openapi/routes.ts: a body key named like an
+ * option goes under `data`, checked by `__tests__/openapi/generate.test.ts`) read this table.
  */
 export const OPTIONS = {
   method(call, _base, value, argument) {

@@ -164,7 +164,7 @@ type OptionalOfExpression<E extends string> = E extends `${OptionalOperator}${in
 /**
  * The grammar of a `:name` placeholder, as the runtime reads it (lib/core/chars.ts): it starts with a
  * letter or `_` (NAME_START) and goes on with letters, digits, `_` and `-` (VARCHAR).
- * [types.test.ts](https://github.com/rest-endpoint/rest-endpoint/blob/main/__tests__/types.test.ts) checks that the two agree, route by route.
+ * [types.test.ts](https://github.com/rest-endpoint/rest-endpoint/blob/main/__tests__/core/types.test.ts) checks that the two agree, route by route.
  */
 /** The characters of `S`, as a union. */
 type CharsOf<S extends string> = S extends `${infer C}${infer Rest}` ? C | CharsOf<Rest> : never;

@@ -1,7 +1,7 @@
 /**
  * The adapter around url-template 3.1.1, the one module that calls it: it expands expressions and
  * encodes literals and components. Each defect of url-template worked around here is listed with
- * the test that pins it (in `__tests__/url.test.ts` unless named otherwise), so that its workaround
+ * the test that pins it (in `__tests__/core/url.test.ts` unless named otherwise), so that its workaround
  * can go when url-template is fixed upstream.
  *
  * 1. A prefix modifier counts UTF-16 code units and can split a character, which then throws

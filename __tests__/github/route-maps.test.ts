@@ -1,16 +1,16 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import ts from "typescript";
-import { languageService, strictProject } from "./helpers/examples.js";
-import { endpoint, type EndpointParameters } from "../lib/index.js";
-import { resolveListing, type Listing } from "../lib/openapi/listing.js";
-import type { CorpusCall } from "./helpers/corpus.js";
-import { readFixture } from "./helpers/fixtures.js";
+import { languageService, strictProject } from "../helpers/examples.js";
+import { endpoint, type EndpointParameters } from "../../lib/index.js";
+import { resolveListing, type Listing } from "../../lib/openapi/listing.js";
+import type { CorpusCall } from "../helpers/corpus.js";
+import { readFixture } from "../helpers/fixtures.js";
 
 // The route maps of dist/routes/ (scripts/generate-routes.mjs, run by the build): their JSON
 // listings, read by the CLI's --routes, hold the same routes and parameters as the declarations.
 
-const root = join(__dirname, "..");
+const root = join(__dirname, "..", "..");
 const openapi = join(root, "node_modules", "@octokit", "openapi", "generated");
 const targets = readdirSync(openapi)
   .filter((file) => file.endsWith(".json") && !file.endsWith(".deref.json"))

@@ -1,5 +1,5 @@
-import { endpoint } from "../lib/index.js";
-import { errorOf } from "./helpers/errors.js";
+import { endpoint } from "../../lib/index.js";
+import { errorOf } from "../helpers/errors.js";
 
 const url = (route: string, parameters: Record<string, unknown> = {}): string => endpoint(route as "GET /", parameters).url;
 

@@ -1,4 +1,4 @@
-import { BoundedCache } from "../lib/core/cache.js";
+import { BoundedCache } from "../../lib/core/cache.js";
 
 // The cache's contract, not its eviction order: what it holds stays within its bounds, a value is
 // computed once while it is kept, and an entry too heavy to be worth keeping is not kept.

@@ -3,10 +3,10 @@ import { join } from "node:path";
 import { Ajv, type ValidateFunction } from "ajv";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import ts from "typescript";
-import { readDescription } from "../lib/openapi/read.js";
-import { routesOf } from "../lib/openapi/routes.js";
-import { generateRouteMap, headerOf } from "../lib/openapi/write.js";
-import { strictProject } from "./helpers/examples.js";
+import { readDescription } from "../../lib/openapi/read.js";
+import { routesOf } from "../../lib/openapi/routes.js";
+import { generateRouteMap, headerOf } from "../../lib/openapi/write.js";
+import { strictProject } from "../helpers/examples.js";
 
 // A description's own request examples, through the map generated from it (docs/any-api.md): each
 // example a parameter or a request body carries (`example`, `examples`, after `$ref`) that is valid
@@ -14,7 +14,7 @@ import { strictProject } from "./helpers/examples.js";
 // invalid in one way that ajv confirms (a required key dropped, a value of the wrong type, a value
 // outside its enum), or given a key its schema does not declare, fails on its own line.
 
-const root = join(__dirname, "..");
+const root = join(__dirname, "..", "..");
 const fixtures = join(root, "__tests__", "fixtures", "openapi");
 const dir = join(root, ".tmp", `description-examples-${process.pid}`);
 

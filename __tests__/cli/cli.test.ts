@@ -3,10 +3,10 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { promisify } from "node:util";
 import { pathToFileURL } from "node:url";
-import { headers, JSON_TYPE, packageVersion } from "./helpers/defaults.js";
-import { startRecordingServer, type Arrival } from "./helpers/recording-server.js";
+import { headers, JSON_TYPE, packageVersion } from "../helpers/defaults.js";
+import { startRecordingServer, type Arrival } from "../helpers/recording-server.js";
 
-const cli = join(__dirname, "..", "dist", "cli.js");
+const cli = join(__dirname, "..", "..", "dist", "cli.js");
 
 function run(...args: string[]): { status: number | null; stdout: string; stderr: string } {
   // Synchronous is fine: the CLI sends nothing, so no server of this process waits on it.
@@ -69,7 +69,7 @@ describe("the rest-endpoint CLI", () => {
 
   test("--version prints package.json's version, which both built libraries also carry", () => {
     expect(run("--version")).toEqual({ status: 0, stdout: `${packageVersion}\n`, stderr: "" });
-    const dist = join(__dirname, "..", "dist");
+    const dist = join(__dirname, "..", "..", "dist");
     const script = `import(${JSON.stringify(pathToFileURL(join(dist, "index.js")).href)}).then((esm) => {
       const cjs = require(${JSON.stringify(join(dist, "index.cjs"))});
       console.log(JSON.stringify([esm.VERSION, cjs.VERSION, esm.endpoint.DEFAULTS.headers["user-agent"].split(" ")[0]]));
@@ -170,7 +170,7 @@ describe("--routes TARGET checks a route against GitHub's description of TARGET"
     const { status, stdout } = run("--routes", "api.github.com");
     const routes = stdout.trimEnd().split("\n");
     const listed = Object.keys(
-      (JSON.parse(readFileSync(join(__dirname, "..", "dist", "routes", "api.github.com.json"), "utf8")) as { routes: object }).routes,
+      (JSON.parse(readFileSync(join(__dirname, "..", "..", "dist", "routes", "api.github.com.json"), "utf8")) as { routes: object }).routes,
     );
     expect([status, routes]).toEqual([0, listed]);
     expect(routes[0]).toBe("GET /");
@@ -256,7 +256,7 @@ describe("--format curl and --format fetch print commands that send the same req
       await promisify(execFile)("bash", ["-c", curl.stdout]);
 
       const snippet = run("--base-url", server.url, "--format", "fetch", ...args);
-      const file = join(__dirname, "..", ".tmp", `snippet-${process.pid}.mjs`);
+      const file = join(__dirname, "..", "..", ".tmp", `snippet-${process.pid}.mjs`);
       mkdirSync(dirname(file), { recursive: true });
       writeFileSync(file, snippet.stdout);
       const { stdout } = await promisify(execFile)(process.execPath, [file]);
@@ -355,7 +355,7 @@ describe("--format curl and --format fetch print commands that send the same req
 
   test("--format fetch sends a body holding NUL byte for byte", async () => {
     const server = await startRecordingServer();
-    const file = join(__dirname, "..", ".tmp", `nul-${process.pid}.mjs`);
+    const file = join(__dirname, "..", "..", ".tmp", `nul-${process.pid}.mjs`);
     try {
       const snippet = run("--base-url", server.url, "--format", "fetch", "POST /x", 'data:="a\\u0000b\\u0000c"');
       expect(snippet.status).toBe(0);

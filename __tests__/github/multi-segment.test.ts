@@ -1,18 +1,18 @@
 import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { endpoint } from "../lib/index.js";
-import { multiSegmentParameter } from "../lib/github/routes.js";
-import type { CorpusCall } from "./helpers/corpus.js";
-import { errorOf } from "./helpers/errors.js";
-import { readFixture } from "./helpers/fixtures.js";
+import { endpoint } from "../../lib/index.js";
+import { multiSegmentParameter } from "../../lib/github/routes.js";
+import type { CorpusCall } from "../helpers/corpus.js";
+import { errorOf } from "../helpers/errors.js";
+import { readFixture } from "../helpers/fixtures.js";
 
 const calls = readFixture("github-rest-calls.json") as CorpusCall[];
 
 describe("GitHub's multi-segment parameters (x-multi-segment)", () => {
   test("lib/github/tables.ts is what npm run generate makes from the pinned @octokit/openapi", async () => {
     const { stdout } = await promisify(execFile)(process.execPath, [
-      join(__dirname, "..", "scripts", "generate-github-tables.mjs"),
+      join(__dirname, "..", "..", "scripts", "generate-github-tables.mjs"),
       "--check",
     ]);
     expect(stdout).toMatch(/^lib\/github\/tables\.ts matches @octokit\/openapi [\d.]+ \(39 multi-segment templates, 9 declared queries\)/);

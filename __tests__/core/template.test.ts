@@ -1,6 +1,6 @@
-import { compileTemplate } from "../lib/core/template.js";
-import { endpoint } from "../lib/index.js";
-import { errorOf } from "./helpers/errors.js";
+import { compileTemplate } from "../../lib/core/template.js";
+import { endpoint } from "../../lib/index.js";
+import { errorOf } from "../helpers/errors.js";
 
 describe("the RFC 6570 grammar (section 2) is enforced", () => {
   test.each([

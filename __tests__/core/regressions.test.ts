@@ -1,7 +1,7 @@
 import { endpoint as incumbent } from "@octokit/endpoint";
-import { endpoint } from "../lib/index.js";
-import { headers } from "./helpers/defaults.js";
-import { errorOf } from "./helpers/errors.js";
+import { endpoint } from "../../lib/index.js";
+import { headers } from "../helpers/defaults.js";
+import { errorOf } from "../helpers/errors.js";
 
 // Each test pins one of the incumbent's (@octokit/endpoint 11.0.5) faults: first what it does, then
 // what rest-endpoint does with the same input.

@@ -1,12 +1,12 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
-import { endpoint, EndpointError } from "../lib/index.js";
-import { serverUrl, withQueries, type Queries } from "../lib/openapi/queries.js";
-import { startRecordingServer } from "./helpers/recording-server.js";
+import { endpoint, EndpointError } from "../../lib/index.js";
+import { serverUrl, withQueries, type Queries } from "../../lib/openapi/queries.js";
+import { startRecordingServer } from "../helpers/recording-server.js";
 
 // rest-endpoint/queries (lib/openapi/queries.ts): a generated map's queries, applied around an endpoint.
-// The tables here are in the shape `rest-endpoint generate` writes; __tests__/generate.test.ts runs
+// The tables here are in the shape `rest-endpoint generate` writes; __tests__/openapi/generate.test.ts runs
 // the generated ones of DigitalOcean's, Twilio's and Stripe's descriptions.
 const QUERIES: Queries = {
   "GET /v1/charges": { template: "GET /v1/charges{?created,expand,limit}", deepObject: ["created", "expand"] },
@@ -80,7 +80,7 @@ describe("withQueries", () => {
   });
 
   test("withQueries' TSDoc example gives the URL it shows", () => {
-    const source = readFileSync(join(__dirname, "..", "lib", "openapi", "queries.ts"), "utf8");
+    const source = readFileSync(join(__dirname, "..", "..", "lib", "openapi", "queries.ts"), "utf8");
     const lines = /@example\n \* ```ts\n([^`]*) \* ```/
       .exec(source)![1]!
       .split("\n")

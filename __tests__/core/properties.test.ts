@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { endpoint, EndpointError, type EndpointParameters } from "../lib/index.js";
+import { endpoint, EndpointError, type EndpointParameters } from "../../lib/index.js";
 
 // Each property runs 10,000 times (the reliability issue's floor); the seed is printed on failure.
 jest.setTimeout(120_000);

@@ -1,6 +1,6 @@
-import { endpoint, type EndpointParameters } from "../lib/index.js";
-import { toEndpointCall, type CorpusCall } from "./helpers/corpus.js";
-import { readFixture } from "./helpers/fixtures.js";
+import { endpoint, type EndpointParameters } from "../../lib/index.js";
+import { toEndpointCall, type CorpusCall } from "../helpers/corpus.js";
+import { readFixture } from "../helpers/fixtures.js";
 
 const calls = readFixture("github-rest-calls.json") as CorpusCall[];
 const special = readFixture("github-special-cases.json") as Record<string, unknown>;

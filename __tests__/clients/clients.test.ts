@@ -2,11 +2,11 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { join } from "node:path";
 import { Readable } from "node:stream";
-import { toAxios, toFetch, toGot, toKy, toNodeHttp, toUndici } from "../lib/clients/index.js";
-import { endpoint, type RequestOptions } from "../lib/index.js";
-import { headers, JSON_TYPE } from "./helpers/defaults.js";
-import { errorOf } from "./helpers/errors.js";
-import { startRecordingServer, type Arrival } from "./helpers/recording-server.js";
+import { toAxios, toFetch, toGot, toKy, toNodeHttp, toUndici } from "../../lib/clients/index.js";
+import { endpoint, type RequestOptions } from "../../lib/index.js";
+import { headers, JSON_TYPE } from "../helpers/defaults.js";
+import { errorOf } from "../helpers/errors.js";
+import { startRecordingServer, type Arrival } from "../helpers/recording-server.js";
 
 describe("converters from request options to each client's arguments", () => {
   const post = endpoint("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", title: "Bug" });
@@ -106,7 +106,7 @@ describe("each real client sends each case to a server on 127.0.0.1 exactly as a
     const server = await startRecordingServer();
     try {
       // Asynchronous, so that this process's event loop keeps serving the requests.
-      const run = await promisify(execFile)(process.execPath, [join(__dirname, "clients", "send.mjs"), client, server.url], {
+      const run = await promisify(execFile)(process.execPath, [join(__dirname, "send.mjs"), client, server.url], {
         timeout: 30_000,
       });
       expect(run.stderr).toBe("");
@@ -142,7 +142,7 @@ const kinds = [
 async function runAgainstServer(script: string, client: string): Promise<{ printed: string; arrivals: Arrival[] }> {
   const server = await startRecordingServer();
   try {
-    const run = await promisify(execFile)(process.execPath, [join(__dirname, "clients", script), client, server.url], { timeout: 30_000 });
+    const run = await promisify(execFile)(process.execPath, [join(__dirname, script), client, server.url], { timeout: 30_000 });
     expect(run.stderr).toBe("");
     return { printed: run.stdout, arrivals: server.arrivals };
   } finally {

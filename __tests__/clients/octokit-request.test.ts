@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { startRecordingServer } from "./helpers/recording-server.js";
+import { startRecordingServer } from "../helpers/recording-server.js";
 
 /**
  * Why rest-endpoint-octokit exists (docs/octokit.md, "Why not rest-endpoint itself"): the real
@@ -12,7 +12,7 @@ describe("inside the real @octokit/request", () => {
   const send = async (mode: "plain" | "upper-case") => {
     const server = await startRecordingServer();
     try {
-      const dir = join(__dirname, "octokit");
+      const dir = join(__dirname, "..", "octokit");
       const { stdout } = await promisify(execFile)(
         process.execPath,
         ["--no-warnings", "--import", join(dir, "swap-endpoint.mjs"), join(dir, "patch.mjs"), server.url, mode],

@@ -1,4 +1,4 @@
-import { endpoint } from "../lib/index.js";
+import { endpoint } from "../../lib/index.js";
 
 // Inputs far larger than any real call: a quadratic step would take minutes on them, so the
 // generous per-test timeout below is the bound. Precise growth exponents are measured by

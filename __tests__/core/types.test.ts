@@ -19,10 +19,10 @@ import {
   type RouteParameters,
   type RouteMap,
   type UnmappedRoutes,
-} from "../lib/index.js";
-import { OPTIONS, type OptionName } from "../lib/core/options.js";
-import { compileTemplate } from "../lib/core/template.js";
-import { typeCheckBlock } from "./helpers/examples.js";
+} from "../../lib/index.js";
+import { OPTIONS, type OptionName } from "../../lib/core/options.js";
+import { compileTemplate } from "../../lib/core/template.js";
+import { typeCheckBlock } from "../helpers/examples.js";
 
 // These lines are checked by `tsc --noEmit` (npm test); the `@ts-expect-error` ones must not compile.
 describe("TypeScript overloads", () => {

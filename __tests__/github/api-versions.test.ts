@@ -2,16 +2,16 @@ import { spawnSync } from "node:child_process";
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import ts from "typescript";
-import { endpoint } from "../lib/index.js";
-import { listingChanges, resolveListing, type Listing, type Parameter } from "../lib/openapi/listing.js";
-import { errorOf } from "./helpers/errors.js";
-import { strictProject } from "./helpers/examples.js";
+import { endpoint } from "../../lib/index.js";
+import { listingChanges, resolveListing, type Listing, type Parameter } from "../../lib/openapi/listing.js";
+import { errorOf } from "../helpers/errors.js";
+import { strictProject } from "../helpers/examples.js";
 
 // GitHub's API versions (https://docs.github.com/rest/about-the-rest-api/api-versions): the
 // request-side changes of scripts/github-api-versions.json (from GitHub's CHANGELOG.md files), the
 // maps the build writes for each target and version (scripts/generate-routes.mjs), the version as
 // one option, and the CLI's `--routes TARGET.VERSION` and `versions diff`.
-const root = join(__dirname, "..");
+const root = join(__dirname, "..", "..");
 const routes = join(root, "dist", "routes");
 const dir = join(root, ".tmp", `api-versions-${process.pid}`);
 const cli = (...args: string[]) => spawnSync(process.execPath, [join(root, "dist", "cli.js"), ...args], { encoding: "utf8" });

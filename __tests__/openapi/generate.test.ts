@@ -2,15 +2,15 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import ts from "typescript";
-import { endpoint } from "../lib/index.js";
-import { OPTIONS } from "../lib/core/options.js";
-import { fencedBlocks, strictProject } from "./helpers/examples.js";
+import { endpoint } from "../../lib/index.js";
+import { OPTIONS } from "../../lib/core/options.js";
+import { fencedBlocks, strictProject } from "../helpers/examples.js";
 
 // `rest-endpoint generate` (lib/openapi/, docs/any-api.md) on real descriptions no one here
 // wrote (__tests__/fixtures/openapi/*/PROVENANCE.md): DigitalOcean's (YAML, 19 files joined by $ref,
 // trimmed to 7 operations), two of Twilio's (JSON, form-encoded bodies) and Stripe's (JSON, whole:
 // deepObject queries, form-encoded bodies).
-const root = join(__dirname, "..");
+const root = join(__dirname, "..", "..");
 const cli = join(root, "dist", "cli.js");
 const fixtures = join(root, "__tests__", "fixtures", "openapi");
 const dir = join(root, ".tmp", `generate-${process.pid}`);

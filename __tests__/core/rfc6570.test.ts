@@ -1,5 +1,5 @@
-import { endpoint, EndpointError } from "../lib/index.js";
-import { readFixture } from "./helpers/fixtures.js";
+import { endpoint, EndpointError } from "../../lib/index.js";
+import { readFixture } from "../helpers/fixtures.js";
 
 /** A group of the official uritemplate-test suite: variables and [template, expected] cases. */
 interface SuiteGroup {

@@ -1,5 +1,5 @@
-import { endpoint } from "../lib/index.js";
-import { errorOf } from "./helpers/errors.js";
+import { endpoint } from "../../lib/index.js";
+import { errorOf } from "../helpers/errors.js";
 
 describe("routes that are not <METHOD> <URL> are rejected", () => {
   test.each([

@@ -1,5 +1,5 @@
-import { endpoint, EndpointError } from "../lib/index.js";
-import { headers, JSON_TYPE, packageVersion, userAgent } from "./helpers/defaults.js";
+import { endpoint, EndpointError } from "../../lib/index.js";
+import { headers, JSON_TYPE, packageVersion, userAgent } from "../helpers/defaults.js";
 
 describe("DEFAULTS", () => {
   test("are GitHub's REST API, media type v3 and a user-agent carrying package.json's version", () => {

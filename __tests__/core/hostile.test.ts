@@ -1,8 +1,8 @@
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
-import { endpoint, EndpointError } from "../lib/index.js";
-import { headers, JSON_TYPE } from "./helpers/defaults.js";
-import { errorOf } from "./helpers/errors.js";
+import { endpoint, EndpointError } from "../../lib/index.js";
+import { headers, JSON_TYPE } from "../helpers/defaults.js";
+import { errorOf } from "../helpers/errors.js";
 
 describe("a dot-segment in the path is rejected, also where a query or fragment expression expands to nothing (found by the hostile property)", () => {
   test.each([
@@ -125,7 +125,7 @@ describe("cost follows distinct objects: a shared object counts each time it is 
 describe("caches are bounded in entries and in memory", () => {
   test("1,000 calls with distinct 256 KB urls keep no more than a few MB alive (built package, forced GC)", () => {
     const script = `
-      const { endpoint } = await import(${JSON.stringify(join(__dirname, "..", "dist", "index.js"))});
+      const { endpoint } = await import(${JSON.stringify(join(__dirname, "..", "..", "dist", "index.js"))});
       globalThis.gc();
       const before = process.memoryUsage().heapUsed;
       for (let i = 0; i < 1000; i++) endpoint("GET /" + String(i).padStart(256 * 1024, "a"));
@@ -139,7 +139,7 @@ describe("caches are bounded in entries and in memory", () => {
 
   test("templates dense with expressions are weighed by what they compile to: 60 of 16 KB, and 1,000 just under the limit, keep < 16 MB", () => {
     const script = `
-      const { endpoint } = await import(${JSON.stringify(join(__dirname, "..", "dist", "index.js"))});
+      const { endpoint } = await import(${JSON.stringify(join(__dirname, "..", "..", "dist", "index.js"))});
       const dense = (prefix, expressions) => "GET /" + prefix + "/{a}".repeat(expressions);
       globalThis.gc();
       const before = process.memoryUsage().heapUsed;

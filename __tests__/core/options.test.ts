@@ -1,8 +1,8 @@
 import { Readable } from "node:stream";
-import { endpoint } from "../lib/index.js";
-import { MAX_DEPTH } from "../lib/core/values.js";
-import { headers } from "./helpers/defaults.js";
-import { errorOf } from "./helpers/errors.js";
+import { endpoint } from "../../lib/index.js";
+import { MAX_DEPTH } from "../../lib/core/values.js";
+import { headers } from "../helpers/defaults.js";
+import { errorOf } from "../helpers/errors.js";
 
 describe("header fields", () => {
   test.each([

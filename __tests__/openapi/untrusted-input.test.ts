@@ -3,18 +3,18 @@ import { existsSync, mkdirSync, readFileSync, realpathSync, rmSync, symlinkSync,
 import { join } from "node:path";
 import fc from "fast-check";
 import ts from "typescript";
-import type { Document } from "../lib/openapi/document.js";
-import { checkShapes, DescriptionError, readDescription } from "../lib/openapi/read.js";
-import { generateRouteMap, headerOf } from "../lib/openapi/write.js";
-import { endpoint } from "../lib/index.js";
-import { serverUrl, withQueries, type Queries, type Server } from "../lib/openapi/queries.js";
-import { errorOf } from "./helpers/errors.js";
-import { strictProject } from "./helpers/examples.js";
+import type { Document } from "../../lib/openapi/document.js";
+import { checkShapes, DescriptionError, readDescription } from "../../lib/openapi/read.js";
+import { generateRouteMap, headerOf } from "../../lib/openapi/write.js";
+import { endpoint } from "../../lib/index.js";
+import { serverUrl, withQueries, type Queries, type Server } from "../../lib/openapi/queries.js";
+import { errorOf } from "../helpers/errors.js";
+import { strictProject } from "../helpers/examples.js";
 
 // The edges a description, a listing or a command line reaches: `generate` (lib/openapi/read.ts,
 // lib/openapi/write.ts), `withQueries`, the CLI's items and `--routes`, and the core's inputs that the
 // fourth hostile battery found (issue "Reliability 4"). Each class has its test here.
-const root = join(__dirname, "..");
+const root = join(__dirname, "..", "..");
 const cli = join(root, "dist", "cli.js");
 // Inside the package, so that `rest-endpoint/queries` in a generated map resolves to the build.
 const dir = join(root, ".tmp", `untrusted-${process.pid}`);
@@ -623,7 +623,7 @@ describe("12. the CLI's items follow HTTPie's syntax, and nothing is silently dr
   });
 });
 
-// 8. baseUrl's own path: __tests__/url.test.ts, "baseUrl must be an absolute http(s) URL without query or fragment".
+// 8. baseUrl's own path: __tests__/core/url.test.ts, "baseUrl must be an absolute http(s) URL without query or fragment".
 describe("the core: two names a server reads as one, Map and Set in a JSON body, empty path segments", () => {
   test("7. a parameter beside a pct-encoded template variable of the same name is INVALID_OPTIONS; two spellings in one template are INVALID_URL_TEMPLATE", () => {
     expect(errorOf(() => endpoint("GET /x{?a%20b}", { "a%20b": "1", "a b": "2" }))).toMatchObject({

@@ -1,7 +1,7 @@
-import { describeValue } from "../lib/core/errors.js";
-import { endpoint, EndpointError, VERSION } from "../lib/index.js";
-import { packageVersion } from "./helpers/defaults.js";
-import { errorOf } from "./helpers/errors.js";
+import { describeValue } from "../../lib/core/errors.js";
+import { endpoint, EndpointError, VERSION } from "../../lib/index.js";
+import { packageVersion } from "../helpers/defaults.js";
+import { errorOf } from "../helpers/errors.js";
 
 describe("EndpointError", () => {
   test("is a TypeError with name, code, argument and the route being built", () => {
