@@ -46,6 +46,9 @@ describe("mediaType", () => {
     ["raw", "options.mediaType"],
     [null, "options.mediaType"],
     [["raw"], "options.mediaType"],
+    // Not plain objects: read as objects, they would have no format and no previews.
+    [new Map([["format", "raw"]]), "options.mediaType"],
+    [new Date(0), "options.mediaType"],
     [{ format: "../x" }, "options.mediaType.format"],
     [{ format: 1 }, "options.mediaType.format"],
     [{ format: "a b" }, "options.mediaType.format"],

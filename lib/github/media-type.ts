@@ -1,4 +1,5 @@
 import { fail } from "../core/errors.js";
+import { isPlainRecord } from "../core/values.js";
 
 const GITHUB = "application/vnd.github";
 const PREVIEW = "-preview";
@@ -45,9 +46,10 @@ export function applyMediaType(accept: string, format: string, previews: readonl
  * `[A-Za-z0-9][A-Za-z0-9.+_-]*`
  */
 export function normalizeMediaType(mediaType: unknown, argument: string): { format: string | undefined; previews: string[] } {
-  if (mediaType === null || typeof mediaType !== "object" || Array.isArray(mediaType))
-    fail("INVALID_MEDIA_TYPE", argument, "must be an object", mediaType);
-  const own = (key: string): unknown => (Object.hasOwn(mediaType, key) ? (mediaType as Record<string, unknown>)[key] : undefined);
+  // A plain object, as every object option is (values.ts isPlainRecord): a Map or a class instance
+  // would be read as having no format and no previews.
+  if (!isPlainRecord(mediaType)) fail("INVALID_MEDIA_TYPE", argument, "must be a plain object", mediaType);
+  const own = (key: string): unknown => (Object.hasOwn(mediaType, key) ? mediaType[key] : undefined);
   const format = own("format");
   const given = own("previews");
   if (format !== undefined && format !== "") checkName(format, `${argument}.format`);
