@@ -17,7 +17,7 @@
 import { fail } from "../core/errors.js";
 import { readHeaders } from "../core/headers.js";
 import type { Platform, RequestOptions } from "../core/types.js";
-import { isArray, isPlainRecord } from "../core/values.js";
+import { isJsonBody, isPlainRecord } from "../core/values.js";
 
 /**
  * A request body as HTTP clients take it: JSON already serialised; `data` as given, except that an
@@ -82,7 +82,7 @@ export function frame(options: RequestOptions, sender: Sender): Framed {
     checkLength(headers, 0, undefined);
     return framed;
   }
-  if (isArray(body) || isPlainRecord(body)) body = toJson(body);
+  if (isJsonBody(body)) body = toJson(body);
   else if (body instanceof ArrayBuffer) body = new Uint8Array(body);
   else if (body instanceof URLSearchParams) {
     headers["content-type"] ??= "application/x-www-form-urlencoded;charset=UTF-8";

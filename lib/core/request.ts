@@ -6,7 +6,7 @@ import { compileTemplate } from "./template.js";
 import type { MergedOptions, RequestMeta, RequestOptions } from "./types.js";
 import { authorityEnd } from "./origin.js";
 import { expandUrl } from "./url.js";
-import { copyValue, isArray, isPlainRecord, newBudget, type CopyBudget } from "./values.js";
+import { copyValue, isJsonBody, newBudget, type CopyBudget } from "./values.js";
 
 /**
  * Methods whose requests carry content, lowercase (docs/usage.md, `endpoint(route, options?)`); all
@@ -112,8 +112,7 @@ function bodyStage(result: RequestOptions, call: Call, remaining: readonly strin
     return;
   }
   result.body = body;
-  if ((isArray(body) || isPlainRecord(body)) && !Object.hasOwn(result.headers, "content-type"))
-    result.headers["content-type"] = JSON_CONTENT_TYPE;
+  if (isJsonBody(body) && !Object.hasOwn(result.headers, "content-type")) result.headers["content-type"] = JSON_CONTENT_TYPE;
 }
 
 /**

@@ -58,6 +58,14 @@ export function toIsoString(value: unknown): string | undefined {
   return Number.isNaN(time) ? undefined : new Date(time).toISOString();
 }
 
+/**
+ * Whether a body is sent as JSON: a plain object or an array (docs/usage.md, the body). The one
+ * rule for `endpoint()`'s `content-type` (request.ts) and the converters' framing (clients/framing.ts).
+ */
+export function isJsonBody(body: unknown): body is unknown[] | Record<string, unknown> {
+  return isArray(body) || isPlainRecord(body);
+}
+
 /** `Array.isArray`, false for a revoked Proxy, which it would throw on. */
 export function isArray(value: unknown): value is unknown[] {
   try {
