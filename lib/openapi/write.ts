@@ -139,7 +139,7 @@ export function headerOf({
 
 /**
  * The request parameters of ${source}'s operations, by route: path parameters (required), query
- * parameters and JSON body properties; a body of another media type goes under \`data\`.
+ * and header parameters, and the fields of a JSON, form or multipart body; another body goes under \`data\`.
  * The servers' first URL, the \`baseUrl\` to use: ${baseUrl === undefined ? "none given" : `\`${commentText(baseUrl)}\``}${
    variables ? ", whose variables `baseUrl()` fills" : ""
  }.
