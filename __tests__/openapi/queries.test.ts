@@ -401,6 +401,8 @@ describe("allowReserved (Query.allowReserved)", () => {
   test.each([
     ["reserved characters as they are", "GET /files", { path: "/a/b:c@d,e;f=g", limit: 3 }, "/files?path=/a/b:c@d,e;f=g&limit=3"],
     ["others percent-encoded, # too (it would end the query)", "GET /files", { path: "/a b/ü#x%" }, "/files?path=/a%20b/%C3%BC%23x%25"],
+    // RFC 6570 reserved expansion (url-template's): a pct-encoded triplet and brackets pass as they are.
+    ["a pct-encoded triplet and brackets kept", "GET /files", { path: "a%2Fb[0]" }, "/files?path=a%2Fb[0]"],
     ["absent: nothing sent, the expression still begins the query", "GET /files", { limit: 3 }, "/files?limit=3"],
     ["a list exploded: a pair per item", "GET /tree", { paths: ["/a", "/b/c"] }, "/tree?paths=/a&paths=/b/c"],
     ["a list not exploded: its items joined with ,", "GET /joined", { paths: ["/a", "/b"] }, "/joined?paths=/a,/b"],

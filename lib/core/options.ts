@@ -5,7 +5,7 @@ import { readHeaders } from "./headers.js";
 import { normalizeMediaType } from "../github/media-type.js";
 import type { OptionName } from "./option-names.js";
 import type { RequestMeta } from "./types.js";
-import { copyValue, isPlainRecord, newBudget, PROTO_KEY } from "./values.js";
+import { copyValue, isPlainRecord, MANY_KEYS, newBudget, PROTO_KEY, recordFor } from "./values.js";
 
 /**
  * A call's options, split once into the options and the parameters. Defaults are kept in the same
@@ -94,7 +94,8 @@ export function readCall(base: Call, input: unknown, argument: string, route?: {
         read(call, base, value, `${argument}.${key}`);
       } else {
         parameters ??= { ...base.parameters };
-        if (++added === MANY_KEYS) parameters = hashTableOf(parameters);
+        // Past MANY_KEYS, the keys go to a hash table (recordFor): a copy of those so far, without prototype.
+        if (++added === MANY_KEYS) parameters = Object.assign(Object.create(null) as Record<string, unknown>, parameters);
         const inherited = Object.hasOwn(parameters, key) ? parameters[key] : undefined;
         parameters[key] = isPlainRecord(inherited) && isPlainRecord(value) ? merge(inherited, value) : value;
       }
@@ -107,24 +108,6 @@ export function readCall(base: Call, input: unknown, argument: string, route?: {
 }
 
 type Writable<T> = { -readonly [K in keyof T]: T[K] };
-
-/** Above this many keys, an object the library fills key by key is a hash table from the start ({@link recordFor}). */
-export const MANY_KEYS = 64;
-
-/**
- * An empty object to fill with about `size` keys: `{}`, or above {@link MANY_KEYS} an object
- * without prototype, which V8 keeps as a hash table from the start, so that adding a thousand
- * keys costs a thousand inserts, not a hidden class each (docs/performance.md, "Scaling").
- */
-export const recordFor = (size: number): Record<string, unknown> =>
-  size > MANY_KEYS ? (Object.create(null) as Record<string, unknown>) : {};
-
-/** A copy of `record` without prototype, to which many keys are added ({@link recordFor}). */
-function hashTableOf(record: Readonly<Record<string, unknown>>): Record<string, unknown> {
-  const table = Object.create(null) as Record<string, unknown>;
-  for (const key of Object.keys(record)) table[key] = record[key];
-  return table;
-}
 
 /**
  * The options, the one table of their names: each reads its value into the call. Every other key

@@ -1,12 +1,12 @@
 import { fail, nameOf, quote } from "./errors.js";
 import { checkApiVersion } from "../github/routes.js";
 import { applyMediaType } from "../github/media-type.js";
-import { MANY_KEYS, recordFor, type Call } from "./options.js";
+import type { Call } from "./options.js";
 import { compileTemplate } from "./template.js";
 import type { MergedOptions, RequestMeta, RequestOptions } from "./types.js";
 import { authorityEnd } from "./origin.js";
 import { expandUrl } from "./url.js";
-import { copyValue, isJsonBody, newBudget, type CopyBudget } from "./values.js";
+import { copyValue, isJsonBody, newBudget, recordFor, type CopyBudget } from "./values.js";
 
 /**
  * Methods whose requests carry content, lowercase (docs/usage.md, `endpoint(route, options?)`); all
@@ -105,7 +105,8 @@ function bodyStage(result: RequestOptions, call: Call, remaining: readonly strin
     // Object.prototype: a plain object either way (docs/performance.md, "Scaling").
     const content = recordFor(remaining.length);
     for (const name of remaining) content[name] = copyValue(call.parameters[name], name, "json", budget);
-    body = remaining.length > MANY_KEYS ? (Object.setPrototypeOf(content, Object.prototype) as Record<string, unknown>) : content;
+    body =
+      Object.getPrototypeOf(content) === null ? (Object.setPrototypeOf(content, Object.prototype) as Record<string, unknown>) : content;
   }
   if (body === undefined) {
     if (result.method === "put" || result.method === "patch") result.body = "";

@@ -69,6 +69,19 @@ export function encodeComponent(value: TemplateValue, name: string): string {
   return run(() => simple({ v: value }), [value], [name]);
 }
 
+const reserved = toExpander("{+v}");
+
+/**
+ * One value as reserved expansion writes it (RFC 6570 section 3.2.3): RFC 3986's reserved
+ * characters and pct-encoded triplets as they are, everything else pct-encoded (a lone `%` too,
+ * defect 2): an OpenAPI `allowReserved` query value.
+ *
+ * @throws {@link EndpointError} `INVALID_PARAMETER` naming `name` (defect 6)
+ */
+export function encodeReservedComponent(value: string, name: string): string {
+  return run(() => reserved({ v: encodeLonePercents(value) }), [value], [name]);
+}
+
 /**
  * Strings as simple string expansion writes each ({@link encodeComponent}), in one url-template
  * call: the list `{v}`, whose items it encodes one by one and joins with `,`, which no encoded item

@@ -114,7 +114,7 @@ function expandSegments(value: string, name: string): string {
     const segment = segments[i]!;
     if ((segment === "" && i !== last) || segment === "." || segment === "..")
       fail("INVALID_PATH_SEGMENT", name, "has an empty or dot-segment", value);
-    segments[i] = component(segment, name);
+    segments[i] = UNRESERVED.test(segment) ? segment : encodeComponent(segment, name);
   }
   return segments.join("/");
 }
@@ -132,25 +132,23 @@ function encodeQuery(parameters: Readonly<Record<string, unknown>>, names: reado
   const pending: string[] = [];
   const pendingNames: string[] = [];
   const waiting: [piece: number, from: number, to: number][] = [];
-  const piece = (value: TemplateValue, name: string): void => {
-    const items =
-      typeof value === "string"
-        ? UNRESERVED.test(value)
-          ? undefined
-          : [value]
-        : Array.isArray(value) && !value.every((item) => UNRESERVED.test(item))
-          ? value
-          : undefined;
-    if (items === undefined) {
-      pieces.push(component(value, name));
-      return;
-    }
+  const wait = (items: readonly string[], name: string): void => {
     waiting.push([pieces.length, pending.length, pending.length + items.length]);
     for (const item of items) {
       pending.push(item);
       pendingNames.push(name);
     }
     pieces.push("");
+  };
+  // Each string tested once: as it is when unreserved, else it waits for the one call.
+  const piece = (value: TemplateValue, name: string): void => {
+    if (typeof value === "string") {
+      if (UNRESERVED.test(value)) pieces.push(value);
+      else wait([value], name);
+    } else if (Array.isArray(value)) {
+      if (value.every((item) => UNRESERVED.test(item))) pieces.push(value.join(","));
+      else wait(value, name);
+    } else pieces.push(encodeComponent(value, name)); // an object: its keys and values, comma-joined
   };
   for (const name of names) {
     const value = toTemplateValue(parameters[name], name);
@@ -169,15 +167,6 @@ function encodeQuery(parameters: Readonly<Record<string, unknown>>, names: reado
     joiner = "&";
   }
   return search;
-}
-
-/**
- * A value as simple string expansion writes it: a string or a list of unreserved characters as it
- * is (a list comma-joined, RFC 6570 section 3.2.2), anything else through url-template.
- */
-function component(value: TemplateValue, name: string): string {
-  if (typeof value === "string") return UNRESERVED.test(value) ? value : encodeComponent(value, name);
-  return Array.isArray(value) && value.every((item) => UNRESERVED.test(item)) ? value.join(",") : encodeComponent(value, name);
 }
 
 /**

@@ -58,6 +58,17 @@ export function toIsoString(value: unknown): string | undefined {
   return Number.isNaN(time) ? undefined : new Date(time).toISOString();
 }
 
+/** Above this many keys, an object the library fills key by key is a hash table from the start ({@link recordFor}). */
+export const MANY_KEYS = 64;
+
+/**
+ * An empty object to fill with about `size` keys: `{}`, or above {@link MANY_KEYS} an object
+ * without prototype, which V8 keeps as a hash table from the start, so that adding a thousand
+ * keys costs a thousand inserts, not a hidden class each (docs/performance.md, "Scaling").
+ */
+export const recordFor = (size: number): Record<string, unknown> =>
+  size > MANY_KEYS ? (Object.create(null) as Record<string, unknown>) : {};
+
 /**
  * Whether a body is sent as JSON: a plain object or an array (docs/usage.md, the body). The one
  * rule for `endpoint()`'s `content-type` (request.ts) and the converters' framing (clients/framing.ts).

@@ -9,7 +9,17 @@
 import { percentEncodeName } from "../core/chars.js";
 import { EndpointError, fail, quote } from "../core/errors.js";
 import { isOptionName } from "../core/option-names.js";
-import { compileTemplate, hasQuery, isQueryExpression, partText, queryExpression, routeShape, varspecText } from "../core/template.js";
+import {
+  compileTemplate,
+  hasQuery,
+  isQueryExpression,
+  partText,
+  queryExpression,
+  routeShape,
+  varspecText,
+  type Expression,
+} from "../core/template.js";
+import { encodeReservedComponent } from "../core/url-template.js";
 import type { EndpointInterface, EndpointParameters, MergedOptions, RequestOptions, RouteMap } from "../core/types.js";
 import { isArray, isPlainRecord } from "../core/values.js";
 
@@ -47,8 +57,9 @@ export interface Query {
   readonly contentType?: string;
   /**
    * The parameters of `allowReserved: true` (OpenAPI 3.1 section 4.8.12.2): their values are sent
-   * with RFC 3986's reserved characters as they are (`path=/a/b:c`), all others percent-encoded,
-   * and `#`, which would end the query, as `%23`.
+   * as RFC 6570's reserved expansion writes them (RFC 3986's reserved characters and pct-encoded
+   * triplets as they are: `path=/a/b:c`), all others percent-encoded, and `#`, which would end the
+   * query, as `%23`.
    */
   readonly allowReserved?: readonly string[];
   /**
@@ -158,16 +169,19 @@ function variableOf(text: string, argument: string): string {
   }
 }
 
+/** The index of the literal part of a compiled template that begins a fragment (`#refresh`); -1 when none does. */
+const fragmentAt = (parts: readonly (string | Expression)[]): number =>
+  parts.findIndex((part) => typeof part === "string" && part.includes("#"));
+
 /**
  * A URL without the fragment its route names and the table's template leaves out (Box's
  * `/oauth2/token#refresh`, a second operation of one path): merge() keeps it, so that parse() finds
  * the operation; a fragment is no part of the request target (RFC 3986 section 3.5).
  */
-function withoutFragment(query: Query, url: string): string {
-  if (query.template.includes("#")) return url;
+function withoutFragment(url: string): string {
   const parts = compileTemplate(url).parts;
-  const at = parts.findIndex((part) => typeof part === "string" && part.includes("#"));
-  if (at === -1) return url;
+  // The URL has the route's shape (routeShape keeps literal text), so its fragment is there.
+  const at = fragmentAt(parts);
   return [
     ...parts.slice(0, at).map(partText),
     (parts[at] as string).split("#", 1)[0]!,
@@ -180,19 +194,15 @@ function withoutFragment(query: Query, url: string): string {
 
 /**
  * The `name=value` pairs of an allowReserved parameter: a list as a pair per item where `exploded`,
- * else one pair of its items joined with `,`; each value with RFC 3986's reserved characters kept
- * (`encodeURI`'s set) but `#`, which would end the query; `null` and `undefined` send nothing.
+ * else one pair of its items joined with `,`; each value as RFC 6570's reserved expansion writes it
+ * (url-template), but `#`, which would end the query, as `%23`; `null` and `undefined` send nothing.
  */
 function reservedPairs(key: string, value: unknown, argument: string, exploded: boolean): string[] {
   if (value == null) return [];
   const text = (item: unknown): string => {
     if (typeof item !== "string" && typeof item !== "number" && typeof item !== "boolean")
       return fail("INVALID_PARAMETER", argument, "must be a string, number or boolean, or a list of them (allowReserved)", item);
-    try {
-      return encodeURI(String(item)).replaceAll("#", "%23");
-    } catch {
-      return fail("INVALID_PARAMETER", argument, "must be well-formed Unicode (a lone surrogate has no UTF-8 form)", item);
-    }
+    return encodeReservedComponent(String(item), argument).replaceAll("#", "%23");
   };
   if (!isArray(value)) return [`${key}=${text(value)}`];
   const items = value.filter((item) => item != null).map(text);
@@ -319,10 +329,16 @@ function rewrite(query: Query, merged: MergedOptions): MergedOptions {
  */
 export function withQueries<E extends EndpointInterface<RouteMap, string>>(endpoint: E, queries: Queries): E {
   const byShape = new Map<string, Query>();
+  /** The queries whose route names a fragment that their template leaves out: parse() sends their URL without it. */
+  const fragmentNamed = new Set<Query>();
   for (const route of Object.keys(queries)) {
     // A route as a generated table writes it: "<METHOD> <URL>".
     const space = route.indexOf(" ");
-    byShape.set(routeShape(route.slice(0, space), route.slice(space + 1)), queries[route]!);
+    const query = queries[route]!;
+    byShape.set(routeShape(route.slice(0, space), route.slice(space + 1)), query);
+    const template = query.template.slice(query.template.indexOf(" ") + 1);
+    if (fragmentAt(compileTemplate(route.slice(space + 1)).parts) !== -1 && fragmentAt(compileTemplate(template).parts) === -1)
+      fragmentNamed.add(query);
   }
   const mergeCall = endpoint.merge.bind(endpoint) as unknown as (...args: unknown[]) => MergedOptions;
   const parseCall = endpoint.parse.bind(endpoint);
@@ -331,7 +347,7 @@ export function withQueries<E extends EndpointInterface<RouteMap, string>>(endpo
   const parse = (merged: MergedOptions): RequestOptions => {
     const query = queryOf(merged);
     if (query === undefined) return parseCall(merged);
-    const options = parseCall({ ...merged, url: withoutFragment(query, merged.url ?? "/") });
+    const options = parseCall(fragmentNamed.has(query) ? { ...merged, url: withoutFragment(merged.url ?? "/") } : merged);
     return query.form === undefined ? options : withForm(query.form, options, merged.headers);
   };
   const merge = (...args: unknown[]): MergedOptions => {
