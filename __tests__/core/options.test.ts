@@ -175,6 +175,10 @@ describe("only own enumerable keys are read; __proto__ is ignored, constructor a
       endpoint("POST /x", { a: 1, request: { timeout: 1 } }),
       endpoint.defaults({ headers: { authorization: "token b" }, request: { signal: "s" } })("PUT /x", { request: { retries: 1 } }),
       endpoint.merge("PATCH /x", { mediaType: { previews: ["mercy"] } }),
+      // Parameters alone: the options object is copied whole and becomes the parameters.
+      endpoint("GET /search/issues", { q: "is:open", per_page: 1 }),
+      endpoint("POST /x", { title: "t" }),
+      endpoint.defaults({ per_page: 2 })("GET /x", { q: "y" }),
     ];
     const before = plain();
     const keys = [
@@ -194,6 +198,10 @@ describe("only own enumerable keys are read; __proto__ is ignored, constructor a
       "accept",
       "owner",
       "a",
+      "q",
+      "per_page",
+      "title",
+      "polluted",
     ];
     const proto = Object.prototype as Record<string, unknown>;
     try {

@@ -180,6 +180,22 @@ describe("parameter values", () => {
     expect(endpoint("PATCH /a", { v: null }).body).toEqual({ v: null });
   });
 
+  // The strings of a query that need encoding are encoded in one url-template call, joined by DEL
+  // (%7F): each must come out as it does alone, whatever it holds (the separator itself included).
+  test.each([
+    ["spaces and colons", { q: "is:open label:bug", since: "2026-01-01T00:00:00Z" }],
+    ["commas in a string and in a list", { affiliation: "owner,collaborator", labels: ["a,b", "c d"] }],
+    ["the separator (DEL) itself", { a: "x\x7Fy", b: "v w" }],
+    ["the separator's encoding as text", { a: "%7F", b: "a%7Fb c" }],
+    ["characters of two, three and four UTF-8 bytes", { a: "é ü", b: "€ x", c: "😀 y", d: ["😀", "é"] }],
+    ["reserved characters and empty strings", { a: "!*'();:@&=+$,/?#[]", b: "", c: ["", "x y"] }],
+  ])("query values with %s are encoded as each is alone", (_kind, parameters) => {
+    const alone = Object.entries(parameters)
+      .map(([name, value]) => `${name}=${[value].flat().map(encodeRfc3986).join(",")}`)
+      .join("&");
+    expect(url("GET /a", parameters)).toBe(`https://api.github.com/a?${alone}`);
+  });
+
   test("query parameter names are percent-encoded too", () => {
     expect(url("GET /a", { "a#": 1, "b&c=": 2, é: 3 })).toBe("https://api.github.com/a?a%23=1&b%26c%3D=2&%C3%A9=3");
   });
@@ -229,3 +245,8 @@ describe("url-template's faults are fixed around it", () => {
     expect(url("GET /a{?%41}", {})).toBe("https://api.github.com/a");
   });
 });
+
+/** A string as RFC 6570 simple string expansion writes it: all but RFC 3986 unreserved characters pct-encoded. */
+function encodeRfc3986(text: string): string {
+  return encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}

@@ -1,18 +1,18 @@
 import { describeValue, EndpointError, fail, quote } from "./errors.js";
-import { freezeCall, NO_DEFAULTS, readCall, type Call } from "./options.js";
-import { toMerged, toRequest } from "./request.js";
+import { NO_DEFAULTS, readCall, readDefaults, type Call } from "./options.js";
+import { toDefaults, toMerged, toRequest } from "./request.js";
 import { parseRoute } from "./route.js";
 import type { Defaults, EndpointInterface, MergedOptions, RequestOptions } from "./types.js";
 import { isPlainRecord } from "./values.js";
 
 /**
- * Builds an endpoint function carrying `defaults` (docs/usage.md, `endpoint.defaults`). Defaults are read and frozen once
- * here, so a call merges one level whatever the depth of the chain.
+ * Builds an endpoint function carrying `defaults` (docs/usage.md, `endpoint.defaults`), a call read
+ * by {@link readDefaults}: a call merges one level whatever the depth of the chain.
  */
 export function withDefaults(defaults: Call): EndpointInterface {
-  // DEFAULTS is made when first read: building a chain of defaults() need not copy it at each level.
   let shown: Defaults | undefined;
-  const endpoint = (route?: unknown, options?: unknown): RequestOptions => {
+  const endpoint = (route?: unknown, options?: unknown): RequestOptions | Defaults => {
+    if (route === SHOW) return (shown ??= toDefaults(defaults));
     try {
       // No arguments: the defaults' own route, as merge() gives it (@octokit/plugin-paginate-rest calls so).
       return toRequest(route === undefined && options === undefined ? defaults : readArguments(defaults, route, options));
@@ -20,32 +20,51 @@ export function withDefaults(defaults: Call): EndpointInterface {
       throw withRoute(error, route);
     }
   };
-  const merge = (route?: unknown, options?: unknown): MergedOptions => {
-    try {
-      return route === undefined && options === undefined ? toMerged(defaults) : toMerged(readArguments(defaults, route, options));
-    } catch (error) {
-      throw withRoute(error, route);
-    }
-  };
-  const parse = (merged: unknown): RequestOptions => {
-    try {
-      return toRequest(readCall(NO_DEFAULTS, merged, "options"));
-    } catch (error) {
-      throw withRoute(error, merged);
-    }
-  };
-  const defaultsOf = (options: unknown): EndpointInterface => {
+  Object.defineProperty(endpoint, "DEFAULTS", SHOWN);
+  endpoint.defaults = (options: unknown): EndpointInterface => {
     let next: Call;
     try {
-      next = freezeCall(readCall(defaults, options, "defaults"), "defaults", defaults);
+      next = readDefaults(defaults, options);
     } catch (error) {
       throw withRoute(error, undefined);
     }
     return withDefaults(next);
   };
+  endpoint.merge = (route?: unknown, options?: unknown): MergedOptions => {
+    try {
+      return toMerged(route === undefined && options === undefined ? defaults : readArguments(defaults, route, options));
+    } catch (error) {
+      throw withRoute(error, route);
+    }
+  };
+  endpoint.parse = parse;
   // Frozen, so that no assignment to `DEFAULTS`, `merge` or `parse` can redirect later calls.
-  Object.defineProperty(endpoint, "DEFAULTS", { enumerable: true, get: (): Defaults => (shown ??= toMerged(defaults, "frozen")) });
-  return Object.freeze(Object.assign(endpoint, { defaults: defaultsOf, merge, parse })) as EndpointInterface;
+  return Object.freeze(endpoint) as EndpointInterface;
+}
+
+/** The one argument with which an endpoint function returns its `DEFAULTS`: no caller can pass it. */
+const SHOW = Symbol("DEFAULTS");
+
+/**
+ * `endpoint.DEFAULTS`, made when first read, so that building a chain of `defaults()` copies no
+ * level's defaults for show. One getter for every endpoint function, defined before their other
+ * properties: V8 then shares the functions' hidden class, where a getter of its own would turn each
+ * function's properties into a dictionary (four times the cost of a `defaults()` level).
+ */
+const SHOWN: PropertyDescriptor = {
+  enumerable: true,
+  get(this: (route: symbol) => Defaults): Defaults {
+    return this(SHOW);
+  },
+};
+
+/** `endpoint.parse`: the same for every endpoint function, as it applies no defaults. */
+function parse(merged: unknown): RequestOptions {
+  try {
+    return toRequest(readCall(NO_DEFAULTS, merged, "options"));
+  } catch (error) {
+    throw withRoute(error, merged);
+  }
 }
 
 /** The call of either form: `(route, options?)` or `(options)`. */

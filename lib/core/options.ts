@@ -5,7 +5,7 @@ import { readHeaders } from "./headers.js";
 import { normalizeMediaType } from "../github/media-type.js";
 import type { OptionName } from "./option-names.js";
 import type { RequestMeta } from "./types.js";
-import { copyValue, isPlainRecord, MANY_KEYS, newBudget, PROTO_KEY, recordFor } from "./values.js";
+import { copyValue, isPlainRecord, MANY_KEYS, newBudget, PROTO_KEY, type CopyBudget } from "./values.js";
 
 /**
  * A call's options, split once into the options and the parameters. Defaults are kept in the same
@@ -33,8 +33,8 @@ export interface Call {
   readonly parameters: Readonly<Record<string, unknown>>;
 }
 
-/** The call of `parse()`, which applies no defaults. */
-export const NO_DEFAULTS: Call = Object.freeze({
+/** The call of `parse()`, which applies no defaults; not frozen, for the reason {@link readDefaults} gives. */
+export const NO_DEFAULTS: Call = {
   method: "GET",
   url: undefined,
   baseUrl: undefined,
@@ -45,7 +45,7 @@ export const NO_DEFAULTS: Call = Object.freeze({
   hasData: false,
   data: undefined,
   parameters: Object.freeze({}),
-});
+};
 
 const DEEPMERGE_OPTIONS: deepmerge.Options = {
   // Only plain objects merge, by the library's one definition (which asks is-plain-object, and the
@@ -69,22 +69,73 @@ const DEEPMERGE_OPTIONS: deepmerge.Options = {
  *   `INVALID_BASE_URL`, `INVALID_HEADER_NAME`, `INVALID_HEADER_VALUE`, `INVALID_MEDIA_TYPE`
  */
 export function readCall(base: Call, input: unknown, argument: string, route?: { method: string; url: string }): Call {
-  const call = { ...base } as Writable<Call>;
-  if (route !== undefined) {
-    call.method = route.method;
-    call.url = route.url;
-  }
+  return read(base, input, argument, route, undefined);
+}
+
+/**
+ * Reads `defaults()`'s options over `base` as {@link readCall} does, to keep as defaults: the
+ * parameter values and `request` it is given are deeply copied and frozen as they are read (Dates
+ * as ISO 8601 strings), `data` kept by reference; what it keeps of `base` was copied when `base`
+ * was read, so each level of a chain copies only what it is given. The call and its headers,
+ * previews and parameters objects are private to the endpoint function and stay unfrozen: V8
+ * copies an unfrozen object in one step, a frozen one key by key.
+ *
+ * @throws {@link EndpointError} as {@link readCall}, and `TOO_DEEP`
+ */
+export function readDefaults(base: Call, input: unknown): Call {
+  return read(base, input, "defaults", undefined, newBudget());
+}
+
+/** Reads a call; with a `budget`, copies for keeping what the call is given. */
+function read(
+  base: Call,
+  input: unknown,
+  argument: string,
+  route: { method: string; url: string } | undefined,
+  budget: CopyBudget | undefined,
+): Call {
+  // Every call is this one literal: one hidden class, where a spread of `base` gives each level of
+  // a defaults() chain its own and leaves V8 copying them key by key.
+  const call: Writable<Call> = {
+    method: route === undefined ? base.method : route.method,
+    url: route === undefined ? base.url : route.url,
+    baseUrl: base.baseUrl,
+    headers: base.headers,
+    format: base.format,
+    previews: base.previews,
+    request: base.request,
+    hasData: base.hasData,
+    data: base.data,
+    parameters: base.parameters,
+  };
   if (input === undefined) return call;
   if (!isPlainRecord(input)) fail("INVALID_OPTIONS", argument, "must be a plain object", input);
+  let copy: Record<string, unknown> | undefined;
+  if (isEmpty(base.parameters))
+    try {
+      // The own enumerable properties in one step, each getter read once (V8 clones a literal's
+      // hidden class whole); the walk below reads this copy.
+      copy = { ...input };
+    } catch {
+      // A getter or Proxy trap that throws: the walk reads the input, to name the key.
+    }
+  const own = copy ?? input;
+  if (copy !== undefined && onlyParameters(copy)) {
+    // The copy is the parameters: no key added one by one, which past some 16 keys makes V8 keep the
+    // object as a dictionary, slower to read and walk.
+    if (budget !== undefined) for (const key of Object.keys(copy)) copy[key] = copyValue(copy[key], key, "frozen", budget);
+    call.parameters = copy;
+    return call;
+  }
   let parameters: Record<string, unknown> | undefined;
   /** How many keys the call adds to `parameters`: past MANY_KEYS, they go to a hash table. */
   let added = 0;
   let key = "";
   try {
     // for…in with an own-key test reads the same keys as Object.keys, without allocating their array.
-    for (key in input) {
-      if (!Object.hasOwn(input, key)) continue;
-      const value = input[key];
+    for (key in own) {
+      if (!Object.hasOwn(own, key)) continue;
+      const value = own[key];
       if (value === undefined || key === PROTO_KEY) continue;
       // READERS has no prototype: a parameter named `constructor` finds no reader.
       const read = READERS[key];
@@ -97,14 +148,36 @@ export function readCall(base: Call, input: unknown, argument: string, route?: {
         // Past MANY_KEYS, the keys go to a hash table (recordFor): a copy of those so far, without prototype.
         if (++added === MANY_KEYS) parameters = Object.assign(Object.create(null) as Record<string, unknown>, parameters);
         const inherited = Object.hasOwn(parameters, key) ? parameters[key] : undefined;
-        parameters[key] = isPlainRecord(inherited) && isPlainRecord(value) ? merge(inherited, value) : value;
+        const merged = isPlainRecord(inherited) && isPlainRecord(value) ? merge(inherited, value) : value;
+        parameters[key] = budget === undefined ? merged : copyValue(merged, key, "frozen", budget);
       }
     }
   } catch (error) {
     throw unreadable(error, `${argument}.${key}`);
   }
   if (parameters !== undefined) call.parameters = parameters;
+  if (budget !== undefined && call.request !== base.request)
+    call.request = copyValue(call.request, `${argument}.request`, "frozen", budget) as RequestMeta;
   return call;
+}
+
+function isEmpty(record: Readonly<Record<string, unknown>>): boolean {
+  for (const key in record) if (Object.hasOwn(record, key)) return false;
+  return true;
+}
+
+/**
+ * Whether every own key of an options object is a parameter with a value (no option, no `undefined`,
+ * no `__proto__`), and at most MANY_KEYS of them: more go to a hash table (recordFor), which V8
+ * reads faster than a copied dictionary (docs/performance.md, "Scaling").
+ */
+function onlyParameters(own: Record<string, unknown>): boolean {
+  let count = 0;
+  for (const key in own) {
+    if (!Object.hasOwn(own, key)) continue;
+    if (++count > MANY_KEYS || own[key] === undefined || key === PROTO_KEY || READERS[key] !== undefined) return false;
+  }
+  return true;
 }
 
 type Writable<T> = { -readonly [K in keyof T]: T[K] };
@@ -165,35 +238,6 @@ function withoutPrototypes(value: Record<string, unknown>): Record<string, unkno
     copy[key] = isPlainRecord(item) ? withoutPrototypes(item) : item;
   }
   return copy;
-}
-
-/**
- * Copies a call to keep as defaults: parameters and `request` deeply copied and frozen (Dates as
- * ISO 8601 strings), `data` by reference. What the call kept of `base` (frozen by this function
- * when `base` was made) is kept as it is, so that each level of a `defaults()` chain copies only
- * what it was given.
- *
- * @throws {@link EndpointError} `TOO_DEEP`
- */
-export function freezeCall(call: Call, argument: string, base: Call = NO_DEFAULTS): Call {
-  const keys = Object.keys(call.parameters);
-  const parameters = recordFor(keys.length);
-  const budget = newBudget();
-  for (const key of keys) {
-    const value = call.parameters[key];
-    parameters[key] =
-      Object.hasOwn(base.parameters, key) && base.parameters[key] === value ? value : copyValue(value, key, "frozen", budget);
-  }
-  return Object.freeze({
-    ...call,
-    headers: call.headers === base.headers ? base.headers : Object.freeze({ ...call.headers }),
-    previews: call.previews === base.previews ? base.previews : Object.freeze([...call.previews]),
-    request:
-      call.request === base.request
-        ? base.request
-        : (copyValue(call.request, `${argument}.request`, "frozen", budget) as RequestMeta | undefined),
-    parameters: Object.freeze(parameters),
-  });
 }
 
 /**

@@ -3,7 +3,7 @@ import { checkApiVersion } from "../github/routes.js";
 import { applyMediaType } from "../github/media-type.js";
 import type { Call } from "./options.js";
 import { compileTemplate } from "./template.js";
-import type { MergedOptions, RequestMeta, RequestOptions } from "./types.js";
+import type { Defaults, MergedOptions, RequestMeta, RequestOptions } from "./types.js";
 import { authorityEnd } from "./origin.js";
 import { expandUrl } from "./url.js";
 import { copyValue, isJsonBody, newBudget, recordFor, type CopyBudget } from "./values.js";
@@ -32,7 +32,7 @@ export function toRequest(call: Call): RequestOptions {
   const template = compileTemplate(call.url ?? "/");
   const { parameters } = call;
   let remaining: string[] = [];
-  for (const name in parameters) if (Object.hasOwn(parameters, name) && !template.names.has(name)) remaining.push(name);
+  for (const name of Object.keys(parameters)) if (!template.names.has(name)) remaining.push(name);
   const hasBody = BODY_METHODS.has(method);
   if (!hasBody && call.hasData) {
     fail("INVALID_OPTIONS", "data", `is a body, not for ${call.method}`);
@@ -118,25 +118,42 @@ function bodyStage(result: RequestOptions, call: Call, remaining: readonly strin
 
 /**
  * A call as `merge()` returns it (docs/usage.md, `endpoint.merge`): options and parameters side by side, `mediaType`
- * complete, everything copied so that it shares nothing mutable with the defaults or the caller;
- * deeply frozen for `"frozen"` (`DEFAULTS`), `data` aside.
+ * complete, everything copied so that it shares nothing mutable with the defaults or the caller.
  */
-export function toMerged(call: Call, copyFor: "mutable" | "frozen" = "mutable"): MergedOptions {
-  const freeze = copyFor === "frozen";
-  const seal = <T>(value: T): T => (freeze ? Object.freeze(value) : value);
+export function toMerged(call: Call): MergedOptions {
   const merged = {
     method: call.method,
     // Every endpoint function's defaults have a baseUrl: the root's, which `undefined` cannot replace.
     baseUrl: call.baseUrl!,
-    headers: seal({ ...call.headers }),
-    mediaType: seal({ format: call.format ?? "", previews: seal([...call.previews]) }),
+    headers: { ...call.headers },
+    mediaType: { format: call.format ?? "", previews: [...call.previews] },
   } as MergedOptions;
   if (call.url !== undefined) merged.url = call.url;
   if (call.hasData) merged.data = call.data;
   const budget = newBudget();
-  if (call.request !== undefined) merged.request = copyValue(call.request, "request", copyFor, budget) as RequestMeta;
-  for (const key of Object.keys(call.parameters)) merged[key] = copyValue(call.parameters[key], key, copyFor, budget);
-  return seal(merged);
+  if (call.request !== undefined) merged.request = copyValue(call.request, "request", "mutable", budget) as RequestMeta;
+  for (const key of Object.keys(call.parameters)) merged[key] = copyValue(call.parameters[key], key, "mutable", budget);
+  return merged;
+}
+
+/**
+ * Defaults as `endpoint.DEFAULTS` shows them (docs/usage.md, `endpoint.DEFAULTS`): {@link toMerged}'s shape, deeply
+ * frozen, `data` aside. It shares the parameter values and `request` that `readDefaults` froze, so a
+ * `defaults()` level copies them once.
+ */
+export function toDefaults(defaults: Call): Defaults {
+  const shown = {
+    method: defaults.method,
+    baseUrl: defaults.baseUrl!,
+    headers: Object.freeze({ ...defaults.headers }),
+    mediaType: Object.freeze({ format: defaults.format ?? "", previews: Object.freeze([...defaults.previews]) }),
+  } as MergedOptions;
+  if (defaults.url !== undefined) shown.url = defaults.url;
+  if (defaults.hasData) shown.data = defaults.data;
+  if (defaults.request !== undefined) shown.request = defaults.request;
+  const { parameters } = defaults;
+  for (const key in parameters) if (Object.hasOwn(parameters, key)) shown[key] = parameters[key];
+  return Object.freeze(shown);
 }
 
 /**

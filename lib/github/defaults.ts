@@ -1,5 +1,5 @@
 import { getUserAgent } from "universal-user-agent";
-import { freezeCall, NO_DEFAULTS, type Call } from "../core/options.js";
+import { NO_DEFAULTS, readDefaults, type Call } from "../core/options.js";
 
 declare const __VERSION__: string;
 
@@ -12,12 +12,8 @@ export const VERSION: string = __VERSION__;
  * user-agent naming this library and the platform (GitHub requires a user-agent:
  * https://docs.github.com/rest/using-the-rest-api/getting-started-with-the-rest-api#user-agent).
  */
-export const DEFAULTS: Call = freezeCall(
-  {
-    ...NO_DEFAULTS,
-    baseUrl: "https://api.github.com",
-    headers: { accept: "application/vnd.github.v3+json", "user-agent": `rest-endpoint/${VERSION} ${getUserAgent()}` },
-    format: "",
-  },
-  "defaults",
-);
+export const DEFAULTS: Call = readDefaults(NO_DEFAULTS, {
+  baseUrl: "https://api.github.com",
+  headers: { accept: "application/vnd.github.v3+json", "user-agent": `rest-endpoint/${VERSION} ${getUserAgent()}` },
+  mediaType: { format: "" },
+});
