@@ -32,7 +32,7 @@ export function toRequest(call: Call): RequestOptions {
   const template = compileTemplate(call.url ?? "/");
   const { parameters } = call;
   let remaining: string[] = [];
-  for (const name of Object.keys(parameters)) if (!template.names.has(name)) remaining.push(name);
+  for (const name in parameters) if (Object.hasOwn(parameters, name) && !template.names.has(name)) remaining.push(name);
   const hasBody = BODY_METHODS.has(method);
   if (!hasBody && call.hasData) {
     fail("INVALID_OPTIONS", "data", `is a body, not for ${call.method}`);

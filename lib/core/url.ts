@@ -54,7 +54,7 @@ export function expandUrl(
   const fragmentAt = hash === -1 ? url.length : hash;
   const joiner = fragmentAt === pathEnd ? "?" : url[fragmentAt - 1] === "?" || url[fragmentAt - 1] === "&" ? "" : "&";
   const search = encodeQuery(parameters, query, joiner);
-  return url.slice(0, fragmentAt) + search + url.slice(fragmentAt);
+  return hash === -1 ? url + search : url.slice(0, fragmentAt) + search + url.slice(fragmentAt);
 }
 
 /** A parameter's own value: never one read through the prototype chain (`{constructor}`). */
@@ -125,41 +125,21 @@ function expandSegments(value: string, name: string): string {
  * "&" or nothing); `""` when every value is undefined.
  */
 function encodeQuery(parameters: Readonly<Record<string, unknown>>, names: readonly string[], joiner: string): string {
-  // Names and values as they are where they need no encoding; the strings that do, and the items of
-  // a list that does, encoded together in one call (encodeComponents), each piece waiting at its
-  // index in `pieces` (with the range of its items in `pending`) until then.
+  // Names and values as they will be written, name, value, name, value…; those that need encoding
+  // wait (made only then) and are encoded together in one call.
   const pieces: string[] = [];
-  const pending: string[] = [];
-  const pendingNames: string[] = [];
-  const waiting: [piece: number, from: number, to: number][] = [];
-  const wait = (items: readonly string[], name: string): void => {
-    waiting.push([pieces.length, pending.length, pending.length + items.length]);
-    for (const item of items) {
-      pending.push(item);
-      pendingNames.push(name);
-    }
-    pieces.push("");
-  };
-  // Each string tested once: as it is when unreserved, else it waits for the one call.
-  const piece = (value: TemplateValue, name: string): void => {
-    if (typeof value === "string") {
-      if (UNRESERVED.test(value)) pieces.push(value);
-      else wait([value], name);
-    } else if (Array.isArray(value)) {
-      if (value.every((item) => UNRESERVED.test(item))) pieces.push(value.join(","));
-      else wait(value, name);
-    } else pieces.push(encodeComponent(value, name)); // an object: its keys and values, comma-joined
-  };
+  let waiting: Waiting | undefined;
   for (const name of names) {
     const value = toTemplateValue(parameters[name], name);
     if (value === undefined) continue;
-    piece(name, name);
-    piece(value, name);
+    waiting = addPiece(pieces, waiting, name, name);
+    waiting = addPiece(pieces, waiting, value, name);
   }
-  if (pending.length > 0) {
-    const encoded = encodeComponents(pending, pendingNames);
+  if (waiting !== undefined) {
+    const encoded = encodeComponents(waiting.items, waiting.names);
+    const { at } = waiting;
     // A list's items, comma-joined as simple string expansion joins them (RFC 6570 section 3.2.2).
-    for (const [at, from, to] of waiting) pieces[at] = encoded.slice(from, to).join(",");
+    for (let i = 0; i < at.length; i += 3) pieces[at[i]!] = encoded.slice(at[i + 1], at[i + 2]).join(",");
   }
   let search = "";
   for (let i = 0; i < pieces.length; i += 2) {
@@ -168,6 +148,40 @@ function encodeQuery(parameters: Readonly<Record<string, unknown>>, names: reado
   }
   return search;
 }
+
+/** Strings of a query waiting to be encoded in one call: `at` holds, for each piece, its index and the range of its items. */
+interface Waiting {
+  readonly at: number[];
+  readonly items: string[];
+  readonly names: string[];
+}
+
+/**
+ * Adds a query name or value to `pieces`: each string tested once, as it is when unreserved, else it
+ * waits (at an empty piece) for the one call; an object is encoded alone (its keys and values,
+ * comma-joined).
+ */
+function addPiece(pieces: string[], waiting: Waiting | undefined, value: TemplateValue, name: string): Waiting | undefined {
+  let written: string | undefined;
+  if (typeof value === "string") written = UNRESERVED.test(value) ? value : undefined;
+  else if (Array.isArray(value)) written = value.every(isUnreserved) ? value.join(",") : undefined;
+  else written = encodeComponent(value, name);
+  if (written !== undefined) {
+    pieces.push(written);
+    return waiting;
+  }
+  const items = typeof value === "string" ? [value] : (value as string[]);
+  const wait = waiting ?? { at: [], items: [], names: [] };
+  wait.at.push(pieces.length, wait.items.length, wait.items.length + items.length);
+  for (const item of items) {
+    wait.items.push(item);
+    wait.names.push(name);
+  }
+  pieces.push("");
+  return wait;
+}
+
+const isUnreserved = (text: string): boolean => UNRESERVED.test(text);
 
 /**
  * Reads the path of `url` that begins at `from` and returns where it ends (its first "?" or "#", or
@@ -180,6 +194,10 @@ function checkPath(url: string, from: number): number {
   // Compared character by character: String#includes per character made (a) 12 % slower.
   let end = from;
   while (end < url.length && url[end] !== "?" && url[end] !== "#") end++;
+  // The path is cut out only when it may hold one: a "/" followed by "." or "%".
+  const dot = url.indexOf("/.", from);
+  const percent = url.indexOf("/%", from);
+  if ((dot === -1 || dot >= end) && (percent === -1 || percent >= end)) return end;
   const path = url.slice(from, end);
   if (hasDotSegment(path)) fail("INVALID_PATH_SEGMENT", "url", "would hold a dot-segment", path);
   return end;
