@@ -32,7 +32,11 @@ export function toRequest(call: Call): RequestOptions {
   const template = compileTemplate(call.url ?? "/");
   const { parameters } = call;
   let remaining: string[] = [];
-  for (const name in parameters) if (Object.hasOwn(parameters, name) && !template.names.has(name)) remaining.push(name);
+  if (Object.getPrototypeOf(parameters) === null) {
+    // A hash table (recordFor, past MANY_KEYS parameters) is walked faster through its keys' array;
+    // a small object through for…in, which allocates nothing.
+    for (const name of Object.keys(parameters)) if (!template.names.has(name)) remaining.push(name);
+  } else for (const name in parameters) if (Object.hasOwn(parameters, name) && !template.names.has(name)) remaining.push(name);
   const hasBody = BODY_METHODS.has(method);
   if (!hasBody && call.hasData) {
     fail("INVALID_OPTIONS", "data", `is a body, not for ${call.method}`);
