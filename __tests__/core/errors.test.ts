@@ -82,6 +82,23 @@ describe("received values are described shortly and safely", () => {
     ]);
   });
 
+  test("options whose keys cannot be listed (a Proxy's ownKeys trap throws) name the argument itself", () => {
+    const unlisted = new Proxy(
+      { owner: "o" },
+      {
+        ownKeys: () => {
+          throw new Error("no keys");
+        },
+      },
+    );
+    expect(errorOf(() => endpoint("GET /x", unlisted as never))).toMatchObject({
+      code: "INVALID_OPTIONS",
+      argument: "options",
+      message: "`options` threw an object (Error). See docs/errors.md#invalid_options",
+    });
+    expect(errorOf(() => endpoint.defaults(unlisted as never))).toMatchObject({ code: "INVALID_OPTIONS", argument: "defaults" });
+  });
+
   test("a revoked Proxy as options is an INVALID_OPTIONS error, not a crash", () => {
     expect(errorOf(() => endpoint("GET /", revoked.proxy as never))).toMatchObject({ code: "INVALID_OPTIONS" });
   });

@@ -110,8 +110,9 @@ function read(
   };
   if (input === undefined) return call;
   if (!isPlainRecord(input)) fail("INVALID_OPTIONS", argument, "must be a plain object", input);
-  let copy: Record<string, unknown> | undefined;
-  if (isEmpty(base.parameters))
+  let own = input;
+  if (isEmpty(base.parameters) && parameterKeysOnly(input)) {
+    let copy: Record<string, unknown> | undefined;
     try {
       // The own enumerable properties in one step, each getter read once (V8 clones a literal's
       // hidden class whole); the walk below reads this copy.
@@ -119,18 +120,19 @@ function read(
     } catch {
       // A getter or Proxy trap that throws: the walk reads the input, to name the key.
     }
-  const own = copy ?? input;
-  if (copy !== undefined && onlyParameters(copy)) {
-    // The copy is the parameters: no key added one by one, which past some 16 keys makes V8 keep the
-    // object as a dictionary, slower to read and walk.
-    if (budget !== undefined) for (const key of Object.keys(copy)) copy[key] = copyValue(copy[key], key, "frozen", budget);
-    call.parameters = copy;
-    return call;
+    if (copy !== undefined && !hasUndefined(copy)) {
+      // The copy is the parameters: no key added one by one, which past some 16 keys makes V8 keep
+      // the object as a dictionary, slower to read and walk.
+      if (budget !== undefined) for (const key of Object.keys(copy)) copy[key] = copyValue(copy[key], key, "frozen", budget);
+      call.parameters = copy;
+      return call;
+    }
+    own = copy ?? input;
   }
   let parameters: Record<string, unknown> | undefined;
   /** How many keys the call adds to `parameters`: past MANY_KEYS, they go to a hash table. */
   let added = 0;
-  let key = "";
+  let key: string | undefined;
   try {
     // for…in with an own-key test reads the same keys as Object.keys, without allocating their array.
     for (key in own) {
@@ -153,7 +155,8 @@ function read(
       }
     }
   } catch (error) {
-    throw unreadable(error, `${argument}.${key}`);
+    // Before the first key, the object itself could not be read (a Proxy's ownKeys trap).
+    throw unreadable(error, key === undefined ? argument : `${argument}.${key}`);
   }
   if (parameters !== undefined) call.parameters = parameters;
   if (budget !== undefined && call.request !== base.request)
@@ -167,17 +170,26 @@ function isEmpty(record: Readonly<Record<string, unknown>>): boolean {
 }
 
 /**
- * Whether every own key of an options object is a parameter with a value (no option, no `undefined`,
- * no `__proto__`), and at most MANY_KEYS of them: more go to a hash table (recordFor), which V8
- * reads faster than a copied dictionary (docs/performance.md, "Scaling").
+ * Whether every own key of an options object names a parameter (no option, no `__proto__`), and at
+ * most MANY_KEYS of them: more go to a hash table (recordFor), and V8 copies a large object key by
+ * key. Keys only: no getter is read. A Proxy trap that throws answers no, and the walk names it.
  */
-function onlyParameters(own: Record<string, unknown>): boolean {
+function parameterKeysOnly(input: Record<string, unknown>): boolean {
   let count = 0;
-  for (const key in own) {
-    if (!Object.hasOwn(own, key)) continue;
-    if (++count > MANY_KEYS || own[key] === undefined || key === PROTO_KEY || READERS[key] !== undefined) return false;
+  try {
+    for (const key in input) {
+      if (!Object.hasOwn(input, key)) continue;
+      if (++count > MANY_KEYS || key === PROTO_KEY || READERS[key] !== undefined) return false;
+    }
+  } catch {
+    return false;
   }
   return true;
+}
+
+function hasUndefined(record: Record<string, unknown>): boolean {
+  for (const key in record) if (Object.hasOwn(record, key) && record[key] === undefined) return true;
+  return false;
 }
 
 type Writable<T> = { -readonly [K in keyof T]: T[K] };

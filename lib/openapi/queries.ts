@@ -410,6 +410,8 @@ export interface Server {
 export function serverUrl(server: Server, variables: Readonly<Record<string, unknown>> = {}): string {
   for (const name of Object.keys(variables))
     if (!Object.hasOwn(server.variables, name)) fail("INVALID_BASE_URL", `variables.${name}`, `is no variable of ${quote(server.url)}`);
+  // A server URL's `{name}` is OpenAPI's own substitution (OpenAPI 3.1 section 4.8.5.1), not an
+  // RFC 6570 expression: it is filled here, before any template is compiled.
   return server.url.replace(/\{([^{}]+)\}/g, (_expression, name: string) => {
     const variable = Object.hasOwn(server.variables, name) ? server.variables[name]! : undefined;
     const argument = `variables.${name}`;

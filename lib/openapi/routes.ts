@@ -187,7 +187,8 @@ function originOf({ operation }: PathOperation, spec: Document): string {
   const server = operation.servers?.[0]?.url;
   return server === undefined || server === spec.servers?.[0]?.url
     ? ""
-    : server.replace(/^(?:\{protocol\}:\/\/\{hostname\}|https:\/\/HOSTNAME)/, "{origin}").replace(/\/$/, "");
+    : // The server URL's own text (OpenAPI 3.1 section 4.8.5.1), before it is a route's template.
+      server.replace(/^(?:\{protocol\}:\/\/\{hostname\}|https:\/\/HOSTNAME)/, "{origin}").replace(/\/$/, "");
 }
 
 /** The names parameters have in a call: a body key of one of them would be read as that parameter. */
