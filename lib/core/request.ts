@@ -16,6 +16,17 @@ export const BODY_METHODS: ReadonlySet<string> = new Set(["post", "put", "patch"
 
 const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
 
+/**
+ * RFC 9110's methods (section 9) and PATCH (RFC 5789), upper- and lowercase, to their lowercase: a
+ * look-up, where `toLowerCase()` makes a new string at each call.
+ */
+const LOWERCASE: ReadonlyMap<string, string> = new Map(
+  ["get", "head", "post", "put", "delete", "connect", "options", "trace", "patch"].flatMap((method) => [
+    [method, method],
+    [method.toUpperCase(), method],
+  ]),
+);
+
 /** The query of a request with content: its parameters go to the body. */
 const NO_QUERY: readonly string[] = Object.freeze([]);
 
@@ -28,7 +39,7 @@ const NO_QUERY: readonly string[] = Object.freeze([]);
  * @throws {@link EndpointError} see `docs/errors.md`
  */
 export function toRequest(call: Call): RequestOptions {
-  const method = call.method.toLowerCase();
+  const method = LOWERCASE.get(call.method) ?? call.method.toLowerCase();
   const template = compileTemplate(call.url ?? "/");
   const { parameters } = call;
   let remaining: string[] = [];

@@ -125,14 +125,16 @@ function expandSegments(value: string, name: string): string {
  * "&" or nothing); `""` when every value is undefined.
  */
 function encodeQuery(parameters: Readonly<Record<string, unknown>>, names: readonly string[], joiner: string): string {
-  // Names and values as they will be written, name, value, name, value…; those that need encoding
-  // wait (made only then) and are encoded together in one call.
+  // The query as its pieces, name, "=", value, "&", name…, joined once; the names and values that
+  // need encoding wait (made only then) and are encoded together in one call.
   const pieces: string[] = [];
   let waiting: Waiting | undefined;
   for (const name of names) {
     const value = toTemplateValue(parameters[name], name);
     if (value === undefined) continue;
+    if (pieces.length > 0) pieces.push("&");
     waiting = addPiece(pieces, waiting, name, name);
+    pieces.push("=");
     waiting = addPiece(pieces, waiting, value, name);
   }
   if (waiting !== undefined) {
@@ -141,12 +143,7 @@ function encodeQuery(parameters: Readonly<Record<string, unknown>>, names: reado
     // A list's items, comma-joined as simple string expansion joins them (RFC 6570 section 3.2.2).
     for (let i = 0; i < at.length; i += 3) pieces[at[i]!] = encoded.slice(at[i + 1], at[i + 2]).join(",");
   }
-  let search = "";
-  for (let i = 0; i < pieces.length; i += 2) {
-    search += `${joiner}${pieces[i]!}=${pieces[i + 1]!}`;
-    joiner = "&";
-  }
-  return search;
+  return pieces.length === 0 ? "" : joiner + pieces.join("");
 }
 
 /** Strings of a query waiting to be encoded in one call: `at` holds, for each piece, its index and the range of its items. */
