@@ -9,7 +9,8 @@ import { isPlainRecord, PROTO_KEY } from "./values.js";
  */
 export function readHeaders(base: Readonly<Record<string, string>>, headers: unknown, argument: string): Record<string, string> {
   if (!isPlainRecord(headers)) fail("INVALID_OPTIONS", argument, "must be a plain object", headers);
-  const result = { ...base };
+  // Object.assign, not a spread, for the reason readCall gives (lib/core/options.ts).
+  const result: Record<string, string> = Object.assign({}, base);
   const names = Object.keys(headers);
   // Names that differ only in case: possible only where a name is not lowercase already.
   let seen: Set<string> | undefined;
@@ -23,26 +24,27 @@ export function readHeaders(base: Readonly<Record<string, string>>, headers: unk
       if (seen.has(lower)) fail("INVALID_HEADER_NAME", argument, `has "${lower}" twice`);
       seen.add(lower);
     }
-    result[lower] = headerValue(value, `${argument}.${lower}`);
+    result[lower] = headerValue(value, argument, lower);
   }
   return result;
 }
 
-function headerValue(value: unknown, argument: string): string {
-  if (!Array.isArray(value)) return fieldValue(value, argument, value);
+function headerValue(value: unknown, argument: string, name: string): string {
+  if (!Array.isArray(value)) return fieldValue(value, argument, name, value);
   const items = value as unknown[];
   let text = "";
-  for (let i = 0; i < items.length; i++) text += (i === 0 ? "" : ", ") + fieldValue(items[i], argument, value);
+  for (let i = 0; i < items.length; i++) text += (i === 0 ? "" : ", ") + fieldValue(items[i], argument, name, value);
   return text;
 }
 
-function fieldValue(value: unknown, argument: string, received: unknown): string {
+/** A field value (RFC 9110 section 5.5); the argument `<argument>.<name>` is named only when it fails. */
+function fieldValue(value: unknown, argument: string, name: string, received: unknown): string {
   if (typeof value === "number" && Number.isFinite(value)) return String(value);
-  if (typeof value !== "string") fail("INVALID_HEADER_VALUE", argument, "must be a string or number", received);
+  if (typeof value !== "string") fail("INVALID_HEADER_VALUE", `${argument}.${name}`, "must be a string or number", received);
   const at = value.search(NOT_FIELD_VCHAR);
   if (at !== -1) {
     const code = value.codePointAt(at)!.toString(16).toUpperCase().padStart(4, "0");
-    fail("INVALID_HEADER_VALUE", argument, `holds U+${code}`, value);
+    fail("INVALID_HEADER_VALUE", `${argument}.${name}`, `holds U+${code}`, value);
   }
   return value;
 }

@@ -33,6 +33,9 @@ export interface Call {
   readonly parameters: Readonly<Record<string, unknown>>;
 }
 
+/** The parameters of a call that has none: one object, so that "none" is one comparison. */
+const NO_PARAMETERS: Readonly<Record<string, unknown>> = Object.freeze({});
+
 /** The call of `parse()`, which applies no defaults; not frozen, for the reason {@link readDefaults} gives. */
 export const NO_DEFAULTS: Call = {
   method: "GET",
@@ -44,7 +47,7 @@ export const NO_DEFAULTS: Call = {
   request: undefined,
   hasData: false,
   data: undefined,
-  parameters: Object.freeze({}),
+  parameters: NO_PARAMETERS,
 };
 
 const DEEPMERGE_OPTIONS: deepmerge.Options = {
@@ -111,7 +114,9 @@ function read(
   if (input === undefined) return call;
   if (!isPlainRecord(input)) fail("INVALID_OPTIONS", argument, "must be a plain object", input);
   let own = input;
-  if (isEmpty(base.parameters) && parameterKeysOnly(input)) {
+  const count = base.parameters === NO_PARAMETERS ? parameterCount(input) : -1;
+  if (count === 0) return call;
+  if (count > 0) {
     let copy: Record<string, unknown> | undefined;
     try {
       // The own enumerable properties in one step, each getter read once (V8 clones a literal's
@@ -146,7 +151,9 @@ function read(
           fail("INVALID_OPTIONS", `${argument}.${key}`, "is in the route already", value);
         read(call, base, value, `${argument}.${key}`);
       } else {
-        parameters ??= { ...base.parameters };
+        // Object.assign, not a spread: V8 spreads an object built key by key (each level of a
+        // defaults() chain) about half as fast (`npm run bench:scaling`, docs/performance.md).
+        parameters ??= Object.assign({}, base.parameters);
         // Past MANY_KEYS, the keys go to a hash table (recordFor): a copy of those so far, without prototype.
         if (++added === MANY_KEYS) parameters = Object.assign(Object.create(null) as Record<string, unknown>, parameters);
         const inherited = Object.hasOwn(parameters, key) ? parameters[key] : undefined;
@@ -164,27 +171,23 @@ function read(
   return call;
 }
 
-function isEmpty(record: Readonly<Record<string, unknown>>): boolean {
-  for (const key in record) if (Object.hasOwn(record, key)) return false;
-  return true;
-}
-
 /**
- * Whether every own key of an options object names a parameter (no option, no `__proto__`), and at
- * most MANY_KEYS of them: more go to a hash table (recordFor), and V8 copies a large object key by
- * key. Keys only: no getter is read. A Proxy trap that throws answers no, and the walk names it.
+ * How many own keys an options object has when each names a parameter (no option, no
+ * `__proto__`) and they are at most MANY_KEYS, else -1: more go to a hash table (recordFor), and V8
+ * copies a large object key by key. Keys only: no getter is read. A Proxy trap that throws gives
+ * -1, and the walk names it.
  */
-function parameterKeysOnly(input: Record<string, unknown>): boolean {
+function parameterCount(input: Record<string, unknown>): number {
   let count = 0;
   try {
     for (const key in input) {
       if (!Object.hasOwn(input, key)) continue;
-      if (++count > MANY_KEYS || key === PROTO_KEY || READERS[key] !== undefined) return false;
+      if (++count > MANY_KEYS || key === PROTO_KEY || READERS[key] !== undefined) return -1;
     }
   } catch {
-    return false;
+    return -1;
   }
-  return true;
+  return count;
 }
 
 function hasUndefined(record: Record<string, unknown>): boolean {
