@@ -73,6 +73,7 @@ describe("the packed package", () => {
         "dist/index.d.cts",
         "dist/index.d.ts",
         "dist/index.js",
+        "dist/index.production.js",
         "dist/LICENSES.txt",
         "dist/queries.cjs",
         "dist/queries.d.cts",
@@ -133,6 +134,39 @@ describe("the packed package", () => {
         console.log(JSON.stringify([new Error("x") instanceof esm.EndpointError, esm.EndpointError === cjs.EndpointError]));
       });`;
     expect(await run(process.execPath, ["--no-experimental-require-module", "-e", script])).toBe("[true,true,true,true]\n[false,false]\n");
+  });
+
+  test("the production condition gives the same results, and errors with code, argument, value received and docs link but no rule", async () => {
+    // Run with --conditions=production, as webpack and Vite resolve a production build; the full
+    // build is imported by its path beside it.
+    const script = `
+      import { endpoint as production, EndpointError } from "rest-endpoint";
+      import { endpoint as full } from "./node_modules/rest-endpoint/dist/index.js";
+      const calls = [
+        ["GET /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", state: "open", labels: ["a b", "c"] }],
+        ["POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", title: "t", mediaType: { previews: ["mercy"] } }],
+        ["GET /repos/{owner}/{repo}/contents/{path}", { owner: "o", repo: "r", path: "docs/a b.md" }],
+      ];
+      const failing = [
+        ["GET /repos/{owner}/{repo}", { repo: "r" }],
+        ["GET /repos/{owner}/{repo}", { owner: "..", repo: "r" }],
+        ["GET /x", { headers: { "a b": "1" } }],
+        ["GET /x", { mediaType: { format: "not a name" } }],
+        ["GET x", {}],
+      ];
+      const caught = (lib, [route, options]) => { try { lib(route, options); } catch (error) { return error; } };
+      const same = calls.every((call) => JSON.stringify(production(...call)) === JSON.stringify(full(...call)));
+      const errors = failing.map((call) => {
+        const [short, long] = [caught(production, call), caught(full, call)];
+        const name = long.message.slice(0, long.message.indexOf("\`", 1) + 1);
+        return short instanceof EndpointError && short.code === long.code && short.argument === long.argument &&
+          short.message.startsWith(name) && long.message.endsWith(short.message.slice(name.length)) &&
+          short.message.length < long.message.length && short.message.includes("See docs/errors.md#" + long.code.toLowerCase());
+      });
+      console.log(JSON.stringify([same, errors, caught(production, failing[0]).message]));`;
+    expect(await run(process.execPath, ["--conditions=production", "--input-type=module", "-e", script])).toBe(
+      `${JSON.stringify([true, [true, true, true, true, true], "`owner`. See docs/errors.md#missing_parameter"])}\n`,
+    );
   });
 
   test("the client converters come from rest-endpoint/clients, through require and import", async () => {

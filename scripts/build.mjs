@@ -4,6 +4,7 @@ import { execFileSync } from "node:child_process";
 import { chmodSync, copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { build } from "esbuild";
 import { deepmergeAsEsm } from "./deepmerge-as-esm.mjs";
+import { withoutRuleTexts } from "./without-rule-texts.mjs";
 
 const { version } = JSON.parse(readFileSync("package.json", "utf8"));
 
@@ -73,6 +74,18 @@ const results = await Promise.all([
       return result;
     }),
   ),
+  // The `production` export condition (set by webpack and Vite in production builds): the ES
+  // module build whose messages carry code, argument, value received and docs link, without the
+  // sentence of the rule (docs/errors.md, "Messages in production builds").
+  build({
+    ...common,
+    plugins: [deepmergeAsEsm, withoutRuleTexts],
+    entryPoints: [sources.index],
+    outfile: "dist/index.production.js",
+    format: "esm",
+    platform: "neutral",
+    external: dependencies,
+  }),
   build({
     ...common,
     entryPoints: ["lib/cli/index.ts"],

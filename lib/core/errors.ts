@@ -130,13 +130,14 @@ function describeObject(value: object): string {
 
 /**
  * Throws an {@link EndpointError}: `` `argument` <rule>; received <value> ``. With no `received`
- * argument the message is the rule alone.
+ * argument the message is the rule alone. The `production` build of the package passes every rule
+ * as `""` (docs/errors.md, "Messages in production builds"): `` `argument`; received <value> ``.
  */
 export function fail(code: EndpointErrorCode, argument: string, rule: string, ...received: [unknown?]): never {
   throw new EndpointError(
     code,
     argument,
-    `${nameOf(argument)} ${rule}${received.length > 0 ? `; received ${describeValue(received[0])}` : ""}`,
+    `${nameOf(argument)}${rule === "" ? "" : ` ${rule}`}${received.length > 0 ? `; received ${describeValue(received[0])}` : ""}`,
   );
 }
 
