@@ -1,6 +1,6 @@
 import { describeValue, EndpointError, fail, quote } from "./errors.js";
 import { NO_DEFAULTS, readCall, readDefaults, type Call } from "./options.js";
-import { toDefaults, toMerged, toRequest } from "./request.js";
+import { toMerged, toRequest } from "./request.js";
 import { parseRoute } from "./route.js";
 import type { Defaults, EndpointInterface, MergedOptions, RequestOptions } from "./types.js";
 import { isPlainRecord } from "./values.js";
@@ -12,7 +12,7 @@ import { isPlainRecord } from "./values.js";
 export function withDefaults(defaults: Call): EndpointInterface {
   let shown: Defaults | undefined;
   const endpoint = (route?: unknown, options?: unknown): RequestOptions | Defaults => {
-    if (route === SHOW) return (shown ??= toDefaults(defaults));
+    if (route === SHOW) return (shown ??= toMerged(defaults, "defaults"));
     try {
       // No arguments: the defaults' own route, as merge() gives it (@octokit/plugin-paginate-rest calls so).
       return toRequest(route === undefined && options === undefined ? defaults : readArguments(defaults, route, options));

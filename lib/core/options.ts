@@ -9,8 +9,8 @@ import { copyValue, isPlainRecord, MANY_KEYS, newBudget, PROTO_KEY, type CopyBud
 
 /**
  * A call's options, split once into the options and the parameters. Defaults are kept in the same
- * shape, frozen. Every stage after reading takes this one type; adding an option means adding it
- * here and to {@link OPTIONS}.
+ * shape ({@link readDefaults}). Every stage after reading takes this one type; adding an option
+ * means adding it here and to {@link OPTIONS}.
  */
 export interface Call {
   /** The method as written (an RFC 9110 token). */

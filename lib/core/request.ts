@@ -3,7 +3,7 @@ import { checkApiVersion } from "../github/routes.js";
 import { applyMediaType } from "../github/media-type.js";
 import type { Call } from "./options.js";
 import { compileTemplate } from "./template.js";
-import type { Defaults, MergedOptions, RequestMeta, RequestOptions } from "./types.js";
+import type { MergedOptions, RequestMeta, RequestOptions } from "./types.js";
 import { authorityEnd } from "./origin.js";
 import { expandUrl } from "./url.js";
 import { copyValue, isJsonBody, newBudget, recordFor, type CopyBudget } from "./values.js";
@@ -132,10 +132,13 @@ function bodyStage(result: RequestOptions, call: Call, remaining: readonly strin
 }
 
 /**
- * A call as `merge()` returns it (docs/usage.md, `endpoint.merge`): options and parameters side by side, `mediaType`
- * complete, everything copied so that it shares nothing mutable with the defaults or the caller.
+ * A call as `merge()` returns it (docs/usage.md, `endpoint.merge`): options and parameters side by
+ * side, `mediaType` complete, everything copied so that it shares nothing mutable with the defaults
+ * or the caller. For `"defaults"`, as `endpoint.DEFAULTS` shows them: deeply frozen, `data` aside,
+ * sharing the parameter values and `request` that `readDefaults` copied and froze.
  */
-export function toMerged(call: Call): MergedOptions {
+export function toMerged(call: Call, shown: "merged" | "defaults" = "merged"): MergedOptions {
+  const frozen = shown === "defaults";
   const merged = {
     method: call.method,
     // Every endpoint function's defaults have a baseUrl: the root's, which `undefined` cannot replace.
@@ -146,29 +149,16 @@ export function toMerged(call: Call): MergedOptions {
   if (call.url !== undefined) merged.url = call.url;
   if (call.hasData) merged.data = call.data;
   const budget = newBudget();
-  if (call.request !== undefined) merged.request = copyValue(call.request, "request", "mutable", budget) as RequestMeta;
-  for (const key of Object.keys(call.parameters)) merged[key] = copyValue(call.parameters[key], key, "mutable", budget);
+  const { request, parameters } = call;
+  if (request !== undefined) merged.request = frozen ? request : (copyValue(request, "request", "mutable", budget) as RequestMeta);
+  for (const key of Object.keys(parameters)) merged[key] = frozen ? parameters[key] : copyValue(parameters[key], key, "mutable", budget);
+  if (frozen) {
+    Object.freeze(merged.headers);
+    Object.freeze(merged.mediaType.previews);
+    Object.freeze(merged.mediaType);
+    Object.freeze(merged);
+  }
   return merged;
-}
-
-/**
- * Defaults as `endpoint.DEFAULTS` shows them (docs/usage.md, `endpoint.DEFAULTS`): {@link toMerged}'s shape, deeply
- * frozen, `data` aside. It shares the parameter values and `request` that `readDefaults` froze, so a
- * `defaults()` level copies them once.
- */
-export function toDefaults(defaults: Call): Defaults {
-  const shown = {
-    method: defaults.method,
-    baseUrl: defaults.baseUrl!,
-    headers: Object.freeze({ ...defaults.headers }),
-    mediaType: Object.freeze({ format: defaults.format ?? "", previews: Object.freeze([...defaults.previews]) }),
-  } as MergedOptions;
-  if (defaults.url !== undefined) shown.url = defaults.url;
-  if (defaults.hasData) shown.data = defaults.data;
-  if (defaults.request !== undefined) shown.request = defaults.request;
-  const { parameters } = defaults;
-  for (const key in parameters) if (Object.hasOwn(parameters, key)) shown[key] = parameters[key];
-  return Object.freeze(shown);
 }
 
 /**

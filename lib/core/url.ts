@@ -191,18 +191,20 @@ function checkPath(url: string, from: number): number {
   // Compared character by character: String#includes per character made (a) 12 % slower.
   let end = from;
   while (end < url.length && url[end] !== "?" && url[end] !== "#") end++;
-  // The path is cut out only when it may hold one: a "/" followed by "." or "%".
-  const dot = url.indexOf("/.", from);
-  const percent = url.indexOf("/%", from);
-  if ((dot === -1 || dot >= end) && (percent === -1 || percent >= end)) return end;
-  const path = url.slice(from, end);
-  if (hasDotSegment(path)) fail("INVALID_PATH_SEGMENT", "url", "would hold a dot-segment", path);
+  if (hasDotSegment(url, from, end)) fail("INVALID_PATH_SEGMENT", "url", "would hold a dot-segment", url.slice(from, end));
   return end;
 }
 
-/** Whether a path (each segment after a "/") has a `.` or `..` segment, also pct-encoded (`%2e`): RFC 3986 section 3.3. */
-function hasDotSegment(path: string): boolean {
-  return (path.includes("/.") || path.includes("/%")) && /\/(?:\.|%2e){1,2}(?:\/|$)/i.test(path);
+/**
+ * Whether the path of `text` from `from` to `end` (each segment after a "/") has a `.` or `..`
+ * segment, also pct-encoded (`%2e`): RFC 3986 section 3.3. It is cut out and matched only when it
+ * may hold one, a "/" followed by "." or "%".
+ */
+function hasDotSegment(text: string, from = 0, end = text.length): boolean {
+  const dot = text.indexOf("/.", from);
+  const percent = text.indexOf("/%", from);
+  if ((dot === -1 || dot >= end) && (percent === -1 || percent >= end)) return false;
+  return /\/(?:\.|%2e){1,2}(?:\/|$)/i.test(text.slice(from, end));
 }
 
 /** A query, a fragment or an {@link UNSENDABLE} character anywhere in a baseUrl. */
