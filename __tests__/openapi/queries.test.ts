@@ -322,6 +322,8 @@ describe("a form body built from the call's fields (Query.form)", () => {
       "`address.geo` has no application/x-www-form-urlencoded form",
     ],
     ["a deepObject nested deeper than 32 levels", "POST /v1/customers", { metadata: nested(40) }, "nests deeper than 32 levels"],
+    // An invalid Date has no ISO 8601 text: it was a RangeError from toISOString().
+    ["an invalid Date", "POST /v1/customers", { at: new Date(Number.NaN) }, "`at` has no application/x-www-form-urlencoded form"],
   ])("%s is an INVALID_PARAMETER naming it", (_name, route, parameters, message) => {
     expect(() => forms(route, parameters)).toThrow(
       expect.objectContaining({ code: "INVALID_PARAMETER", message: expect.stringContaining(message) as unknown }),

@@ -21,7 +21,7 @@ import {
 } from "../core/template.js";
 import { encodeReservedComponent } from "../core/url-template.js";
 import type { EndpointInterface, EndpointParameters, MergedOptions, RequestOptions, RouteMap } from "../core/types.js";
-import { isArray, isPlainRecord } from "../core/values.js";
+import { isArray, isPlainRecord, toIsoString } from "../core/values.js";
 
 /**
  * How one route's query is sent, as `rest-endpoint generate` writes it for each route whose
@@ -102,7 +102,8 @@ function formFields(form: Form, body: Readonly<Record<string, unknown>>): [name:
   const fields: [string, unknown][] = [];
   const field = (name: string, value: unknown, argument: string): void => {
     if (value == null) return;
-    if (value instanceof Date) fields.push([name, value.toISOString()]);
+    const date = toIsoString(value);
+    if (date !== undefined) fields.push([name, date]);
     else if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") fields.push([name, String(value)]);
     else if (multipart && typeof Blob === "function" && value instanceof Blob) fields.push([name, value]);
     else if (multipart && (isArray(value) || isPlainRecord(value))) fields.push([name, JSON.stringify(value)]);
