@@ -29,7 +29,7 @@ export const TOKEN = /^[\w!#$%&'*+.^`|~-]+$/;
 export const NOT_FIELD_VCHAR = /[^\t\x20-\x7e\x80-\xff]/;
 
 /** Varchars with single dots between them, without pct-encoded triplets: a variable name a call can use as it is. */
-export const PLAIN_NAME = new RegExp(`^${VARCHAR}+(?:\\.${VARCHAR}+)*$`);
+export const PLAIN_NAME = /* @__PURE__ */ new RegExp(`^${VARCHAR}+(?:\\.${VARCHAR}+)*$`);
 
 /**
  * `text` as an RFC 6570 variable name (section 2.3), one that a query expansion sends as `text`

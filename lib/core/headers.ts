@@ -42,9 +42,12 @@ function fieldValue(value: unknown, argument: string, name: string, received: un
   if (typeof value === "number" && Number.isFinite(value)) return String(value);
   if (typeof value !== "string") fail("INVALID_HEADER_VALUE", `${argument}.${name}`, "must be a string or number", received);
   const at = value.search(NOT_FIELD_VCHAR);
-  if (at !== -1) {
-    const code = value.codePointAt(at)!.toString(16).toUpperCase().padStart(4, "0");
-    fail("INVALID_HEADER_VALUE", `${argument}.${name}`, `holds U+${code}`, value);
-  }
+  if (at !== -1)
+    fail(
+      "INVALID_HEADER_VALUE",
+      `${argument}.${name}`,
+      `holds U+${value.codePointAt(at)!.toString(16).toUpperCase().padStart(4, "0")}`,
+      value,
+    );
   return value;
 }

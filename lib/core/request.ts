@@ -99,6 +99,15 @@ function checkQueryNames(
 }
 
 /**
+ * The rest of a rule whose argument is `names[0]`: `is` for one name, `and \`b\`, \`c\` are` for
+ * more, each other name once, at most four of them.
+ */
+function andOthers(names: readonly string[]): string {
+  if (names.length === 1) return "is";
+  return `and ${names.slice(1, 5).map(nameOf).join(", ")}${names.length > 5 ? ", …" : ""} are`;
+}
+
+/**
  * The body and its content-type (docs/usage.md, `endpoint(route, options?)`): `data` as given, else the remaining
  * parameters as a JSON object (copied); a JSON body gets `content-type: application/json;
  * charset=utf-8` unless one was given; PUT and PATCH without a body get `""`, so that clients send
@@ -109,11 +118,7 @@ function checkQueryNames(
 function bodyStage(result: RequestOptions, call: Call, remaining: readonly string[], budget: CopyBudget): void {
   let body: unknown;
   if (call.hasData) {
-    if (remaining.length > 0) {
-      // The first name leads the message; each other one is named once after it.
-      const others = remaining.slice(1, 5).map(nameOf).join(", ") + (remaining.length > 5 ? ", …" : "");
-      fail("INVALID_OPTIONS", remaining[0]!, `${others ? `and ${others} are` : "is"} in neither the url nor \`data\``);
-    }
+    if (remaining.length > 0) fail("INVALID_OPTIONS", remaining[0]!, `${andOthers(remaining)} in neither the url nor \`data\``);
     body = call.data;
   } else if (remaining.length > 0) {
     // Many keys are added to an object without prototype, which V8 keeps as a hash table, then given

@@ -100,8 +100,8 @@ function compile(template: string): Template {
   const absolute = isHttpUrl(template);
   if (!absolute && !/^(?:\/(?!\/)|\{)/.test(template))
     fail("INVALID_URL", "url", "must be a path, an expression or an http(s) URL", template);
-  if (!template.isWellFormed()) syntaxError(template, "has a lone surrogate");
-  if (/%(?![\da-f]{2})/i.test(template)) syntaxError(template, 'has a "%" without two hex digits');
+  if (!template.isWellFormed()) fail("INVALID_URL_TEMPLATE", "url", "has a lone surrogate", template);
+  if (/%(?![\da-f]{2})/i.test(template)) fail("INVALID_URL_TEMPLATE", "url", 'has a "%" without two hex digits', template);
   // The path ends at the first "?" or "#", or at an expression that begins the query or fragment;
   // each `:name` that begins a path segment in it (the incumbent's placeholder form) is read as `{name}`.
   const from = absolute ? template.indexOf("//") + 2 : 0;
@@ -120,7 +120,8 @@ function compile(template: string): Template {
   let at = 0;
   tokens.forEach((token, index) => {
     const next = at + token.length;
-    if (token === "{" || token === "}") syntaxError(template, token === "{" ? 'has an unclosed "{"' : 'has a stray "}"');
+    if (token === "{" || token === "}")
+      fail("INVALID_URL_TEMPLATE", "url", token === "{" ? 'has an unclosed "{"' : 'has a stray "}"', template);
     if (token[0] !== "{") {
       // The authority ends at the literal's first "/", "?" or "#" after the scheme's "//".
       const skip = index === 0 ? from : 0;
@@ -244,7 +245,7 @@ function parseExpression(template: string, body: string): { operator: Operator; 
   const varspecs: VarSpec[] = [];
   for (const varspec of body.slice(operator.length).split(",")) {
     const match = VARSPEC.exec(varspec);
-    if (match === null) syntaxError(template, `has an invalid expression ${quote(`{${body}}`)}`);
+    if (match === null) fail("INVALID_URL_TEMPLATE", "url", `has an invalid expression ${quote(`{${body}}`)}`, template);
     varspecs.push({ name: match[1]!, explode: match[2] !== undefined, prefix: Number(match[3] ?? 0) });
   }
   return { operator, varspecs };
@@ -262,10 +263,7 @@ function addDecoded(keyed: Map<string, string>, name: string, template: string):
     // not UTF-8: servers keep it as written
   }
   const other = keyed.get(decoded);
-  if (other !== undefined && other !== name) syntaxError(template, `sends ${quote(decoded)} twice, as ${quote(other)} and ${quote(name)}`);
+  if (other !== undefined && other !== name)
+    fail("INVALID_URL_TEMPLATE", "url", `sends ${quote(decoded)} twice, as ${quote(other)} and ${quote(name)}`, template);
   keyed.set(decoded, name);
-}
-
-function syntaxError(template: string, problem: string): never {
-  fail("INVALID_URL_TEMPLATE", "url", problem, template);
 }

@@ -69,7 +69,7 @@ export function encodeComponent(value: TemplateValue, name: string): string {
   return run(() => simple({ v: value }), [value], [name]);
 }
 
-const reserved = toExpander("{+v}");
+const reserved = /* @__PURE__ */ toExpander("{+v}");
 
 /**
  * One value as reserved expansion writes it (RFC 6570 section 3.2.3): RFC 3986's reserved
