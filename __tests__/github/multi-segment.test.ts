@@ -15,7 +15,9 @@ describe("GitHub's multi-segment parameters (x-multi-segment)", () => {
       join(__dirname, "..", "..", "scripts", "generate-github-tables.mjs"),
       "--check",
     ]);
-    expect(stdout).toMatch(/^lib\/github\/tables\.ts matches @octokit\/openapi [\d.]+ \(39 multi-segment templates, 9 declared queries\)/);
+    expect(stdout).toMatch(
+      /^lib\/github\/tables\.ts matches @octokit\/openapi [\d.]+ \(39 multi-segment templates in 22 entries, 9 declared queries\)/,
+    );
   }, 60_000);
 
   test("the table marks exactly the corpus's multi-segment parameters, template by template", () => {
@@ -23,6 +25,20 @@ describe("GitHub's multi-segment parameters (x-multi-segment)", () => {
     for (const call of calls) for (const name of call.multiSegmentParams ?? []) marked.set(call.path, name);
     expect(marked.size).toBe(39);
     for (const call of calls) expect([call.path, multiSegmentParameter(call.path)]).toEqual([call.path, marked.get(call.path)]);
+  });
+
+  test("an entry covers its template and each template beneath it, whole path segments only", () => {
+    expect(
+      [
+        "/repos/{owner}/{repo}/branches/{branch}",
+        "/repos/{owner}/{repo}/branches/{branch}/protection/restrictions/users",
+        "/repos/{owner}/{repo}/branches/{branch}x",
+        "/repos/{owner}/{repo}/branches",
+        "/orgs/{org}/artifacts/{subject_digest}/metadata/storage-records",
+        "/orgs/{org}/artifacts/{subject_digest}/metadata/storage-records/x",
+        "/orgs/{org}/artifacts/{subject_digest}",
+      ].map(multiSegmentParameter),
+    ).toEqual(["branch", "branch", undefined, undefined, "subject_digest", undefined, undefined]);
   });
 
   test.each([

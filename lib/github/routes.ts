@@ -6,25 +6,31 @@
 import { fail } from "../core/errors.js";
 import { API_VERSIONS, DECLARED_QUERY_TABLE, MULTI_SEGMENT_TABLE } from "./tables.js";
 
-let templates: Map<string, string> | undefined;
+/** The table's entries, `{+` written `{`, each with its parameter; a whole template's key ends in `$`. */
+let entries: Map<string, string> | undefined;
 
 /**
  * The multi-segment parameter of a GitHub path template (`/repos/{owner}/{repo}/contents/{path}`
  * gives `"path"`), or `undefined`: GitHub's OpenAPI description marks it `x-multi-segment`
- * ("supports multiple URL segments").
+ * ("supports multiple URL segments"). An entry that ends with the parameter covers every template
+ * beneath it (`/repos/{owner}/{repo}/branches/{branch}` covers `…/{branch}/protection`).
  */
 export function multiSegmentParameter(template: string): string | undefined {
-  if (templates === undefined) {
-    templates = new Map();
+  if (entries === undefined) {
+    entries = new Map();
     let previous = "";
     for (const entry of MULTI_SEGMENT_TABLE.split(",")) {
       // Front coding: the first character counts, from "0", the characters shared with the entry before.
       previous = previous.slice(0, entry.charCodeAt(0) - 48) + entry.slice(1);
       const at = previous.indexOf("{+");
-      templates.set(previous.replace("{+", "{"), previous.slice(at + 2, previous.indexOf("}", at)));
+      entries.set(previous.replace("{+", "{"), previous.slice(at + 2, previous.indexOf("}", at)));
     }
   }
-  return templates.get(template);
+  let name = entries.get(`${template}$`);
+  // The template up to each expression that ends a path segment, shortest first.
+  for (let end = template.indexOf("}"); name === undefined && end !== -1; end = template.indexOf("}", end + 1))
+    if (end + 1 === template.length || template[end + 1] === "/") name = entries.get(template.slice(0, end + 1));
+  return name;
 }
 
 /** A route's declared query: the method that sends it (lowercase) and the query parameters' names. */

@@ -2,12 +2,14 @@
 
 /**
  * GitHub's path templates whose parameter "supports multiple URL segments" (`x-multi-segment` in
- * GitHub's OpenAPI description), 39 of them, for every target above: each entry is a template
- * with that parameter written `{+name}`, front-coded (a character counting, from "0", the leading
- * characters shared with the entry before it, then the rest). Read by lib/github/routes.ts.
+ * GitHub's OpenAPI description), 39 of them, for every target above, in 22 entries. An entry is
+ * a template up to that parameter, written `{+name}`, and covers every template that begins with
+ * it; or a whole template followed by `$`, which covers only itself. Entries are front-coded (a
+ * character counting, from "0", the leading characters shared with the entry before it, then the
+ * rest). Read by lib/github/routes.ts.
  */
 export const MULTI_SEGMENT_TABLE =
-  "0/orgs/{org}/artifacts/{+subject_digest}/metadata/storage-records,=ttestations/digest/{+subject_digest},I{+subject_digest},1repos/{owner}/{repo}/attestations/{+subject_digest},Fbranches/{+branch},X/protection,c/enforce_admins,drequired_pull_request_reviews,msignatures,ntatus_checks,z/contexts,fstrictions,p/apps,qteams,qusers,Yrename,Fcommits/{+commit_sha}/branches-where-head,\\comments,\\pulls,Pref},T/check-runs,[suites,Ustatus,[es,Ipare/{+basehead},Hntents/{+path},Fgit/commits/{+commit_sha},Jmatching-refs/{+ref},Jref/{+ref},Ms/{+ref},Jtrees/{+tree_sha},Freadme/{+dir},Hleases/tags/{+tag},Gules/branches/{+branch},Fstatuses/{+sha},Ftarball/{+ref},Fzipball/{+ref},1users/{username}/attestations/digest/{+subject_digest},O{+subject_digest}";
+  "0/orgs/{org}/artifacts/{+subject_digest}/metadata/storage-records$,=ttestations/digest/{+subject_digest},I{+subject_digest},1repos/{owner}/{repo}/attestations/{+subject_digest},Fbranches/{+branch},Fcommits/{+commit_sha},Pref},Ipare/{+basehead},Hntents/{+path},Fgit/commits/{+commit_sha},Jmatching-refs/{+ref},Jref/{+ref},Ms/{+ref},Jtrees/{+tree_sha},Freadme/{+dir},Hleases/tags/{+tag},Gules/branches/{+branch},Fstatuses/{+sha},Ftarball/{+ref},Fzipball/{+ref},1users/{username}/attestations/digest/{+subject_digest},O{+subject_digest}";
 
 /**
  * GitHub's operations that send a body and declare a query, 9 of them, for every target above:
