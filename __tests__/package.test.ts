@@ -2,6 +2,8 @@ import { execFile } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import { toEndpointCall, type CorpusCall } from "./helpers/corpus.js";
+import { readFixture } from "./helpers/fixtures.js";
 
 // The packed package, not the source tree: `npm pack`, installed into a scratch project, used the
 // ways consumers use it. Slow (an npm install), so it runs once with a generous timeout.
@@ -12,6 +14,7 @@ const scratch = join(root, ".tmp", "package-smoke");
 const run = async (file: string, args: string[], cwd = scratch): Promise<string> =>
   (await promisify(execFile)(file, args, { cwd, encoding: "utf8" })).stdout;
 const EXPECTED = "https://api.github.com/repos/octokit/rest.js/issues?state=open";
+const corpus = readFixture("github-rest-calls.json") as CorpusCall[];
 const CALL = 'endpoint("GET /repos/{owner}/{repo}/issues", { owner: "octokit", repo: "rest.js", state: "open" }).url';
 
 beforeAll(async () => {
@@ -171,6 +174,47 @@ describe("the packed package", () => {
     expect(await run(process.execPath, ["--conditions=production", "--input-type=module", "-e", script])).toBe(
       `${JSON.stringify([true, [true, true, true, true, true], "`owner`. See docs/errors.md#missing_parameter", true])}\n`,
     );
+  });
+
+  test("the production condition, on every GitHub operation: the same request options, and the same errors less their rules", async () => {
+    // Each operation of the corpus as given; without its first path parameter (MISSING_PARAMETER);
+    // and with that parameter ".." (INVALID_PATH_SEGMENT, whose message shows the value received).
+    const calls = corpus.map((call) => toEndpointCall(call));
+    const failing = calls.flatMap(([route, parameters]) => {
+      const first = /\{(\w+)\}/.exec(route)?.[1];
+      if (first === undefined) return [];
+      const others = Object.fromEntries(Object.entries(parameters).filter(([name]) => name !== first));
+      return [
+        [route, others],
+        [route, { ...others, [first]: ".." }],
+      ];
+    });
+    writeFileSync(join(scratch, "corpus-calls.json"), JSON.stringify({ calls, failing }));
+    const script = `
+      import { endpoint as production } from "rest-endpoint";
+      import { endpoint as full } from "./node_modules/rest-endpoint/dist/index.js";
+      import { readFileSync } from "node:fs";
+      const { calls, failing } = JSON.parse(readFileSync("corpus-calls.json", "utf8"));
+      const differ = calls.filter((call) => JSON.stringify(production(...call)) !== JSON.stringify(full(...call))).map(([route]) => route);
+      const caught = (lib, call) => { try { lib(...call); } catch (error) { return error; } };
+      const codes = {};
+      const otherwise = failing.filter((call) => {
+        const [short, long] = [caught(production, call), caught(full, call)];
+        codes[long.code] = (codes[long.code] ?? 0) + 1;
+        const name = long.message.slice(0, long.message.indexOf("\`", 1) + 1);
+        return !(short.code === long.code && short.argument === long.argument && short.route === long.route &&
+          short.message.startsWith(name) && long.message.endsWith(short.message.slice(name.length)) &&
+          short.message.length < long.message.length && short.message.endsWith(". See docs/errors.md#" + long.code.toLowerCase()));
+      }).map(([route]) => route);
+      console.log(JSON.stringify({ calls: calls.length, differ, failing: failing.length, codes, otherwise }));`;
+    const report = JSON.parse(await run(process.execPath, ["--conditions=production", "--input-type=module", "-e", script])) as unknown;
+    expect(report).toEqual({
+      calls: 1223,
+      differ: [],
+      failing: 2272,
+      codes: { MISSING_PARAMETER: 1136, INVALID_PATH_SEGMENT: 1136 },
+      otherwise: [],
+    });
   });
 
   test("the client converters come from rest-endpoint/clients, through require and import", async () => {
