@@ -18,12 +18,12 @@ export const TARGETS = readdirSync(generated)
   .map((file) => file.slice(0, -".json".length))
   .sort();
 
-/** lib/openapi/routes.ts, write.ts and listing.ts and what they import, as one ES module. */
+/** lib/openapi/routes.ts, write.ts and listing.ts, and the two pieces of the core the scripts need, as one ES module. */
 const [bundle] = (
   await build({
     stdin: {
       contents:
-        'export * from "./lib/openapi/routes.ts";\nexport * from "./lib/openapi/write.ts";\nexport * from "./lib/openapi/listing.ts";\nexport { BODY_METHODS } from "./lib/core/request.ts";\n',
+        'export * from "./lib/openapi/routes.ts";\nexport * from "./lib/openapi/write.ts";\nexport * from "./lib/openapi/listing.ts";\nexport { BODY_METHODS } from "./lib/core/request.ts";\nexport { readMultiSegmentTable } from "./lib/github/routes.ts";\n',
       resolveDir: new URL("..", import.meta.url).pathname,
       loader: "ts",
     },
@@ -35,7 +35,7 @@ const [bundle] = (
     logLevel: "warning",
   })
 ).outputFiles;
-/** The generator (`operationsOf`, `generateRouteMap`), the listings' reader (`resolveListing`, `listingChanges`) and `BODY_METHODS`. */
+/** The generator (`operationsOf`, `generateRouteMap`), the listings' reader (`resolveListing`, `listingChanges`), `BODY_METHODS` and `readMultiSegmentTable`. */
 export const generator = await import(`data:text/javascript;base64,${Buffer.from(bundle.contents).toString("base64")}`);
 
 /**

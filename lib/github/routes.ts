@@ -6,31 +6,42 @@
 import { fail } from "../core/errors.js";
 import { API_VERSIONS, DECLARED_QUERY_TABLE, MULTI_SEGMENT_TABLE } from "./tables.js";
 
-/** The table's entries, `{+` written `{`, each with its parameter; a whole template's key ends in `$`. */
-let entries: Map<string, string> | undefined;
+/**
+ * Reads a multi-segment table as lib/github/tables.ts writes it: the lookup of a path template's
+ * multi-segment parameter. An entry that ends with the parameter covers every template beneath it
+ * (`/repos/{owner}/{repo}/branches/{branch}` covers `…/{branch}/protection`); an entry ending in `$`
+ * covers its own template only. scripts/generate-github-tables.mjs reads the table it writes back
+ * through this function.
+ */
+export function readMultiSegmentTable(table: string): (template: string) => string | undefined {
+  /** The entries, `{+` written `{`, each with its parameter; a whole template's key ends in `$`. */
+  const entries = new Map<string, string>();
+  let previous = "";
+  for (const entry of table.split(",")) {
+    // Front coding: the first character counts, from "0", the characters shared with the entry before.
+    previous = previous.slice(0, entry.charCodeAt(0) - 48) + entry.slice(1);
+    const at = previous.indexOf("{+");
+    entries.set(previous.replace("{+", "{"), previous.slice(at + 2, previous.indexOf("}", at)));
+  }
+  return (template) => {
+    let name = entries.get(`${template}$`);
+    // The template up to each expression that ends a path segment, shortest first.
+    for (let end = template.indexOf("}"); name === undefined && end !== -1; end = template.indexOf("}", end + 1))
+      if (end + 1 === template.length || template[end + 1] === "/") name = entries.get(template.slice(0, end + 1));
+    return name;
+  };
+}
+
+let multiSegment: ((template: string) => string | undefined) | undefined;
 
 /**
  * The multi-segment parameter of a GitHub path template (`/repos/{owner}/{repo}/contents/{path}`
  * gives `"path"`), or `undefined`: GitHub's OpenAPI description marks it `x-multi-segment`
- * ("supports multiple URL segments"). An entry that ends with the parameter covers every template
- * beneath it (`/repos/{owner}/{repo}/branches/{branch}` covers `…/{branch}/protection`).
+ * ("supports multiple URL segments"). The table is read on the first lookup.
  */
 export function multiSegmentParameter(template: string): string | undefined {
-  if (entries === undefined) {
-    entries = new Map();
-    let previous = "";
-    for (const entry of MULTI_SEGMENT_TABLE.split(",")) {
-      // Front coding: the first character counts, from "0", the characters shared with the entry before.
-      previous = previous.slice(0, entry.charCodeAt(0) - 48) + entry.slice(1);
-      const at = previous.indexOf("{+");
-      entries.set(previous.replace("{+", "{"), previous.slice(at + 2, previous.indexOf("}", at)));
-    }
-  }
-  let name = entries.get(`${template}$`);
-  // The template up to each expression that ends a path segment, shortest first.
-  for (let end = template.indexOf("}"); name === undefined && end !== -1; end = template.indexOf("}", end + 1))
-    if (end + 1 === template.length || template[end + 1] === "/") name = entries.get(template.slice(0, end + 1));
-  return name;
+  multiSegment ??= readMultiSegmentTable(MULTI_SEGMENT_TABLE);
+  return multiSegment(template);
 }
 
 /** A route's declared query: the method that sends it (lowercase) and the query parameters' names. */
