@@ -79,6 +79,12 @@ describe("GitHub's multi-segment parameters (x-multi-segment)", () => {
     ],
     ["one segment", "GET /repos/{owner}/{repo}/contents/{path}", { path: "README.md" }, "/repos/o/r/contents/README.md"],
     [
+      "a route that continues a marked one past its parameter (README)",
+      "GET /repos/{owner}/{repo}/branches/{branch}/a-route-github-may-add",
+      { branch: "feature/a" },
+      "/repos/o/r/branches/feature/a/a-route-github-may-add",
+    ],
+    [
       "environment_name (not marked) keeps %2F",
       "GET /repos/{owner}/{repo}/environments/{environment_name}",
       { environment_name: "a/b" },
