@@ -3,6 +3,7 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { endpoint, EndpointError } from "../../lib/index.js";
 import { serverUrl, withQueries, type Queries } from "../../lib/openapi/queries.js";
+import { errorOf } from "../helpers/errors.js";
 import { startRecordingServer } from "../helpers/recording-server.js";
 
 // rest-endpoint/queries (lib/openapi/queries.ts): a generated map's queries, applied around an endpoint.
@@ -229,6 +230,104 @@ test("serverUrl's TSDoc example gives the URL it shows", () => {
       { yourOktaDomain: "acme.okta.com" },
     ),
   ).toBe("https://acme.okta.com/api/v1");
+});
+
+describe("serverUrl: a filled server URL keeps the host its template names", () => {
+  const tenant = { url: "https://{tenant}.example.com/v1", variables: { tenant: { default: "demo" } } };
+  const withPort = { url: "https://{tenant}.example.com:8443/{basePath}", variables: { tenant: {}, basePath: { default: "api/v2" } } };
+  const region = { url: "https://api.{region}.example.com", variables: { region: { default: "eu", enum: ["eu", "us-east.gov"] } } };
+  const host = {
+    url: "{scheme}://{host}:{port}/{version}",
+    variables: { scheme: { default: "https" }, host: { default: "localhost" }, port: { default: "8080" }, version: { default: "v1" } },
+  };
+  const relative = { url: "/api/{version}?key={key}", variables: { version: { default: "v1" }, key: { default: "k" } } };
+  // Valid neighbours: the URL, and the host a WHATWG URL parser reads from it.
+  test.each([
+    ["the default", tenant, {}, "https://demo.example.com/v1", "demo.example.com"],
+    ["a DNS label", tenant, { tenant: "acme-1" }, "https://acme-1.example.com/v1", "acme-1.example.com"],
+    [
+      "labels with dots stay under the template's domain",
+      tenant,
+      { tenant: "eu.acme" },
+      "https://eu.acme.example.com/v1",
+      "eu.acme.example.com",
+    ],
+    ["an A-label", tenant, { tenant: "xn--bcher-kva" }, "https://xn--bcher-kva.example.com/v1", "xn--bcher-kva.example.com"],
+    [
+      "a port the template gives; a default with / in the path, as written",
+      withPort,
+      { tenant: "acme" },
+      "https://acme.example.com:8443/api/v2",
+      "acme.example.com:8443",
+    ],
+    [
+      "a path value is one segment, percent-encoded",
+      withPort,
+      { tenant: "acme", basePath: "a/b?c" },
+      "https://acme.example.com:8443/a%2Fb%3Fc",
+      "acme.example.com:8443",
+    ],
+    [
+      "a path value with %2e%2e is encoded, no dot-segment",
+      withPort,
+      { tenant: "acme", basePath: "%2e%2e" },
+      "https://acme.example.com:8443/%252e%252e",
+      "acme.example.com:8443",
+    ],
+    ["an enum value, as written", region, { region: "us-east.gov" }, "https://api.us-east.gov.example.com", "api.us-east.gov.example.com"],
+    [
+      "scheme, host and port variables",
+      host,
+      { scheme: "http", host: "127.0.0.1", port: "3000" },
+      "http://127.0.0.1:3000/v1",
+      "127.0.0.1:3000",
+    ],
+    [
+      "a query right after the host",
+      { url: "https://h.example?key={key}", variables: { key: {} } },
+      { key: "a b/" },
+      "https://h.example?key=a%20b%2F",
+      "h.example",
+    ],
+    ["a relative server URL: path and query encoded", relative, { version: "v 2", key: "a&b" }, "/api/v%202?key=a%26b", undefined],
+  ])("%s", (_case, server, variables, url, parsedHost) => {
+    expect(serverUrl(server, variables)).toBe(url);
+    if (parsedHost !== undefined) expect(new URL(url).host).toBe(parsedHost);
+  });
+
+  // Each would send the defaults' authorization to another host, or another path than the template's.
+  test.each([
+    ["evil.example/", tenant, { tenant: "evil.example/" }, "variables.tenant", "is in the URL's authority"],
+    ["evil.example:443/", tenant, { tenant: "evil.example:443/" }, "variables.tenant", "is in the URL's authority"],
+    ["[::1]/", tenant, { tenant: "[::1]/" }, "variables.tenant", "is in the URL's authority"],
+    ["a port", tenant, { tenant: "acme:8080" }, "variables.tenant", "is in the URL's authority"],
+    ["a backslash", tenant, { tenant: "evil.example\\" }, "variables.tenant", "is in the URL's authority"],
+    ["a percent-encoded slash", tenant, { tenant: "evil.example%2F" }, "variables.tenant", "is in the URL's authority"],
+    ["a sub-delim", tenant, { tenant: "a;b" }, "variables.tenant", "is in the URL's authority"],
+    ["a fullwidth full stop (IDNA maps it to .)", tenant, { tenant: "evil\uff0eexample" }, "variables.tenant", "is in the URL's authority"],
+    ["an empty value", tenant, { tenant: "" }, "variables.tenant", "is in the URL's authority"],
+    ["userinfo", tenant, { tenant: "a@evil.example" }, "variables.tenant", "must not hold ?, #, @"],
+    ["a query", tenant, { tenant: "a?" }, "variables.tenant", "must not hold ?, #, @"],
+    ["a default that holds #", { url: "https://{h}/", variables: { h: { default: "a#b" } } }, {}, "variables.h", "must not hold ?, #, @"],
+    ["a port that is no port", host, { port: "80/x" }, "variables.port", "is in the URL's authority"],
+    ["a host", host, { host: "evil.example:1" }, "variables.host", "is in the URL's authority"],
+    ["a scheme that is none", host, { scheme: "javascript:alert" }, "variables.scheme", "is the URL's scheme"],
+    ["a dot-segment in the path", withPort, { tenant: "a", basePath: ".." }, "variables.basePath", "must not be a dot-segment"],
+    ["a lone surrogate", withPort, { tenant: "a", basePath: "\ud800" }, "variables.basePath", "a lone surrogate"],
+    ["a value outside the enum", region, { region: "evil" }, "variables.region", 'must be one of "eu", "us-east.gov"'],
+    ["no value and no default", withPort, {}, "variables.tenant", "is needed by"],
+  ])("%s is INVALID_BASE_URL", (_case, server, variables, argument, rule) => {
+    const error = errorOf(() => serverUrl(server, variables));
+    expect(error).toMatchObject({ code: "INVALID_BASE_URL", argument });
+    expect(error.message).toContain(rule);
+  });
+
+  test("the message names the rule, the template and what was received", () => {
+    expect(errorOf(() => serverUrl(tenant, { tenant: "evil.example/" })).message).toBe(
+      '`variables.tenant` is in the URL\'s authority, whose host and port "https://{tenant}.example.com/v1" names: it may hold only ' +
+        'letters, digits, "-", ".", "_" and "~" (an IDN as its A-label, xn--…); received "evil.example/" (string). See docs/errors.md#invalid_base_url',
+    );
+  });
 });
 
 describe("a form body built from the call's fields (Query.form)", () => {
