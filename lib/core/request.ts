@@ -9,19 +9,20 @@ import { expandUrl } from "./url.js";
 import { copyValue, isJsonBody, newBudget, recordFor, type CopyBudget } from "./values.js";
 
 /**
- * Methods whose requests carry content, lowercase (docs/usage.md, `endpoint(route, options?)`); all
- * others put parameters in the query and take no `data`. The route-map generator reads it too.
+ * Methods whose requests carry content, lowercase (docs/usage.md, `endpoint(route, options?)`): POST,
+ * PUT, PATCH, DELETE, and QUERY (RFC 10008), a safe method whose query is its content; all others
+ * put parameters in the query and take no `data`. The route-map generator reads it too.
  */
-export const BODY_METHODS: ReadonlySet<string> = new Set(["post", "put", "patch", "delete"]);
+export const BODY_METHODS: ReadonlySet<string> = new Set(["post", "put", "patch", "delete", "query"]);
 
 const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
 
 /**
- * RFC 9110's methods (section 9) and PATCH (RFC 5789), upper- and lowercase, to their lowercase: a
- * look-up, where `toLowerCase()` makes a new string at each call.
+ * RFC 9110's methods (section 9), PATCH (RFC 5789) and QUERY (RFC 10008), upper- and lowercase, to
+ * their lowercase: a look-up, where `toLowerCase()` makes a new string at each call.
  */
 const LOWERCASE: ReadonlyMap<string, string> = new Map(
-  ["get", "head", "post", "put", "delete", "connect", "options", "trace", "patch"].flatMap((method) => [
+  ["get", "head", "post", "put", "delete", "connect", "options", "trace", "patch", "query"].flatMap((method) => [
     [method, method],
     [method.toUpperCase(), method],
   ]),

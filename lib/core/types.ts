@@ -524,11 +524,12 @@ type MethodOf<R extends string> = R extends `${infer M} ${string}` ? Uppercase<M
 
 /**
  * `data` is a type error for a method that carries no content (anything but POST, PUT, PATCH,
- * DELETE, in any case), as it is `INVALID_OPTIONS` at run time; a method typed `string` takes it.
+ * DELETE and QUERY (RFC 10008), in any case), as it is `INVALID_OPTIONS` at run time; a method
+ * typed `string` takes it.
  */
 export type DataRule<M extends string> = string extends M
   ? unknown
-  : Uppercase<M> extends "POST" | "PUT" | "PATCH" | "DELETE"
+  : Uppercase<M> extends "POST" | "PUT" | "PATCH" | "DELETE" | "QUERY"
     ? unknown
     : {
         /** Refused: the method carries no content. */
