@@ -28,6 +28,12 @@ export function cases(endpoint, baseUrl) {
       data: "Hello **world**",
       headers: { "content-type": "text/plain; charset=utf-8" },
     }),
+    "QUERY (RFC 10008) with a JSON body and a declared query": endpoint("QUERY /search{?page}", {
+      baseUrl,
+      page: 2,
+      q: "is:open",
+      limit: 2,
+    }),
     "binary upload": endpoint("POST /upload{?name}", {
       baseUrl,
       name: "a.bin",

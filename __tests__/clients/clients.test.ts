@@ -2,6 +2,7 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { join } from "node:path";
 import { Readable } from "node:stream";
+import { multipartBlob } from "../../lib/clients/framing.js";
 import { toAxios, toFetch, toGot, toKy, toNodeHttp, toUndici } from "../../lib/clients/index.js";
 import { endpoint, type RequestOptions } from "../../lib/index.js";
 import { headers, JSON_TYPE } from "../helpers/defaults.js";
@@ -89,6 +90,7 @@ describe("each real client sends each case to a server on 127.0.0.1 exactly as a
     expected("/repos/octokit/rest.js/issues/7", "PATCH", hex('{"state":"closed"}'), JSON_TYPE["content-type"], "18"),
     expected("/user/starred/octokit/rest.js", "PUT", "", undefined, "0"),
     expected("/markdown/raw", "POST", hex("Hello **world**"), "text/plain; charset=utf-8", "15"),
+    expected("/search?page=2", "QUERY", hex('{"q":"is:open","limit":2}'), JSON_TYPE["content-type"], "25"),
     expected("/upload?name=a.bin", "POST", "000102ff", "application/octet-stream", "4"),
   ];
   const summary = (arrival: Arrival) => ({
@@ -102,19 +104,24 @@ describe("each real client sends each case to a server on 127.0.0.1 exactly as a
     transferEncoding: arrival.headers["transfer-encoding"],
   });
 
-  test.each(["fetch", "undici", "axios", "got", "ky", "node:http"])("%s", async (client) => {
-    const server = await startRecordingServer();
-    try {
-      // Asynchronous, so that this process's event loop keeps serving the requests.
-      const run = await promisify(execFile)(process.execPath, [join(__dirname, "send.mjs"), client, server.url], {
-        timeout: 30_000,
-      });
-      expect(run.stderr).toBe("");
-    } finally {
-      await server.close();
-    }
-    expect(server.arrivals.map(summary)).toEqual(cases);
-  });
+  // Each client in a fresh process of its own, which imports that client alone (senders.mjs).
+  test.each(["fetch", "undici", "axios", "got", "ky", "node:http"])(
+    "%s",
+    async (client) => {
+      const server = await startRecordingServer();
+      try {
+        // Asynchronous, so that this process's event loop keeps serving the requests.
+        const run = await promisify(execFile)(process.execPath, [join(__dirname, "send.mjs"), client, server.url], {
+          timeout: 60_000,
+        });
+        expect(run.stderr).toBe("");
+      } finally {
+        await server.close();
+      }
+      expect(server.arrivals.map(summary)).toEqual(cases);
+    },
+    120_000,
+  );
 });
 
 // What each client cannot send (tried with the real client before the converters refused them).
@@ -142,7 +149,7 @@ const kinds = [
 async function runAgainstServer(script: string, client: string): Promise<{ printed: string; arrivals: Arrival[] }> {
   const server = await startRecordingServer();
   try {
-    const run = await promisify(execFile)(process.execPath, [join(__dirname, script), client, server.url], { timeout: 30_000 });
+    const run = await promisify(execFile)(process.execPath, [join(__dirname, script), client, server.url], { timeout: 60_000 });
     expect(run.stderr).toBe("");
     return { printed: run.stdout, arrivals: server.arrivals };
   } finally {
@@ -151,77 +158,229 @@ async function runAgainstServer(script: string, client: string): Promise<{ print
 }
 
 describe("each real client sends each body kind it accepts exactly, and its converter refuses the others", () => {
-  test.each(Object.keys(refused))("%s", async (client) => {
-    const { printed, arrivals } = await runAgainstServer("kinds.mjs", client);
-    const sent = kinds.filter((kind) => !refused[client]!.includes(kind));
-    expect(JSON.parse(printed)).toEqual(Object.fromEntries(kinds.map((kind) => [kind, sent.includes(kind) ? "sent" : "INVALID_OPTIONS"])));
-    const form = "application/x-www-form-urlencoded;charset=UTF-8";
-    // FormData: the client writes the multipart body and its boundary, which the options cannot know.
-    const multipart = arrivals.filter(({ target }) => target === "/FormData");
-    for (const { body, headers: received } of multipart) {
-      expect(received["content-type"]).toMatch(/^multipart\/form-data; ?boundary=/);
-      expect(Buffer.from(body, "hex").toString()).toContain('name="a"\r\n\r\nb\r\n');
-      expect([received["content-length"], received["transfer-encoding"]]).toEqual([String(body.length / 2), undefined]);
-    }
-    expect(multipart).toHaveLength(sent.includes("FormData") ? 1 : 0);
-    expect(
-      arrivals
-        .filter(({ target }) => target !== "/FormData")
-        .map(({ target, body, headers: received }) => ({
-          target: decodeURIComponent(target),
-          body: Buffer.from(body, "hex").toString(),
-          contentType: received["content-type"],
-          // One framing, never both (RFC 9112 section 6.3): a length where it is known, else chunked.
-          framing: [received["content-length"], received["transfer-encoding"]],
-        })),
-    ).toEqual(
-      sent
-        .filter((kind) => kind !== "FormData")
-        .map((kind) => ({
-          target: `/${kind}`,
-          body: kind === "URLSearchParams" ? "a=b+c" : "abc",
-          contentType: kind === "URLSearchParams" ? form : undefined,
-          framing: ["ReadableStream", "async iterable", "Node Readable"].includes(kind)
-            ? [undefined, "chunked"]
-            : [kind === "URLSearchParams" ? "5" : "3", undefined],
-        })),
-    );
-  });
+  test.each(Object.keys(refused))(
+    "%s",
+    async (client) => {
+      const { printed, arrivals } = await runAgainstServer("kinds.mjs", client);
+      const sent = kinds.filter((kind) => !refused[client]!.includes(kind));
+      expect(JSON.parse(printed)).toEqual(
+        Object.fromEntries(kinds.map((kind) => [kind, sent.includes(kind) ? "sent" : "INVALID_OPTIONS"])),
+      );
+      const form = "application/x-www-form-urlencoded;charset=UTF-8";
+      // FormData: the client writes the multipart body and its boundary, which the options cannot know.
+      const multipart = arrivals.filter(({ target }) => target === "/FormData");
+      for (const { body, headers: received } of multipart) {
+        expect(received["content-type"]).toMatch(/^multipart\/form-data; ?boundary=/);
+        expect(Buffer.from(body, "hex").toString()).toContain('name="a"\r\n\r\nb\r\n');
+        expect([received["content-length"], received["transfer-encoding"]]).toEqual([String(body.length / 2), undefined]);
+      }
+      expect(multipart).toHaveLength(sent.includes("FormData") ? 1 : 0);
+      expect(
+        arrivals
+          .filter(({ target }) => target !== "/FormData")
+          .map(({ target, body, headers: received }) => ({
+            target: decodeURIComponent(target),
+            body: Buffer.from(body, "hex").toString(),
+            contentType: received["content-type"],
+            // One framing, never both (RFC 9112 section 6.3): a length where it is known, else chunked.
+            framing: [received["content-length"], received["transfer-encoding"]],
+          })),
+      ).toEqual(
+        sent
+          .filter((kind) => kind !== "FormData")
+          .map((kind) => ({
+            target: `/${kind}`,
+            body: kind === "URLSearchParams" ? "a=b+c" : "abc",
+            contentType: kind === "URLSearchParams" ? form : undefined,
+            framing: ["ReadableStream", "async iterable", "Node Readable"].includes(kind)
+              ? [undefined, "chunked"]
+              : [kind === "URLSearchParams" ? "5" : "3", undefined],
+          })),
+      );
+    },
+    120_000,
+  );
 });
 
 describe("each real client: a caller's framing fields, in any case, never reach the wire unless they are the body's", () => {
-  test.each(Object.keys(refused))("%s", async (client) => {
-    const { printed, arrivals } = await runAgainstServer("framing.mjs", client);
-    // A content-length the converter cannot check against the body (a stream, an async iterable,
-    // FormData) is refused like one that contradicts it; a kind the client cannot send is refused first.
-    const expected: Record<string, string> = {};
-    for (const kind of kinds) {
-      for (const name of ["content-length", "Content-Length"])
-        expected[`${kind} with ${name}: 1`] = refused[client]!.includes(kind) ? "INVALID_OPTIONS" : "INVALID_HEADER_VALUE";
+  test.each(Object.keys(refused))(
+    "%s",
+    async (client) => {
+      const { printed, arrivals } = await runAgainstServer("framing.mjs", client);
+      // A content-length the converter cannot check against the body (a stream, an async iterable,
+      // FormData) is refused like one that contradicts it; a kind the client cannot send is refused first.
+      const expected: Record<string, string> = {};
+      for (const kind of kinds) {
+        for (const name of ["content-length", "Content-Length"])
+          expected[`${kind} with ${name}: 1`] = refused[client]!.includes(kind) ? "INVALID_OPTIONS" : "INVALID_HEADER_VALUE";
+      }
+      for (const name of ["transfer-encoding", "Transfer-Encoding", "TRANSFER-ENCODING"])
+        expected[`string with ${name}`] = "INVALID_HEADER_VALUE";
+      expected["string with Content-Length: 3"] = "sent";
+      expected["no body with Content-Length: 5"] = "INVALID_HEADER_VALUE";
+      expect(JSON.parse(printed)).toEqual(expected);
+      // Only the request whose content-length is the body's reached the server, with one framing field once.
+      expect(
+        arrivals.map(({ target, body, headers: received, fieldNames }) => ({
+          target: decodeURIComponent(target),
+          body: Buffer.from(body, "hex").toString(),
+          contentLength: received["content-length"],
+          transferEncoding: received["transfer-encoding"],
+          framingFields: fieldNames.filter((name) => name === "content-length" || name === "transfer-encoding"),
+        })),
+      ).toEqual([
+        {
+          target: "/string with Content-Length: 3",
+          body: "abc",
+          contentLength: "3",
+          transferEncoding: undefined,
+          framingFields: ["content-length"],
+        },
+      ]);
+    },
+    120_000,
+  );
+});
+
+describe("each real client sends the multipart bodies withQueries builds, in a fresh process of its own", () => {
+  /** The parts a server reads from a multipart body (parsed by Node's own Response.formData()). */
+  const partsOf = async (body: string, contentType: string) => {
+    const form = await new Response(Buffer.from(body, "hex"), { headers: { "content-type": contentType } }).formData();
+    return Promise.all(
+      [...(form as unknown as Iterable<[string, string | File]>)].map(async ([name, value]): Promise<[string, unknown]> =>
+        typeof value === "string"
+          ? [name, value]
+          : [name, { filename: value.name, type: value.type, hex: Buffer.from(await value.arrayBuffer()).toString("hex") }],
+      ),
+    );
+  };
+  const built = [
+    ["title", "Bug"],
+    ["count", "2"],
+    ["tags", "a"],
+    ["tags", "b"],
+    ["meta", '{"k":1}'],
+    // WHATWG's multipart/form-data encoding writes a line break as CRLF, through every client.
+    ["note", "line 1\r\nline 2"],
+    ["file", { filename: "a.txt", type: "text/plain", hex: Buffer.from("xyz").toString("hex") }],
+    ["blob", { filename: "blob", type: "application/octet-stream", hex: "00ff" }],
+  ];
+  const sentCases = ["no content-type", "content-type multipart/form-data", "content-type Multipart/Form-Data"];
+
+  test.each(Object.keys(refused))(
+    "%s",
+    async (client) => {
+      const { printed, arrivals } = await runAgainstServer("multipart.mjs", client);
+      const canSend = !refused[client]!.includes("FormData");
+      // A content-type the client cannot frame FormData under is refused; multipart/form-data alone is the client's to complete.
+      const expected: Record<string, string> = Object.fromEntries(sentCases.map((name) => [name, canSend ? "sent" : "INVALID_OPTIONS"]));
+      expected["content-type with another boundary"] = canSend ? "INVALID_HEADER_VALUE" : "INVALID_OPTIONS";
+      expected["content-type application/json"] = canSend ? "INVALID_HEADER_VALUE" : "INVALID_OPTIONS";
+      if (client === "undici") expected["undici's FormData"] = "sent";
+      expect(JSON.parse(printed)).toEqual(expected);
+      const received = await Promise.all(
+        arrivals.map(async ({ target, body, headers: fields }) => {
+          const contentType = fields["content-type"] as string;
+          expect(contentType).toMatch(/^multipart\/form-data; ?boundary=\S+$/);
+          // One framing: undici's Blob body and axios count it; fetch, got and ky may send it chunked.
+          expect(fields["content-length"] === undefined).toBe(fields["transfer-encoding"] === "chunked");
+          return [decodeURIComponent(target), await partsOf(body, contentType)];
+        }),
+      );
+      const expectedArrivals: unknown[] = canSend ? sentCases.map((name) => [`/${name}`, built]) : [];
+      if (client === "undici")
+        expectedArrivals.push([
+          "/undici's FormData",
+          [
+            ["title", "Bug"],
+            ["file", { filename: "a.txt", type: "text/plain", hex: Buffer.from("xyz").toString("hex") }],
+          ],
+        ]);
+      expect(received).toEqual(expectedArrivals);
+    },
+    120_000,
+  );
+});
+
+describe("FormData: the content-type is the client's, and toUndici writes the multipart body itself", () => {
+  const form = (): FormData => {
+    const data = new FormData();
+    data.append("a", "b");
+    return data;
+  };
+  const converters = [toFetch, toUndici, toAxios, toGot, toKy];
+  test.each([
+    ["multipart/form-data without a boundary", "multipart/form-data", "dropped"],
+    ["the same in other case, with white space", " Multipart/Form-Data ", "dropped"],
+    ["another boundary", "multipart/form-data; boundary=abc", "INVALID_HEADER_VALUE"],
+    ["a charset beside it", "multipart/form-data; charset=utf-8", "INVALID_HEADER_VALUE"],
+    ["application/json", "application/json", "INVALID_HEADER_VALUE"],
+  ])("a content-type of %s is %s by every converter that sends FormData", (_case, contentType, outcome) => {
+    const options = endpoint("POST /x", { data: form(), headers: { "content-type": contentType } });
+    for (const convert of converters) {
+      if (outcome !== "dropped") {
+        expect(errorOf(() => convert(options))).toMatchObject({ code: outcome, argument: "headers.content-type" });
+        continue;
+      }
+      const converted = convert(options);
+      const fields = (Array.isArray(converted) ? converted[1] : converted).headers as Record<string, unknown>;
+      // undici's is the content-type of the body toUndici wrote; the others leave it to their client.
+      if (convert === toUndici) expect(fields["content-type"]).toMatch(/^multipart\/form-data; boundary=----rest-endpoint-[0-9a-f]{24}$/);
+      else expect(Object.hasOwn(fields, "content-type")).toBe(false);
     }
-    for (const name of ["transfer-encoding", "Transfer-Encoding", "TRANSFER-ENCODING"])
-      expected[`string with ${name}`] = "INVALID_HEADER_VALUE";
-    expected["string with Content-Length: 3"] = "sent";
-    expected["no body with Content-Length: 5"] = "INVALID_HEADER_VALUE";
-    expect(JSON.parse(printed)).toEqual(expected);
-    // Only the request whose content-length is the body's reached the server, with one framing field once.
-    expect(
-      arrivals.map(({ target, body, headers: received, fieldNames }) => ({
-        target: decodeURIComponent(target),
-        body: Buffer.from(body, "hex").toString(),
-        contentLength: received["content-length"],
-        transferEncoding: received["transfer-encoding"],
-        framingFields: fieldNames.filter((name) => name === "content-length" || name === "transfer-encoding"),
-      })),
-    ).toEqual([
-      {
-        target: "/string with Content-Length: 3",
-        body: "abc",
-        contentLength: "3",
-        transferEncoding: undefined,
-        framingFields: ["content-length"],
-      },
-    ]);
+    expect(errorOf(() => toNodeHttp(options))).toMatchObject({ code: "INVALID_OPTIONS", argument: "data" });
+  });
+
+  test("the refusal's message says what to do", () => {
+    expect(errorOf(() => toFetch(endpoint("POST /x", { data: form(), headers: { "content-type": "application/json" } }))).message).toBe(
+      "`headers.content-type` is written by the client beside FormData, with the boundary that frames its parts: leave it out, " +
+        'or give multipart/form-data alone; received "application/json" (string). See docs/errors.md#invalid_header_value',
+    );
+  });
+
+  test("a content-type beside another body is the caller's (valid neighbour)", () => {
+    expect(toFetch(endpoint("POST /x", { data: "a", headers: { "content-type": "multipart/form-data; boundary=x" } }))[1].headers).toEqual(
+      headers({ "content-type": "multipart/form-data; boundary=x" }),
+    );
+  });
+
+  test("toUndici: FormData, the global one or any other with its tag, as the Blob WHATWG's multipart/form-data encoding writes", async () => {
+    const data = new FormData();
+    data.append('a\nb"', "x\ry\nz");
+    data.append("f", new File(["1"], 'n"\r\n.txt', { type: "text/plain" }));
+    data.append("g", new Blob([new Uint8Array([0])]));
+    // A FormData of another class (undici's own): read through its entries.
+    const foreign = new (class OtherFormData {
+      readonly [Symbol.toStringTag] = "FormData";
+      *[Symbol.iterator]() {
+        yield* data as unknown as Iterable<[string, string | Blob]>;
+      }
+    })();
+    for (const given of [data, foreign]) {
+      const [url, init] = toUndici(endpoint("POST /x", { data: given }));
+      const boundary = init.headers["content-type"]!.split("boundary=")[1]!;
+      const text = (await (init.body as Blob).text()).replaceAll(boundary, "B");
+      expect([url, init.headers, text]).toEqual([
+        "https://api.github.com/x",
+        headers({ "content-type": `multipart/form-data; boundary=${boundary}` }),
+        '--B\r\nContent-Disposition: form-data; name="a%0D%0Ab%22"\r\n\r\nx\r\ny\r\nz\r\n' +
+          '--B\r\nContent-Disposition: form-data; name="f"; filename="n%22%0D%0A.txt"\r\nContent-Type: text/plain\r\n\r\n1\r\n' +
+          '--B\r\nContent-Disposition: form-data; name="g"; filename="blob"\r\nContent-Type: application/octet-stream\r\n\r\n\x00\r\n' +
+          "--B--\r\n",
+      ]);
+    }
+    // Other converters send only the global FormData: another class is no body they know.
+    expect(errorOf(() => toFetch(endpoint("POST /x", { data: foreign })))).toMatchObject({ code: "INVALID_OPTIONS", argument: "data" });
+  });
+
+  test("multipartBlob names a part without a name property blob, and draws a new boundary each time", async () => {
+    const first = multipartBlob([["f", new Blob(["z"])]]);
+    const second = multipartBlob([]);
+    expect(first.contentType).not.toBe(second.contentType);
+    const boundary = first.contentType.split("boundary=")[1]!;
+    expect((await first.blob.text()).replaceAll(boundary, "B")).toBe(
+      '--B\r\nContent-Disposition: form-data; name="f"; filename="blob"\r\nContent-Type: application/octet-stream\r\n\r\nz\r\n--B--\r\n',
+    );
   });
 });
 

@@ -4,10 +4,10 @@
 // EndpointError's code; the server's record shows what reached the wire.
 import { endpoint } from "../../dist/index.js";
 import { kinds } from "./kinds.mjs";
-import { senders } from "./senders.mjs";
+import { senderFor } from "./senders.mjs";
 
 const [client, baseUrl] = process.argv.slice(2);
-const send = senders[client];
+const send = await senderFor(client);
 const cases = [];
 for (const kind of Object.keys(kinds)) {
   for (const name of ["content-length", "Content-Length"]) cases.push([`${kind} with ${name}: 1`, kind, { [name]: "1" }]);

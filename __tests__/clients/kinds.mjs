@@ -3,7 +3,7 @@
 import { Readable } from "node:stream";
 import { pathToFileURL } from "node:url";
 import { endpoint } from "../../dist/index.js";
-import { senders } from "./senders.mjs";
+import { senderFor } from "./senders.mjs";
 
 const abc = () => new TextEncoder().encode("abc");
 /** Each kind, and the body the server must receive for it. */
@@ -36,7 +36,7 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) await main();
 
 async function main() {
   const [client, baseUrl] = process.argv.slice(2);
-  const send = senders[client];
+  const send = await senderFor(client);
   const outcomes = {};
   for (const [kind, make] of Object.entries(kinds)) {
     try {

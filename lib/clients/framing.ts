@@ -12,7 +12,13 @@
  *   body; where the length is unknown until the body is sent (a stream, an async iterable,
  *   `FormData`), a `content-length` is `INVALID_HEADER_VALUE`: the client frames such a body;
  * - a JSON body is serialised here, once; what JSON cannot hold (a circular object, a BigInt inside
- *   `data`) is `INVALID_OPTIONS`, never a raw `TypeError`.
+ *   `data`) is `INVALID_OPTIONS`, never a raw `TypeError`;
+ * - beside `FormData`, the content-type is the client's, which writes the boundary that frames the
+ *   parts (RFC 7578 section 4.1): `multipart/form-data` alone is left to the client, any other
+ *   (another boundary, `application/json`) is `INVALID_HEADER_VALUE`, as no server could split the body;
+ * - for undici, `FormData` (the global one or undici's own) is written here as a multipart `Blob`
+ *   ({@link multipartBlob}): undici frames only the `FormData` of the undici copy that set its
+ *   global dispatcher first, Node's bundled one or the installed one.
  */
 import { fail } from "../core/errors.js";
 import { readHeaders } from "../core/headers.js";
@@ -88,7 +94,8 @@ export function frame(options: RequestOptions, sender: Sender): Framed {
     headers["content-type"] ??= "application/x-www-form-urlencoded;charset=UTF-8";
     body = body.toString();
   }
-  const kind = kindOf(body);
+  // undici's own FormData is another class than the global one; undici takes either (multipartBlob).
+  const kind = sender === "undici" && Object.prototype.toString.call(body) === "[object FormData]" ? "form" : kindOf(body);
   if (kind === undefined || UNSENDABLE[sender]?.includes(kind)) fail("INVALID_OPTIONS", "data", `cannot be sent by ${sender}`, body);
   let length: number | undefined;
   if (typeof body === "string") {
@@ -97,10 +104,75 @@ export function frame(options: RequestOptions, sender: Sender): Framed {
   } else if (body instanceof Uint8Array) length = body.byteLength;
   else if (kind === "blob") length = (body as Blob).size;
   checkLength(headers, length, kind);
+  if (kind === "form") {
+    checkMultipartType(headers);
+    if (sender === "undici") {
+      const { blob, contentType } = multipartBlob(body as Iterable<[string, string | Blob]>);
+      headers["content-type"] = contentType;
+      framed.body = blob;
+      framed.kind = "blob";
+      framed.length = blob.size;
+      return framed;
+    }
+  }
   if (length !== undefined) framed.length = length;
   framed.body = body as ClientBody;
   framed.kind = kind;
   return framed;
+}
+
+/**
+ * Beside `FormData`, only the client knows the boundary of the content-type (RFC 7578 section 4.1):
+ * `multipart/form-data` alone (any case, with white space around it) is dropped for the client to
+ * write in full; any other is refused.
+ *
+ * @throws {@link EndpointError} `INVALID_HEADER_VALUE`
+ */
+function checkMultipartType(headers: Record<string, string>): void {
+  const given = headers["content-type"];
+  if (given === undefined) return;
+  if (given.trim().toLowerCase() === "multipart/form-data") {
+    delete headers["content-type"];
+    return;
+  }
+  fail(
+    "INVALID_HEADER_VALUE",
+    "headers.content-type",
+    "is written by the client beside FormData, with the boundary that frames its parts: leave it out, or give multipart/form-data alone",
+    given,
+  );
+}
+
+/** WHATWG HTML's multipart/form-data encoding: a line break in a name or a string value becomes CRLF. */
+const crlf = (text: string): string => text.replace(/\r\n|\r|\n/g, "\r\n");
+
+/** WHATWG HTML's multipart/form-data encoding: `"`, CR and LF in a name or a file name, percent-encoded. */
+const escapeQuoted = (text: string): string => text.replaceAll("\n", "%0A").replaceAll("\r", "%0D").replaceAll('"', "%22");
+
+/**
+ * `FormData` of any realm (Node's, undici's, a browser's) as the multipart body the WHATWG HTML
+ * standard's multipart/form-data encoding algorithm writes ("Multipart form data", the algorithm
+ * fetch and undici run): one part per entry under a random boundary, names and file names quoted
+ * with `"`, CR and LF percent-encoded, line breaks in names and string values as CRLF, a file part's
+ * `Content-Type` its type or `application/octet-stream`. A `Blob` holds it, so that its size is the
+ * content-length.
+ */
+export function multipartBlob(form: Iterable<[string, string | Blob]>): { blob: Blob; contentType: string } {
+  const random = crypto.getRandomValues(new Uint8Array(12));
+  const boundary = `----rest-endpoint-${Array.from(random, (byte) => byte.toString(16).padStart(2, "0")).join("")}`;
+  const parts: (string | Blob)[] = [];
+  for (const [name, value] of form) {
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="${escapeQuoted(crlf(name))}"`;
+    if (typeof value === "string") parts.push(`${head}\r\n\r\n${crlf(value)}\r\n`);
+    else
+      parts.push(
+        `${head}; filename="${escapeQuoted((value as { name?: string }).name ?? "blob")}"\r\nContent-Type: ${value.type || "application/octet-stream"}\r\n\r\n`,
+        value,
+        "\r\n",
+      );
+  }
+  parts.push(`--${boundary}--\r\n`);
+  return { blob: new Blob(parts), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
 /** JSON text of a body, or `INVALID_OPTIONS` for what JSON cannot hold. */
