@@ -429,6 +429,78 @@ describe("a form body built from the call's fields (Query.form)", () => {
     );
   });
 
+  // No field lost or altered: each row is refused, with the code and argument shown, or sent as shown.
+  test.each([
+    [
+      "a form-style object's property beside a field of its name",
+      "POST /v1/customers",
+      { address: { email: "x" }, email: "y" },
+      "INVALID_OPTIONS",
+      "email",
+    ],
+    ["the same, the field first", "POST /v1/customers", { email: "y", address: { email: "x" } }, "INVALID_OPTIONS", "address.email"],
+    [
+      "a deepObject field beside its written-out name",
+      "POST /v1/customers",
+      { metadata: { plan: "a" }, "metadata[plan]": "b" },
+      "INVALID_OPTIONS",
+      "metadata[plan]",
+    ],
+    ["a lone surrogate in a value", "POST /v1/customers", { email: "\ud800" }, "INVALID_PARAMETER", "email"],
+    ["a lone surrogate in a name", "POST /v1/customers", { "\udc00": "x" }, "INVALID_PARAMETER", "\udc00"],
+    ["a lone surrogate in a deepObject key", "POST /v1/customers", { metadata: { "\ud800": "x" } }, "INVALID_PARAMETER", "metadata.\ud800"],
+    ["a lone surrogate in a multipart value", "POST /files", { purpose: "\ud800" }, "INVALID_PARAMETER", "purpose"],
+    ['a multipart name holding "', "POST /files", { 'a"b': "x" }, "INVALID_PARAMETER", 'a"b'],
+    ["a multipart name holding CR", "POST /files", { "a\rb": "x" }, "INVALID_PARAMETER", "a\rb"],
+    ["a multipart name holding LF", "POST /files", { "a\nb": "x" }, "INVALID_PARAMETER", "a\nb"],
+    ['a multipart file name holding "', "POST /files", { file: new File(["x"], 'a".txt') }, "INVALID_PARAMETER", "file"],
+    ["a multipart file name holding CR LF", "POST /files", { file: new File(["x"], "a\r\n.txt") }, "INVALID_PARAMETER", "file"],
+  ])("%s is refused", (_name, route, parameters, code, argument) => {
+    expect(errorOf(() => forms(route, parameters))).toMatchObject({ code, argument });
+  });
+
+  test.each([
+    // Valid neighbours: one key sending one name many times, names that only look alike, quotes in a urlencoded name or a value.
+    [
+      "a list, a field per item, under one name",
+      "POST /v1/customers",
+      { ids: ["a", "b"] },
+      [
+        ["ids", "a"],
+        ["ids", "b"],
+      ],
+    ],
+    [
+      "a deepObject beside another key of its prefix",
+      "POST /v1/customers",
+      { metadata: { plan: "a" }, "metadata[seats]": "2" },
+      [
+        ["metadata[plan]", "a"],
+        ["metadata[seats]", "2"],
+      ],
+    ],
+    ['" and a line break in a urlencoded name and value', "POST /v1/customers", { 'a"\nb': 'x"\r\ny' }, [['a"\nb', 'x"\r\ny']]],
+    [
+      '" and a line break in a multipart value (the client writes a line break as CRLF)',
+      "POST /files",
+      { note: 'x"\ny' },
+      [["note", 'x"\ny']],
+    ],
+    ["a well-formed pair of surrogates", "POST /files", { emoji: "\ud83d\ude00" }, [["emoji", "\ud83d\ude00"]]],
+  ])("%s is sent", (_name, route, parameters, expected) => {
+    expect(fields(forms(route, parameters).body)).toEqual(expected);
+  });
+
+  test("the refusals' messages", () => {
+    expect(errorOf(() => forms("POST /v1/customers", { address: { email: "x" }, email: "y" })).message).toBe(
+      '`email` is sent as "email", which `address` is too. See docs/errors.md#invalid_options',
+    );
+    expect(errorOf(() => forms("POST /files", { 'a"b': "x" })).message).toBe(
+      '"a\\"b" has a multipart name or file name holding ", CR or LF, which clients write differently (WHATWG percent-encodes them): ' +
+        'a server would read another name; received "a\\"b" (string). See docs/errors.md#invalid_parameter',
+    );
+  });
+
   test("multipart: FormData, a Blob a file part, an object its JSON, no content-type (the client writes the boundary)", async () => {
     const file = new Blob(["{}\n"], { type: "application/jsonl" });
     const { headers, body } = forms("POST /files", { purpose: "batch", file, expires_after: { anchor: "created_at", seconds: 3600 } });

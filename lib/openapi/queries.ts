@@ -7,7 +7,7 @@
  * @module queries
  */
 import { percentEncodeName } from "../core/chars.js";
-import { EndpointError, fail, quote } from "../core/errors.js";
+import { EndpointError, fail, nameOf, quote } from "../core/errors.js";
 import { isOptionName } from "../core/option-names.js";
 import {
   compileTemplate,
@@ -96,17 +96,47 @@ export interface Form {
   readonly joined?: readonly string[];
 }
 
-/** The fields of a form body, in order: each name with its value (a string, or a Blob for a multipart file part). */
+/** `"`, CR or LF: written differently by each client in a multipart name or file name (WHATWG percent-encodes them). */
+const QUOTED_BREAK = /["\r\n]/;
+
+/**
+ * The fields of a form body, in order: each name with its value (a string, or a Blob for a multipart
+ * file part). No field is lost or altered on the wire: a name that two of the call's keys would both
+ * send (`{ plain: { email } , email }`, `metadata[plan]` beside `metadata: { plan }`) is
+ * `INVALID_OPTIONS`; a name or a string value with a lone surrogate is `INVALID_PARAMETER`, by the
+ * query's own rule (its encoder, which has no UTF-8 form for it; FormData and URLSearchParams would
+ * send U+FFFD); a multipart name or file name holding `"`, CR or LF is `INVALID_PARAMETER`.
+ */
 function formFields(form: Form, body: Readonly<Record<string, unknown>>): [name: string, value: unknown][] {
   const multipart = form.mediaType === "multipart/form-data";
   const fields: [string, unknown][] = [];
+  /** Each name sent, with the call's key that sends it. */
+  const sentBy = new Map<string, string>();
+  const push = (name: string, value: string | Blob, argument: string, key: string): void => {
+    const by = sentBy.get(name);
+    if (by !== undefined && by !== key) fail("INVALID_OPTIONS", argument, `is sent as ${quote(name)}, which ${nameOf(by)} is too`);
+    sentBy.set(name, key);
+    // The query's rule for a lone surrogate: its encoder refuses what has no UTF-8 form.
+    encodeComponent(name, argument);
+    if (typeof value === "string") encodeComponent(value, argument);
+    const fileName = typeof value === "string" ? undefined : (value as { name?: unknown }).name;
+    if (multipart && (QUOTED_BREAK.test(name) || (typeof fileName === "string" && QUOTED_BREAK.test(fileName))))
+      fail(
+        "INVALID_PARAMETER",
+        argument,
+        'has a multipart name or file name holding ", CR or LF, which clients write differently (WHATWG percent-encodes them): a server would read another name',
+        typeof fileName === "string" && QUOTED_BREAK.test(fileName) ? fileName : name,
+      );
+    fields.push([name, value]);
+  };
+  let key = "";
   const field = (name: string, value: unknown, argument: string): void => {
     if (value == null) return;
     const date = toIsoString(value);
-    if (date !== undefined) fields.push([name, date]);
-    else if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") fields.push([name, String(value)]);
-    else if (multipart && typeof Blob === "function" && value instanceof Blob) fields.push([name, value]);
-    else if (multipart && (isArray(value) || isPlainRecord(value))) fields.push([name, JSON.stringify(value)]);
+    if (date !== undefined) push(name, date, argument, key);
+    else if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") push(name, String(value), argument, key);
+    else if (multipart && typeof Blob === "function" && value instanceof Blob) push(name, value, argument, key);
+    else if (multipart && (isArray(value) || isPlainRecord(value))) push(name, JSON.stringify(value), argument, key);
     else fail("INVALID_PARAMETER", argument, `has no ${form.mediaType} form`, value);
   };
   /** A deepObject field: brackets for each key and index (at most 32 levels). */
@@ -124,6 +154,7 @@ function formFields(form: Form, body: Readonly<Record<string, unknown>>): [name:
     for (const [key, item] of entries) brackets(`${name}[${key}]`, item, `${argument}.${key}`, depth + 1);
   };
   for (const [name, value] of Object.entries(body)) {
+    key = name;
     if (form.deepObject?.includes(name) === true) brackets(name, value, name, 0);
     else if (isArray(value)) {
       if (form.joined?.includes(name) === true)
