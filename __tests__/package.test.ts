@@ -217,6 +217,64 @@ describe("the packed package", () => {
     });
   });
 
+  test("the production condition, on the hostile battery's inputs and issue 36's: the outcome each must have, and the full build's", async () => {
+    // The inputs, with their outcomes, are __tests__/core/hostile-inputs.mjs; run here as the corpus
+    // above is, through the packed package: production against the table and against the full build.
+    const script = `
+      import { endpoint as production, EndpointError } from "rest-endpoint";
+      import { endpoint as full } from "./node_modules/rest-endpoint/dist/index.js";
+      import * as queries from "rest-endpoint/queries";
+      import * as clients from "rest-endpoint/clients";
+      import { hostileInputs } from ${JSON.stringify(join(__dirname, "core", "hostile-inputs.mjs"))};
+      const [short, long] = [production, full].map((endpoint) => hostileInputs({ endpoint }, queries, clients));
+      const outcome = ([, call]) => {
+        try {
+          const result = call();
+          try { return { result: JSON.stringify(result) }; } catch { return { result: "not JSON" }; }
+        } catch (error) {
+          return { error };
+        }
+      };
+      const seen = (o) => o.error === undefined ? "ok" : o.error instanceof EndpointError ? [o.error.code, o.error.argument] : String(o.error);
+      const codes = {};
+      const unexpected = [];
+      const differ = [];
+      short.forEach((row, i) => {
+        const [a, b] = [outcome(row), outcome(long[i])];
+        const expected = JSON.stringify(row[2]);
+        codes[row[2] === "ok" ? "ok" : row[2][0]] = (codes[row[2] === "ok" ? "ok" : row[2][0]] ?? 0) + 1;
+        if (JSON.stringify(seen(a)) !== expected || JSON.stringify(seen(b)) !== expected) unexpected.push([row[0], seen(a), seen(b)]);
+        else if (a.error === undefined ? a.result !== b.result : a.error.route !== b.error.route) differ.push(row[0]);
+        else if (a.error !== undefined && a.error.message !== b.error.message) {
+          // The production message is the full one less its rule: the same name, received value and docs link.
+          let at = 0;
+          while (a.error.message[at] === b.error.message[at]) at++;
+          const rest = a.error.message.slice(at);
+          if (!(/^(?:; received |\\. See )/.test(rest) && b.error.message.endsWith(rest) && rest.includes("See docs/errors.md#"))) differ.push(row[0]);
+        }
+      });
+      console.log(JSON.stringify({ rows: short.length, codes, unexpected, differ }));`;
+    const report = JSON.parse(await run(process.execPath, ["--conditions=production", "--input-type=module", "-e", script])) as unknown;
+    expect(report).toEqual({
+      rows: 98,
+      codes: {
+        INTERNAL_ERROR: 1,
+        INVALID_BASE_URL: 13,
+        INVALID_HEADER_VALUE: 11,
+        INVALID_MEDIA_TYPE: 1,
+        INVALID_OPTIONS: 12,
+        INVALID_PARAMETER: 11,
+        INVALID_PATH_SEGMENT: 8,
+        INVALID_URL: 17,
+        TOO_DEEP: 5,
+        URL_LEAVES_BASE_URL: 4,
+        ok: 15,
+      },
+      unexpected: [],
+      differ: [],
+    });
+  });
+
   test("the client converters come from rest-endpoint/clients, through require and import", async () => {
     const check = 'typeof lib.toFetch + " " + typeof lib.toNodeHttp';
     expect(
