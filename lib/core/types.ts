@@ -587,7 +587,7 @@ export interface EndpointInterface<
    * options are typed by the route map `Routes` when the route is one of its keys (editors complete
    * them), else by the route's own template; a route typed `string` takes any options. Next to a
    * route string, `method` and `url` are type errors (the route gives them), and so is `data` when
-   * the method carries no content (anything but POST, PUT, PATCH, DELETE), as at run time.
+   * the method carries no content (anything but POST, PUT, PATCH, DELETE, QUERY), as at run time.
    *
    * @param route - `"<METHOD> <URL>"`, e.g. `"GET /repos/{owner}/{repo}/issues"`; the URL is an RFC
    *   6570 template (RFC 6570 section 2), `:name` at the start of a path segment meaning `{name}`
