@@ -513,10 +513,15 @@ describe("a form body built from the call's fields (Query.form)", () => {
     ]);
     expect(await (parts[1]![1] as Blob).text()).toBe("{}\n");
     expect(headers).not.toHaveProperty("content-type");
-    // A content-type the call sets is the call's.
-    expect(
-      forms("POST /files", { purpose: "batch", headers: { "content-type": "multipart/form-data; boundary=x" } }).headers["content-type"],
-    ).toBe("multipart/form-data; boundary=x");
+    // A content-type the call sets: multipart/form-data alone is the client's to complete; any other is refused, as the converters refuse it.
+    expect(forms("POST /files", { purpose: "batch", headers: { "content-type": "Multipart/Form-Data" } }).headers).not.toHaveProperty(
+      "content-type",
+    );
+    for (const contentType of ["multipart/form-data; boundary=x", "application/json"])
+      expect(errorOf(() => forms("POST /files", { purpose: "batch", headers: { "content-type": contentType } }))).toMatchObject({
+        code: "INVALID_HEADER_VALUE",
+        argument: "headers.content-type",
+      });
   });
 
   test("a fragment in the route (Box's `/oauth2/token#refresh`) names the operation, and is not sent", () => {

@@ -128,7 +128,7 @@ export function frame(options: RequestOptions, sender: Sender): Framed {
  *
  * @throws {@link EndpointError} `INVALID_HEADER_VALUE`
  */
-function checkMultipartType(headers: Record<string, string>): void {
+export function checkMultipartType(headers: Record<string, string>): void {
   const given = headers["content-type"];
   if (given === undefined) return;
   if (given.trim().toLowerCase() === "multipart/form-data") {

@@ -6,6 +6,7 @@
  * @packageDocumentation
  * @module queries
  */
+import { checkMultipartType } from "../clients/framing.js";
 import { percentEncodeName } from "../core/chars.js";
 import { EndpointError, fail, nameOf, quote } from "../core/errors.js";
 import { isOptionName } from "../core/option-names.js";
@@ -84,7 +85,8 @@ export interface Form {
    * `application/x-www-form-urlencoded`: the body is `URLSearchParams`, an object's properties each a
    * field of their own (style `form`, exploded); `multipart/form-data`: the body is `FormData`, a
    * `Blob` a file part, an object one part of its JSON (RFC 7578; the client writes the boundary,
-   * so the request's `content-type` is left to it unless the call sets one).
+   * so the request's `content-type` is left to it: a call may set `multipart/form-data` alone, any
+   * other is `INVALID_HEADER_VALUE`, docs/clients.md).
    */
   readonly mediaType: "application/x-www-form-urlencoded" | "multipart/form-data";
   /**
@@ -175,7 +177,9 @@ function formFields(form: Form, body: Readonly<Record<string, unknown>>): [name:
 
 /**
  * The request options with their body built as `form` says, where `endpoint()` made it an object of
- * the call's keys; a multipart body's `content-type` is dropped unless `given` (the merged headers) set one.
+ * the call's keys; a multipart body's `content-type` is the client's to write with its boundary:
+ * dropped, unless `given` (the merged headers) set one, which must then be `multipart/form-data`
+ * alone (dropped too), as the converters require.
  */
 function withForm(form: Form, options: RequestOptions, given: Readonly<Record<string, unknown>>): RequestOptions {
   if (!isPlainRecord(options.body)) return options;
@@ -186,6 +190,8 @@ function withForm(form: Form, options: RequestOptions, given: Readonly<Record<st
   for (const [name, value] of fields) body.append(name, value as string | Blob);
   const headers = { ...options.headers };
   if (!Object.hasOwn(given, "content-type")) delete headers["content-type"];
+  // The call's own: multipart/form-data alone is left to the client, any other refused (docs/clients.md).
+  else checkMultipartType(headers);
   return { ...options, headers, body };
 }
 
