@@ -274,8 +274,9 @@ describe("each real client sends the multipart bodies withQueries builds, in a f
       const canSend = !refused[client]!.includes("FormData");
       // A content-type the client cannot frame FormData under is refused; multipart/form-data alone is the client's to complete.
       const expected: Record<string, string> = Object.fromEntries(sentCases.map((name) => [name, canSend ? "sent" : "INVALID_OPTIONS"]));
-      expected["content-type with another boundary"] = canSend ? "INVALID_HEADER_VALUE" : "INVALID_OPTIONS";
-      expected["content-type application/json"] = canSend ? "INVALID_HEADER_VALUE" : "INVALID_OPTIONS";
+      // withQueries refuses these first, by the converters' rule, whatever the client.
+      expected["content-type with another boundary"] = "INVALID_HEADER_VALUE";
+      expected["content-type application/json"] = "INVALID_HEADER_VALUE";
       if (client === "undici") expected["undici's FormData"] = "sent";
       expect(JSON.parse(printed)).toEqual(expected);
       const received = await Promise.all(
@@ -371,6 +372,27 @@ describe("FormData: the content-type is the client's, and toUndici writes the mu
     }
     // Other converters send only the global FormData: another class is no body they know.
     expect(errorOf(() => toFetch(endpoint("POST /x", { data: foreign })))).toMatchObject({ code: "INVALID_OPTIONS", argument: "data" });
+  });
+
+  test("toUndici: a FormData of another class that cannot be read as one is INVALID_OPTIONS, never a raw TypeError", () => {
+    const tagged = (entries: unknown): object =>
+      new (class OtherFormData {
+        readonly [Symbol.toStringTag] = "FormData";
+        readonly [Symbol.iterator] = entries;
+      })();
+    for (const data of [
+      tagged(undefined),
+      tagged(function* () {
+        yield ["a", 1];
+      }),
+      tagged(function* () {
+        yield [1, "a"];
+      }),
+      tagged(() => {
+        throw new Error("entries");
+      }),
+    ])
+      expect(errorOf(() => toUndici(endpoint("POST /x", { data })))).toMatchObject({ code: "INVALID_OPTIONS", argument: "data" });
   });
 
   test("multipartBlob names a part without a name property blob, and draws a new boundary each time", async () => {

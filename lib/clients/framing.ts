@@ -107,7 +107,7 @@ export function frame(options: RequestOptions, sender: Sender): Framed {
   if (kind === "form") {
     checkMultipartType(headers);
     if (sender === "undici") {
-      const { blob, contentType } = multipartBlob(body as Iterable<[string, string | Blob]>);
+      const { blob, contentType } = readForm(body as Iterable<[string, string | Blob]>);
       headers["content-type"] = contentType;
       framed.body = blob;
       framed.kind = "blob";
@@ -143,6 +143,18 @@ export function checkMultipartType(headers: Record<string, string>): void {
   );
 }
 
+/**
+ * {@link multipartBlob}, for a `FormData` whose class is not the global one: what reading it throws
+ * (it is not iterable, an entry is not a pair of a name and a string or Blob) is `INVALID_OPTIONS`.
+ */
+function readForm(form: Iterable<[string, string | Blob]>): { blob: Blob; contentType: string } {
+  try {
+    return multipartBlob(form);
+  } catch {
+    return fail("INVALID_OPTIONS", "data", "cannot be read as FormData: its entries are not pairs of a name and a string or Blob", form);
+  }
+}
+
 /** WHATWG HTML's multipart/form-data encoding: a line break in a name or a string value becomes CRLF. */
 const crlf = (text: string): string => text.replace(/\r\n|\r|\n/g, "\r\n");
 
@@ -162,6 +174,7 @@ export function multipartBlob(form: Iterable<[string, string | Blob]>): { blob: 
   const boundary = `----rest-endpoint-${Array.from(random, (byte) => byte.toString(16).padStart(2, "0")).join("")}`;
   const parts: (string | Blob)[] = [];
   for (const [name, value] of form) {
+    if (typeof name !== "string" || (typeof value !== "string" && !(value instanceof Blob))) throw new TypeError("not a FormData entry");
     const head = `--${boundary}\r\nContent-Disposition: form-data; name="${escapeQuoted(crlf(name))}"`;
     if (typeof value === "string") parts.push(`${head}\r\n\r\n${crlf(value)}\r\n`);
     else
