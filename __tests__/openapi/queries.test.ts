@@ -1,8 +1,11 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { runInNewContext } from "node:vm";
 import fc from "fast-check";
 import { endpoint, EndpointError } from "../../lib/index.js";
 import { serverUrl, withQueries, type Queries } from "../../lib/openapi/queries.js";
+import { checkShapes } from "../../lib/openapi/read.js";
+import { generateRouteMap } from "../../lib/openapi/write.js";
 import { errorOf } from "../helpers/errors.js";
 import { startRecordingServer } from "../helpers/recording-server.js";
 
@@ -320,6 +323,22 @@ describe("serverUrl: a filled server URL keeps the host its template names", () 
     const error = errorOf(() => serverUrl(server, variables));
     expect(error).toMatchObject({ code: "INVALID_BASE_URL", argument });
     expect(error.message).toContain(rule);
+  });
+
+  test("a generated module's baseUrl() is this rule: it calls serverUrl, whose refusals it gives", () => {
+    const description = {
+      openapi: "3.0.3",
+      info: { title: "T", version: "1" },
+      servers: [{ url: tenant.url, variables: tenant.variables }],
+      paths: { "/a": { get: {} } },
+    };
+    const { module } = generateRouteMap(checkShapes(description, "description.json"), { header: () => "", withQueries: true });
+    // The module as `rest-endpoint generate` writes it, its one import given the library's serverUrl.
+    const body = module.replace('import { serverUrl } from "rest-endpoint/queries";', "").replace(/^export /gm, "");
+    const baseUrl = runInNewContext(`${body}\nbaseUrl;`, { serverUrl }) as (variables?: object) => string;
+    expect([baseUrl(), baseUrl({ tenant: "acme" })]).toEqual(["https://demo.example.com/v1", "https://acme.example.com/v1"]);
+    for (const value of ["evil.example/", "evil.example:443/", "[::1]/"])
+      expect(errorOf(() => baseUrl({ tenant: value }))).toMatchObject({ code: "INVALID_BASE_URL", argument: "variables.tenant" });
   });
 
   test("the message names the rule, the template and what was received", () => {
