@@ -15,7 +15,7 @@ const api = withQueries(endpoint.defaults({ baseUrl: "https://h.example" }), que
 
 describe("a header parameter against a `headers` field of the same name", () => {
   const sent = (call: object, defaults: object = {}) => {
-    const options = api.defaults(defaults)("GET /items", call);
+    const options = api.defaults(defaults as never)("GET /items", call as never);
     return [options.url, options.headers["api-key"]];
   };
 
