@@ -29,6 +29,14 @@ describe("a header parameter against a `headers` field of the same name", () => 
     ["the call's header over the defaults' parameter", { headers: { "Api-Key": "h" } }, { "Api-Key": "d" }, "h"],
     ["the call's header over the defaults' header", { headers: { "api-key": "h" } }, { headers: { "api-key": "dh" } }, "h"],
     ["a null parameter beside the call's header: the header", { "Api-Key": null, headers: { "api-key": "h" } }, {}, "h"],
+    [
+      "the defaults' list given again beside the call's header: the header",
+      { "Api-Key": ["a", "b"], headers: { "api-key": "h" } },
+      { "Api-Key": ["a", "b"] },
+      "h",
+    ],
+    ["the call's list over the defaults' list of another item", { "Api-Key": ["a", "c"] }, { "Api-Key": ["a", "b"] }, "a, c"],
+    ["the call's list over the defaults' longer list", { "Api-Key": ["a"] }, { "Api-Key": ["a", "b"] }, "a"],
     ["the call's parameter equal to its header", { "Api-Key": "same", headers: { "api-key": "same" } }, { "Api-Key": "same" }, "same"],
   ])("%s: sent", (_, call, defaults, value) => {
     expect(sent(call, defaults)).toEqual(["https://h.example/items", value]);
