@@ -216,6 +216,25 @@ describe("every octokit.rest method with a corpus call, stock and swapped", () =
     ]);
   });
 
+  test("docs/octokit.md's tables show these figures", () => {
+    const doc = readFileSync(join(root, "docs", "octokit.md"), "utf8");
+    const cells = (line: string) =>
+      line
+        .split("|")
+        .slice(1, -1)
+        .map((cell) => cell.trim());
+    const section = doc.slice(doc.indexOf("**Wire equivalence**"), doc.indexOf("**The drop-in**"));
+    const rows = section.split("\n").filter((line) => line.startsWith("| ") && !line.startsWith("| -"));
+    expect(cells(rows[1]!)).toEqual([
+      String(expected.methods),
+      `${expected.reached.stock}, ${expected.reached.swapped}`,
+      String(expected.identical),
+      String(expected.documented),
+    ]);
+    const documented = Object.fromEntries(rows.slice(3).map((line) => [cells(line)[0], Number(cells(line)[1])]));
+    expect(documented).toEqual(expected.rows);
+  });
+
   test("each row the comparison uses is a row of docs/migrating-from-octokit-endpoint.md", () => {
     const titles = migrating.split("\n").map((line) => line.split("|")[1]?.trim());
     for (const [row] of ROWS) expect(titles).toContain(row);
