@@ -306,7 +306,7 @@ describe("Octokit's machinery, stock and swapped", () => {
     ]);
   });
 
-  test("refusals reject octokit.request()'s promise; @octokit/request alone throws them (docs/octokit.md)", () => {
+  test("refusals reject octokit.request()'s promise; octokit.paginate() and @octokit/request alone throw them (docs/octokit.md)", () => {
     const crlf = outcome("refusal: CR/LF in a header");
     // Stock: fetch refuses the header (a RequestError); swapped: rest-endpoint before fetch. Neither sends.
     expect(crlf.stock).toMatchObject({ requests: [], error: { sync: false, name: "HttpError", status: 500 } });
@@ -317,6 +317,9 @@ describe("Octokit's machinery, stock and swapped", () => {
     const missing = outcome("refusal: a missing path parameter");
     expect(missing.stock.requests.map(({ url }) => url)).toEqual(["/repos//r"]);
     expect(missing.swapped).toMatchObject({ requests: [], error: { sync: false, code: "MISSING_PARAMETER" } });
+    const paginated = outcome("paginate: a missing path parameter");
+    expect(paginated.stock.requests.map(({ url }) => url)).toEqual(["/repos//r/issues"]);
+    expect(paginated.swapped).toMatchObject({ requests: [], error: { sync: true, code: "MISSING_PARAMETER" } });
     const alone = outcome("@octokit/request alone: a missing path parameter");
     expect(alone.stock.requests.map(({ url }) => url)).toEqual(["/repos//r"]);
     expect(alone.swapped).toMatchObject({ requests: [], error: { sync: true, code: "MISSING_PARAMETER" } });

@@ -197,6 +197,8 @@ if (variant === "extras") {
     octokit.rest.issues.get({ owner: "o", repo: "r", issue_number: 1, headers: { "x-a": "a\r\nb" } }),
   );
   results["refusal: a missing path parameter"] = await record(() => octokit.request("GET /repos/{owner}/{repo}", { repo: "r" }));
+  // plugin-paginate-rest builds the first page's request with endpoint() before any promise exists.
+  results["paginate: a missing path parameter"] = await record(() => octokit.paginate("GET /repos/{owner}/{repo}/issues", { repo: "r" }));
   // @octokit/request alone has no hook: it builds the request before any promise exists.
   const { request } = await import("@octokit/request");
   const plain = request.defaults({ baseUrl: local, request: { fetch: fetchLocally } });
