@@ -39,6 +39,7 @@ const rows: [title: string, run: (lib: typeof endpoint) => unknown, incumbentSho
   // @ts-expect-error `data` on GET is a type error too
   ["`data` on GET", (lib) => lib("GET /x", { data: "d" }).url, "?data=d", "INVALID_OPTIONS"],
   ["parameters next to `data`", (lib) => lib("POST /x", { data: "d", name: "n" }).body, '"d"', "INVALID_OPTIONS"],
+  ["an unset variable in `{?a,b}`", (lib) => lib("POST /x{?name,label}", { name: "n", data: "d" }).url, "/x?name=n&", "/x?name=n"],
   // @ts-expect-error a route and `url` is a type error too
   ["a route and `url`", (lib) => lib("GET /a", { url: "/b" }).url, "https://api.github.com/b", "INVALID_OPTIONS"],
   ["CR/LF in a header", (lib) => lib("GET /a", { headers: { "x-a": "a\r\nb" } }).headers["x-a"], '"a\\r\\nb"', "INVALID_HEADER_VALUE"],

@@ -40,6 +40,98 @@ describe("rest-endpoint-octokit in this process", () => {
     expect(Object.isFrozen(endpoint)).toBe(true);
   });
 
+  test("merge(options, anything) and endpoint(options, anything) read options alone, as @octokit/endpoint 11 does", () => {
+    const options = endpoint.merge("GET /repos/{owner}/{repo}", { owner: "o", repo: "r" });
+    // @octokit/auth-token's hook: request.endpoint.merge(options, options).
+    const again = endpoint.merge(options as never, options as never);
+    expect(again).toEqual(options);
+    expect(again).toEqual(incumbent.merge(options as never, { owner: "x" } as never));
+    expect(endpoint.merge(options as never, { owner: "x", headers: { "x-a": "b" } } as never)).toEqual(options);
+    expect(endpoint(options as never, { owner: "x" } as never)).toEqual({
+      ...restEndpoint("GET /repos/{owner}/{repo}", { owner: "o", repo: "r" }),
+      method: "GET",
+    });
+    // Without a first argument, the defaults, as the incumbent (which reads no second one either).
+    expect(endpoint.merge(undefined as never, { owner: "x" })).toEqual(endpoint.DEFAULTS);
+  });
+
+  const upload = endpoint.defaults({
+    method: "POST",
+    url: "/repos/{owner}/{repo}/releases/{release_id}/assets{?name,label}",
+    baseUrl: "https://uploads.github.com",
+  });
+  const uploadUrl = "https://uploads.github.com/repos/o/r/releases/1/assets{?name,label}";
+  test.each([
+    [
+      "url replaces the route, data: the route's own parameters are dropped",
+      { url: uploadUrl, owner: "o", repo: "r", release_id: 1, name: "a.zip", data: "bytes" },
+      { url: "https://uploads.github.com/repos/o/r/releases/1/assets?name=a.zip", body: "bytes" },
+    ],
+    [
+      "the same call without the route's parameters",
+      { url: uploadUrl, name: "a.zip", label: "A", data: "bytes" },
+      { url: "https://uploads.github.com/repos/o/r/releases/1/assets?name=a.zip&label=A", body: "bytes" },
+    ],
+    [
+      "the route itself: its parameters fill it",
+      { owner: "o", repo: "r", release_id: 1, name: "a.zip", data: "bytes" },
+      { url: "https://uploads.github.com/repos/o/r/releases/1/assets?name=a.zip", body: "bytes" },
+    ],
+    [
+      "url replaces the route without data: the parameters are the JSON body, as the incumbent",
+      { url: "https://uploads.github.com/x", owner: "o" },
+      { url: "https://uploads.github.com/x", body: { owner: "o" } },
+    ],
+  ])("upload: %s (as @octokit/endpoint 11)", (_, call, expected) => {
+    const options = upload(call as never);
+    expect(options).toMatchObject(expected);
+    // The incumbent's URL but for the migration guide's row "an unset variable in `{?a,b}`" (its `&`).
+    const stock: { url: string } = incumbent.defaults(upload.DEFAULTS as never)(call as never);
+    expect(options.url).toBe(stock.url.replace(/&$/, ""));
+  });
+
+  test.each([
+    ["a parameter no template names, next to data", { url: uploadUrl, owner: "o", nmae: "typo", data: "b" }, "nmae"],
+    ["a route parameter next to data, no url given", { owner: "o", repo: "r", release_id: 1, extra: 1, data: "b" }, "extra"],
+  ])("upload: %s is still refused", (_, call, argument) => {
+    expect(() => upload(call as never)).toThrow(expect.objectContaining({ code: "INVALID_OPTIONS", argument }) as Error);
+  });
+
+  test("a refusal in merge() is carried to parse(), merge() and endpoint() of what it returned, never thrown by merge()", () => {
+    const withHook = endpoint.defaults({ request: { hook: "kept" } });
+    const merged = withHook.merge("GET /repos/{owner}/{repo}", { owner: "o", repo: "r", headers: { "x-a": "a\r\nb" } });
+    // What @octokit/request reads before its promise exists: the method, the url, request.hook.
+    expect(merged).toMatchObject({ method: "GET", url: "/repos/{owner}/{repo}", owner: "o", request: { hook: "kept" } });
+    const refusal = expect.objectContaining({ code: "INVALID_HEADER_VALUE" }) as Error;
+    expect(() => withHook.parse(merged as never)).toThrow(refusal);
+    expect(() => withHook.merge(merged as never, merged as never)).toThrow(refusal);
+    expect(() => withHook({ ...merged } as never)).toThrow(refusal);
+    // A copy that lost the refusal (JSON) is read again, and refused again.
+    expect(() => withHook.parse(JSON.parse(JSON.stringify(merged)) as never)).toThrow(refusal);
+    // endpoint() itself throws, as before.
+    expect(() => endpoint("GET /x", { headers: { "x-a": "a\r\nb" } })).toThrow(refusal);
+    expect(endpoint.merge({ method: "GET", url: "/x", headers: 1 } as never)).toMatchObject({ method: "GET", url: "/x" });
+  });
+
+  test.each([
+    ["a string", "text", "application/json; charset=utf-8"],
+    ["a Buffer", Buffer.from("bytes"), "application/json; charset=utf-8"],
+    ["an ArrayBuffer", new ArrayBuffer(2), "application/json; charset=utf-8"],
+    ["an object", { a: 1 }, "application/json; charset=utf-8"],
+    ["URLSearchParams (fetch sets its type)", new URLSearchParams("a=1"), undefined],
+  ])("data as %s: content-type as @octokit/endpoint 11 gives it, or the client's", (_, data, contentType) => {
+    expect(endpoint("POST /markdown/raw", { data }).headers["content-type"]).toBe(contentType);
+    if (contentType !== undefined) expect(incumbent("POST /markdown/raw", { data }).headers["content-type"]).toBe(contentType);
+    expect(endpoint("POST /markdown/raw", { data, headers: { "content-type": "text/plain" } }).headers["content-type"]).toBe("text/plain");
+  });
+
+  test('PUT without data: body "" and no content-type, as the incumbent', () => {
+    const options = endpoint("PUT /user/starred/{owner}/{repo}", { owner: "o", repo: "r" });
+    expect(options).toMatchObject({ method: "PUT", body: "" });
+    expect(options.headers["content-type"]).toBeUndefined();
+    expect(endpoint("PUT /x", { data: "" }).headers["content-type"]).toBe(incumbent("PUT /x", { data: "" }).headers["content-type"]);
+  });
+
   test("every check of rest-endpoint comes along", () => {
     expect(() => endpoint("GET /repos/{owner}/{repo}", { repo: "r" })).toThrow(EndpointError);
     expect(() => endpoint("GET /repos/{owner}/{repo}", { owner: "..", repo: "r" })).toThrow(

@@ -96,7 +96,7 @@ function writeVersion(target, { version, changes, unmatched, declarations, listi
   });
   const omit = [...changed, ...removed].map((route) => JSON.stringify(route)).join(" | ") || "never";
   // Both module systems' declarations in full, each importing `ApiVersioned` from its own index:
-  // its symbol key is one per declaration file, so a map and the EndpointInterface it meets must
+  // the unique symbol of its marker is one per declaration file, so a map and the EndpointInterface it meets must
   // come from the same one.
   for (const [extension, index, base] of [
     ["d.cts", "../index.cjs", `./${target}.cjs`],

@@ -329,8 +329,11 @@ declare const unmapped: unique symbol;
  * ```
  */
 export interface UnmappedRoutes {
-  /** The marker: a symbol key, so that it is no route. */
-  readonly [unmapped]?: "routes not in the map are typed from their template";
+  /**
+   * The marker: a construct signature, which `keyof` does not list, so that it is no route and a
+   * wrapper's `R extends keyof Routes` sees route strings only. Types only.
+   */
+  new (marker: typeof unmapped): "routes not in the map are typed from their template";
 }
 
 declare const apiVersion: unique symbol;
@@ -350,8 +353,12 @@ declare const apiVersion: unique symbol;
  * ```
  */
 export interface ApiVersioned<Version extends string> {
-  /** The marker: a symbol key, so that it is no route. */
-  readonly [apiVersion]?: Version;
+  /**
+   * The marker: a call signature, which `keyof` does not list, so that it is no route and a
+   * wrapper's `R extends keyof Routes` sees route strings only (README.md, "Typed by GitHub's
+   * description"). Types only: no map is a function.
+   */
+  (marker: typeof apiVersion): Version;
 }
 
 /**
@@ -367,7 +374,7 @@ export interface ApiVersioned<Version extends string> {
  */
 export type VersionOf<Routes extends RouteMap> = Routes extends {
   /** The version `ApiVersioned` records. */
-  readonly [apiVersion]?: infer Version extends string;
+  (marker: typeof apiVersion): infer Version extends string;
 }
   ? string extends Version
     ? string
@@ -398,7 +405,7 @@ type VersionRule<Version extends string> = string extends Version
 /** Whether a map takes routes it does not list: a map with no route (`object`), or one with {@link UnmappedRoutes}. */
 type IsOpen<Routes extends RouteMap> = [Extract<keyof Routes, string>] extends [never]
   ? true
-  : typeof unmapped extends keyof Routes
+  : Routes extends UnmappedRoutes
     ? true
     : false;
 

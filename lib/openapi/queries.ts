@@ -21,7 +21,7 @@ import {
   type Expression,
 } from "../core/template.js";
 import { encodeComponent, encodeReservedComponent } from "../core/url-template.js";
-import type { EndpointInterface, EndpointParameters, MergedOptions, RequestOptions, RouteMap } from "../core/types.js";
+import type { Defaults, EndpointInterface, EndpointParameters, MergedOptions, RequestOptions, RouteMap } from "../core/types.js";
 import { isArray, isPlainRecord, toIsoString } from "../core/values.js";
 
 /**
@@ -255,7 +255,7 @@ function reservedPairs(key: string, value: unknown, argument: string, exploded: 
  * into variables added to that expression; `merged` is copied, never changed. Applying it to what
  * it returned changes nothing.
  */
-function rewrite(query: Query, merged: MergedOptions): MergedOptions {
+function rewrite(query: Query, merged: MergedOptions, defaults: Defaults): MergedOptions {
   const renamed = query.renamed ?? {};
   const deepObject = query.deepObject ?? [];
   const declared = compileTemplate(query.template.slice(query.template.indexOf(" ") + 1)).parts.filter(isQueryExpression);
@@ -277,7 +277,8 @@ function rewrite(query: Query, merged: MergedOptions): MergedOptions {
   const keyOf = (name: string): string => (Object.hasOwn(renamed, name) ? renamed[name]! : name);
   const delimited = query.delimited ?? {};
   const fields = query.headers ?? {};
-  const headers: Record<string, unknown> = {};
+  /** The header parameters given (not `null` or `undefined`), by name. */
+  const headerParameters: Record<string, unknown> = {};
   const reserved = query.allowReserved ?? [];
   /** The `name=value` pairs of allowReserved parameters, literal text before the query expression. */
   const pairs: string[] = [];
@@ -290,9 +291,8 @@ function rewrite(query: Query, merged: MergedOptions): MergedOptions {
       pairs.push(...reservedPairs(keyOf(name), value, name, varspecs.includes(`${keyOf(name)}*`)));
       continue;
     }
-    // A header parameter goes to its field, as given: merged options' headers are read as any are.
     if (Object.hasOwn(fields, name)) {
-      if (value != null) headers[fields[name]!.toLowerCase()] = value;
+      if (value != null) headerParameters[name] = value;
       continue;
     }
     const list = isArray(value);
@@ -334,9 +334,59 @@ function rewrite(query: Query, merged: MergedOptions): MergedOptions {
   const path = call.filter((part) => !isQueryExpression(part));
   const literal = pairs.length === 0 ? "" : `${hasQuery(path) ? "&" : "?"}${pairs.join("&")}`;
   copy.url = path.map(partText).join("") + literal + queryExpression(hasQuery(path) || literal !== "", varspecs);
+  const headers = headerFields(fields, headerParameters, merged.headers, defaults);
   if (query.contentType !== undefined && !Object.hasOwn(merged.headers, "content-type")) headers["content-type"] = query.contentType;
   if (Object.keys(headers).length > 0) copy.headers = { ...merged.headers, ...headers };
   return copy as unknown as MergedOptions;
+}
+
+/**
+ * The header fields the header parameters `given` are sent in (OpenAPI 3.1 section 4.8.12.1, `in:
+ * header`), layered as headers are (docs/any-api.md, "Header parameters"): the call's beats the
+ * defaults'. A header parameter and a `headers` field of the same name (in any case, RFC 9110
+ * section 5.1) from one layer (both the call's, or both the defaults') are refused, as are two
+ * header parameters sent in one field; across layers the call's wins. A value is the call's where it
+ * differs from the defaults' (`defaults`, as `DEFAULTS` shows them). Values go as given: merged
+ * options' headers are read as any are.
+ *
+ * @throws `EndpointError` `INVALID_OPTIONS` for the two clashes above
+ */
+function headerFields(
+  fields: Readonly<Record<string, string>>,
+  given: Readonly<Record<string, unknown>>,
+  headers: Readonly<Record<string, string>>,
+  defaults: Defaults,
+): Record<string, unknown> {
+  const sent: Record<string, unknown> = {};
+  /** Each field a header parameter is sent in, and that parameter's name. */
+  const byField = new Map<string, string>();
+  for (const [name, value] of Object.entries(given)) {
+    const field = fields[name]!.toLowerCase();
+    const other = byField.get(field);
+    if (other !== undefined)
+      fail("INVALID_OPTIONS", name, `is sent in the header field ${quote(field)}, which the parameter ${quote(other)} is too`);
+    byField.set(field, name);
+    const parameterFromCall = !(Object.hasOwn(defaults, name) && sameValue(defaults[name], value));
+    if (!Object.hasOwn(headers, field)) {
+      sent[field] = value;
+      continue;
+    }
+    const headerFromCall = headers[field] !== (Object.hasOwn(defaults.headers, field) ? defaults.headers[field] : undefined);
+    if (parameterFromCall === headerFromCall)
+      fail(
+        "INVALID_OPTIONS",
+        name,
+        `is a header parameter sent in ${quote(field)}, which the ${parameterFromCall ? "call's" : "defaults'"} \`headers\` set too: give one`,
+      );
+    if (parameterFromCall) sent[field] = value;
+  }
+  return sent;
+}
+
+/** Whether two parameter values are the same: one value, or lists of the same items. */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  return isArray(a) && isArray(b) && a.length === b.length && a.every((item, index) => item === b[index]);
 }
 
 /**
@@ -393,7 +443,7 @@ export function withQueries<E extends EndpointInterface<RouteMap, string>>(endpo
     const query = queryOf(merged);
     if (query === undefined) return merged;
     try {
-      return rewrite(query, merged);
+      return rewrite(query, merged, endpoint.DEFAULTS);
     } catch (error) {
       // merge() made `merged`: what rewrite() throws is an EndpointError, given the call's route as endpoint() gives it.
       if (error instanceof EndpointError) error.route = `${merged.method} ${merged.url}`.slice(0, 200);

@@ -1,0 +1,186 @@
+import { execFile, spawnSync } from "node:child_process";
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import ts from "typescript";
+import { fencedBlocks, strictProject } from "../helpers/examples.js";
+
+// The wrapper the README teaches first (README.md, "Typed by GitHub's description"; docs/usage.md,
+// "Typed calls"), written as there, over every map the package ships (each target, each versioned
+// map: dist/routes after `npm run build`), GitHub's map with UnmappedRoutes, and a map
+// `rest-endpoint generate` writes, on TypeScript 5.9 (the compiler API) and 7 (its tsc). The
+// version and unmapped markers are no keys a wrapper sees (`keyof Routes` holds route strings only).
+// Also docs/usage.md's helper over two targets and docs/any-api.md's API key given once.
+const root = join(__dirname, "..", "..");
+const dir = join(root, ".tmp", `wrapper-types-${process.pid}`);
+const shipped = readdirSync(join(root, "dist", "routes"))
+  .filter((name) => name.endsWith(".d.ts"))
+  .map((name) => name.slice(0, -".d.ts".length))
+  .sort();
+
+/** A description with required header parameters (an API key), as Discourse's API has them. */
+const FORUM = {
+  openapi: "3.0.3",
+  info: { title: "Forum", version: "1" },
+  servers: [{ url: "https://forum.example" }],
+  paths: {
+    "/posts.json": {
+      get: {
+        operationId: "listPosts",
+        parameters: [
+          { name: "Api-Key", in: "header", required: true, schema: { type: "string" } },
+          { name: "Api-Username", in: "header", required: true, schema: { type: "string" } },
+          { name: "before", in: "query", schema: { type: "integer" } },
+        ],
+        responses: { "200": { description: "ok" } },
+      },
+    },
+  },
+};
+
+/** The README's wrapper over map `M`, typed endpoint function `api`; numbered `n`. */
+const wrapper = (n: number, map: string, api: string, route: string, parameters: string): string[] => [
+  `const api${n}: EndpointInterface<${map}> = ${api};`,
+  `function request${n}<R extends keyof ${map}>(route: R, parameters: ParametersOf<${map}, R>) {`,
+  `  return api${n}(route, parameters);`,
+  "}",
+  `request${n}("${route}", { ${parameters} });`,
+  "// @ts-expect-error a misspelt key",
+  `request${n}("${route}", { ${parameters}, per_pag: 1 });`,
+  `export const markerless${n}: [Exclude<keyof ${map}, string>] extends [never] ? true : false = true;`,
+];
+
+function source(): string {
+  const lines = [
+    'import { endpoint, type EndpointInterface, type ParametersOf, type UnmappedRoutes } from "rest-endpoint";',
+    'import { queries, type Routes as Forum } from "./forum.js";',
+    'import { withQueries } from "rest-endpoint/queries";',
+  ];
+  shipped.forEach((name, n) => lines.splice(n + 1, 0, `import type { Routes as M${n} } from "rest-endpoint/routes/${name}";`));
+  const repo = 'owner: "octokit", repo: "rest.js"';
+  shipped.forEach((name, n) => {
+    const version = /\.(\d{4}-\d{2}-\d{2})$/.exec(name)?.[1];
+    const api = version === undefined ? "endpoint" : `endpoint.defaults({ headers: { "x-github-api-version": "${version}" } })`;
+    lines.push(...wrapper(n, `M${n}`, api, "GET /repos/{owner}/{repo}", repo));
+  });
+  const n = shipped.length;
+  lines.push("type Open = M0 & UnmappedRoutes;", ...wrapper(n, "Open", "endpoint", "GET /repos/{owner}/{repo}", repo));
+  lines.push(
+    ...wrapper(
+      n + 1,
+      "Forum",
+      'withQueries(endpoint.defaults({ baseUrl: "https://forum.example" }), queries)',
+      "GET /posts.json",
+      '"Api-Key": "k", "Api-Username": "u", before: 1',
+    ),
+  );
+  // A required header parameter given once in defaults(): later calls no longer need it.
+  lines.push(
+    `const signedIn = api${n + 1}.defaults({ "Api-Key": "k0123", "Api-Username": "system" });`,
+    'signedIn("GET /posts.json", { before: 100 });',
+    'signedIn("GET /posts.json");',
+    "// @ts-expect-error without defaults, the API key is required",
+    `api${n + 1}("GET /posts.json", { before: 100 });`,
+  );
+  return lines.join("\n") + "\n";
+}
+
+const tsconfig = (file: string) => ({
+  compilerOptions: {
+    module: "NodeNext",
+    moduleResolution: "NodeNext",
+    target: "ES2022",
+    lib: ["ES2022"],
+    strict: true,
+    exactOptionalPropertyTypes: true,
+    noEmit: true,
+    types: [],
+    skipLibCheck: false,
+  },
+  files: [file],
+});
+
+const docs = {
+  usage: fencedBlocks(readFileSync(join(root, "docs", "usage.md"), "utf8")).find(({ code }) =>
+    code.includes("EndpointInterface<Dotcom | Ghes>"),
+  ),
+  anyApi: fencedBlocks(readFileSync(join(root, "docs", "any-api.md"), "utf8")).find(({ code }) => code.includes('"Api-Key": "k0123"')),
+};
+
+beforeAll(() => {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, "forum-description.json"), JSON.stringify(FORUM));
+  const generated = spawnSync(
+    process.execPath,
+    [join(root, "dist", "cli.js"), "generate", join(dir, "forum-description.json"), "--out", join(dir, "forum.d.ts")],
+    {
+      encoding: "utf8",
+    },
+  );
+  if (generated.status !== 0) throw new Error(generated.stderr);
+  writeFileSync(join(dir, "wrappers.mts"), source());
+  writeFileSync(join(dir, "usage.mts"), docs.usage!.code);
+  writeFileSync(join(dir, "any-api.mts"), docs.anyApi!.code.replace('"./api.js"', '"./forum.js"'));
+});
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test("the package ships 12 maps: each target, each versioned map", () => {
+  expect(shipped).toEqual([
+    "api.github.com",
+    "api.github.com.2022-11-28",
+    "api.github.com.2026-03-10",
+    "ghec",
+    "ghec.2022-11-28",
+    "ghec.2026-03-10",
+    "ghes-3.17",
+    "ghes-3.17.2022-11-28",
+    "ghes-3.18",
+    "ghes-3.18.2022-11-28",
+    "ghes-3.19",
+    "ghes-3.19.2022-11-28",
+  ]);
+});
+
+describe.each(["wrappers", "usage", "any-api"])("%s.mts", (name) => {
+  test("TypeScript 5.9: compiles, each @ts-expect-error used", () => {
+    const file = join(dir, `${name}.mts`);
+    const diagnostics = ts.getPreEmitDiagnostics(ts.createProgram([file], strictProject(["lib.es2022.d.ts"])));
+    expect(diagnostics.map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, " "))).toEqual([]);
+  }, 120_000);
+
+  test("TypeScript 7: the same", async () => {
+    const file = join(dir, `${name}.mts`);
+    const project = join(dir, `tsconfig.${name}.json`);
+    writeFileSync(project, JSON.stringify(tsconfig(file)));
+    const tsc = join(root, "node_modules", "typescript-7", "bin", "tsc");
+    const { stdout } = await promisify(execFile)(process.execPath, [tsc, "-p", project, "--pretty", "false"]).catch(
+      (error: unknown) => error as { stdout: string },
+    );
+    expect(stdout).toBe("");
+  }, 120_000);
+});
+
+test("docs/any-api.md's API key given once: the URL and header it shows", () => {
+  const lines = docs.anyApi!.code.replace('"./api.js"', '"./forum.js"').trimEnd().split("\n");
+  const shown: unknown[] = [];
+  const printing = lines.map((line, index) => {
+    const value = /^\/\/ (".*")$/.exec(lines[index + 1] ?? "")?.[1];
+    if (value === undefined) return line;
+    shown.push(JSON.parse(value));
+    return `console.log(JSON.stringify(${line.replace(/;$/, "")}));`;
+  });
+  expect(shown).toEqual(["https://forum.example/posts.json?before=100", "k0123"]);
+  const script = join(dir, "any-api.mjs");
+  const { outputText } = ts.transpileModule(printing.join("\n"), {
+    compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+  });
+  writeFileSync(script, outputText);
+  const { status, stdout, stderr } = spawnSync(process.execPath, [script], { encoding: "utf8" });
+  const printed = stdout
+    .trimEnd()
+    .split("\n")
+    .map((line) => JSON.parse(line) as unknown);
+  expect({ status, stderr, printed }).toEqual({ status: 0, stderr: "", printed: shown });
+}, 60_000);
