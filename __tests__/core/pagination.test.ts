@@ -42,6 +42,15 @@ describe("followLink: the request options of the page a response links to", () =
     expect(issues).toEqual(before);
   });
 
+  test("a request URL not written as a URL parser writes it: the origin compared is the parsed one", () => {
+    const written = { ...issues, url: "https://API.GitHub.com:443/repos/octokit/rest.js/issues" };
+    expect(followLink(written, { link: "</x?page=2>; rel=next" })).toEqual({ ...issues, url: "https://api.github.com/x?page=2" });
+    expect(errorOf(() => followLink(written, { link: "<https://API.GitHub.com:8443/x>; rel=next" }))).toMatchObject({
+      code: "INVALID_URL",
+      argument: "responseHeaders.link",
+    });
+  });
+
   test("a POST that pages (a search API) keeps its body", () => {
     const search = endpoint("POST https://api.example.com/search", { query: "x" });
     expect(followLink(search, { link: '<https://api.example.com/search?cursor=b>; rel="next"' })).toEqual({

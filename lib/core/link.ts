@@ -69,29 +69,26 @@ const DOT_SEGMENT = /(?:^|\/)(?:\.|%2e){1,2}(?:\/|$)/i;
  * ```
  */
 export function followLink<O extends RequestOptions>(request: O, responseHeaders: ResponseHeaders, rel = "next"): O | undefined {
-  let home: string | undefined;
+  let valid = false;
   try {
-    // The request's scheme, user information, host and port, and "/": a URL on the same origin
-    // begins with it, one on `api.github.com.evil.example` or on `:8443` does not.
-    if (isPlainRecord(request.headers)) home = new URL("/", request.url).href;
+    valid = isPlainRecord(request.headers) && URL.canParse(request.url);
   } catch {
-    // home stays undefined: `request` is null, or its `url` no URL
+    // `request` is null, or a getter threw
   }
-  if (home === undefined) fail("INVALID_OPTIONS", "request", "must be request options from endpoint()", request);
+  if (!valid) fail("INVALID_OPTIONS", "request", "must be request options from endpoint()", request);
   if (typeof rel != "string") fail("INVALID_OPTIONS", "rel", "must be a string", rel);
   let field: string;
   try {
     const { get } = responseHeaders as { get?: unknown };
-    // A list of field values is one value, its members joined by commas (RFC 9110 section 5.3).
-    field = (
+    // A list of field values is one value, its members joined by commas (RFC 9110 section 5.3),
+    // as an array's string joins them.
+    field = String(
       typeof get == "function"
         ? [get.call(responseHeaders, "link")]
         : Object.keys(responseHeaders)
-            .filter((name) => /^link$/i.test(name))
-            .map((name) => (responseHeaders as Record<string, unknown>)[name])
-    )
-      .flat()
-      .join(", ");
+            .filter((name) => name.length == 4 && name.toLowerCase() == "link")
+            .map((name) => (responseHeaders as Record<string, unknown>)[name]),
+    );
   } catch (error) {
     // `responseHeaders` is null, or its getter threw.
     throw unreadable(error, "responseHeaders");
@@ -102,8 +99,14 @@ export function followLink<O extends RequestOptions>(request: O, responseHeaders
   try {
     url = new URL(target, request.url).href;
   } catch {
-    // Refused below: "" does not begin with `home`.
+    // Refused below: "" begins with no `home`.
   }
+  // The request's scheme, user information, host and port, and "/": a URL on the same origin begins
+  // with it, one on `api.github.com.evil.example` or on `:8443` does not. It is the first characters
+  // of `request.url` when that is written as a URL parser writes it (endpoint() and followLink()
+  // write so): a URL that begins with them has that origin. Else, and only then, it is parsed.
+  let home = request.url.slice(0, request.url.indexOf("/", 8) + 1);
+  if (!home || !url.startsWith(home)) home = new URL("/", request.url).href;
   // The dot-segments are looked for as written, before a URL parser resolves them away: in the
   // path, up to "?" or "#".
   if (!url.startsWith(home) || DOT_SEGMENT.test(target.split(/[?#]/, 1)[0]!))
@@ -113,7 +116,8 @@ export function followLink<O extends RequestOptions>(request: O, responseHeaders
 
 /**
  * The target of the first link in `field` whose `rel` holds the relation type `type` (lowercase,
- * with a space on either side), else `undefined`; one pass over the field, each piece read once.
+ * with a space on either side), else `undefined`: one pass over the field, each piece read once,
+ * up to the end of that link (what follows it is not read).
  *
  * @throws {@link EndpointError} `INVALID_HEADER_VALUE` when the field is not RFC 8288's syntax
  */
@@ -125,7 +129,6 @@ function findTarget(field: string, type: string): string | undefined {
    */
   let target: string | undefined;
   let types: string | undefined;
-  let found: string | undefined;
   PIECE.lastIndex = 0;
   for (;;) {
     const at = PIECE.lastIndex;
@@ -133,20 +136,19 @@ function findTarget(field: string, type: string): string | undefined {
     // A parameter must follow a target.
     if (piece === null || (piece[2] !== undefined && target === undefined))
       fail("INVALID_HEADER_VALUE", "responseHeaders.link", "must be RFC 8288 links: <URI>; rel=type, …", field.slice(at));
-    const [, link, name, token, quoted] = piece;
-    const lower = name?.toLowerCase();
-    if (lower === undefined) {
+    const name = piece[2]?.toLowerCase();
+    if (name === undefined) {
       // A target or the end: the link-value before it is complete.
-      if (found === undefined && types?.includes(type)) found = target;
-      if (link === undefined) return found;
-      target = link;
+      if (types?.includes(type)) return target;
+      if (piece[1] === undefined) return undefined;
+      target = piece[1];
       types = undefined;
-    } else if (lower == "anchor") {
+    } else if (name == "anchor") {
       // A link about another resource (RFC 8288 section 3.2): never this response's next page.
       types = "";
-    } else if (lower == "rel") {
+    } else if (name == "rel") {
       // Only the first `rel` counts (RFC 8288 section 3.3); a quoted-pair stands for its character.
-      types ??= ` ${token ?? quoted?.replace(/\\(.)/g, "$1") ?? ""} `.toLowerCase();
+      types ??= ` ${piece[3] ?? piece[4]?.replace(/\\(.)/g, "$1") ?? ""} `.toLowerCase();
     }
   }
 }
