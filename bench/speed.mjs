@@ -114,7 +114,7 @@ const fields = {
   "x-ratelimit-limit": "5000",
   "x-ratelimit-remaining": "4999",
 };
-const shapes = { "fetch's Headers": new Headers(fields), "node's object": fields };
+const shapes = { "fetch's Headers": new globalThis.Headers(fields), "node's object": fields };
 const expectedNext = "https://api.github.com/repositories/711976/issues?per_page=100&page=3";
 for (const shape of Object.values(shapes))
   if (followLink(firstRequest, shape)?.url !== expectedNext) throw new Error("followLink does not give the next page's URL");
