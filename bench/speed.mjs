@@ -138,4 +138,19 @@ for (const name of Object.keys(shapes)) {
     `  from ${name}: ${median(pageSamples[name]).toFixed(0)} ns/op = ${ratio.toFixed(2)}× the first (target ≤ 2.00×: ${ratio <= 2 ? "met" : "not met"})`,
   );
 }
+// Hostile fields (docs/usage.md, "Pagination"): one pass, whatever the server sends.
+const many = `${Array.from({ length: 10_000 }, (_, i) => `<https://api.github.com/x?page=${i}>; rel="item"`).join(", ")}, </y>; rel=next`;
+const megabyte = `</x>; title="${"a".repeat(1 << 20)}"; rel=next`;
+for (const [name, field] of [
+  ["10,000 links, the next one last", many],
+  ["a 1 MB quoted-string", megabyte],
+]) {
+  const times = [];
+  for (let i = 0; i < 5; i++) {
+    const start = performance.now();
+    sink += followLink(firstRequest, { link: field }).url.length;
+    times.push(performance.now() - start);
+  }
+  console.log(`  ${name} (${(field.length / 1024).toFixed(0)} KB): ${median(times).toFixed(1)} ms`);
+}
 if (sink === 0) console.log("");

@@ -42,6 +42,18 @@ describe("followLink: the request options of the page a response links to", () =
     expect(issues).toEqual(before);
   });
 
+  test("its TSDoc example gives what the example shows", () => {
+    const first = endpoint("GET /repos/{owner}/{repo}/issues", { owner: "octokit", repo: "rest.js", per_page: 2 });
+    expect(followLink(first, { link: '<https://api.github.com/repositories/711976/issues?per_page=2&page=2>; rel="next"' })).toEqual({
+      method: "get",
+      url: "https://api.github.com/repositories/711976/issues?per_page=2&page=2",
+      headers: headers(),
+    });
+    expect(
+      followLink(first, { link: '<https://api.github.com/repositories/711976/issues?per_page=2&page=1>; rel="prev"' }),
+    ).toBeUndefined();
+  });
+
   test("a request URL not written as a URL parser writes it: the origin compared is the parsed one", () => {
     const written = { ...issues, url: "https://API.GitHub.com:443/repos/octokit/rest.js/issues" };
     expect(followLink(written, { link: "</x?page=2>; rel=next" })).toEqual({ ...issues, url: "https://api.github.com/x?page=2" });
@@ -167,6 +179,30 @@ describe("the grammar's corners (RFC 8288 section 3, RFC 9110 section 5.6)", () 
     { reference: "/x?q=/../y", url: "https://api.github.com/x?q=/../y" },
   ])("a target $reference is resolved against the request's URL (RFC 3986 section 5) and sent as $url", ({ reference, url }) => {
     expect(followLink(issues, { link: `<${reference}>; rel="next"` })?.url).toBe(url);
+  });
+});
+
+describe("a target on the request's origin written as a URL parser writes it is used as written, and equals the parser's", () => {
+  test.each([
+    "https://api.github.com/repositories/1/issues?per_page=100&page=2",
+    "https://api.github.com/a/b;c=d/@e:f/(g)*+!$~?h=i,j&k=l/m?n",
+    "https://api.github.com/x%41%2F?q=%zz%",
+    "https://api.github.com//double//slash",
+    "https://api.github.com/",
+  ])("%s", (target) => {
+    expect(new URL(target).href).toBe(target);
+    expect(followLink(issues, { link: `<${target}>; rel=next` })?.url).toBe(target);
+  });
+
+  test.each([
+    "https://api.github.com/x?q='a'",
+    "https://api.github.com/x#f",
+    "https://api.github.com/[x]",
+    "https://api.github.com/{x}^|",
+    "https://api.github.com/é",
+    "https://api.github.com:443/x",
+  ])("%s, written with other characters, is sent as the URL parser writes it", (target) => {
+    expect(followLink(issues, { link: `<${target}>; rel=next` })?.url).toBe(new URL(target).href);
   });
 });
 

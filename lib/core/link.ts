@@ -19,6 +19,13 @@ import { isPlainRecord } from "./values.js";
 const PIECE =
   /(?:^|[\t ]*,)[\t ,]*<([\x21-\x3d\x3f-\x5b\x5d-\x7e\x80-\uffff]*)>|[\t ]*;[\t ]*([\w!#$%&'*+.^`|~-]+)[\t ]*(?:=[\t ]*(?:([\w!#$%&'*+.^`|~-]+)|"((?:[^"\\]|\\.)*)"))?|[\t ,]*$/y;
 
+/**
+ * Characters a URL parser keeps as they are in an http(s) URL's path and query (WHATWG URL, the
+ * path and special-query percent-encode sets): RFC 3986's unreserved and reserved ones but "#",
+ * "'", "[" and "]", and "%".
+ */
+const KEPT = /^[\w\-.~!$&()*+,;=:@/?%]*$/;
+
 /** A `.` or `..` segment, also pct-encoded (RFC 3986 section 3.3), in a reference's path: a URL parser resolves it away. */
 const DOT_SEGMENT = /(?:^|\/)(?:\.|%2e){1,2}(?:\/|$)/i;
 
@@ -32,13 +39,15 @@ const DOT_SEGMENT = /(?:^|\/)(?:\.|%2e){1,2}(?:\/|$)/i;
  * The field is read as RFC 8288 section 3 writes it: `<URI-Reference>` then `; name=value`
  * parameters, each value a token or a quoted-string; several fields (a list of values) are one
  * list (RFC 9110 section 5.3); `rel` may hold several space-separated relation types, compared
- * without regard to case (section 3.3); the first link of that type wins; a link with an `anchor`
- * parameter is about another resource (section 3.2) and is passed over. The target is resolved
+ * without regard to case (section 3.3); a link with an `anchor` parameter is about another
+ * resource (section 3.2) and is passed over. It is read up to the end of the first link of that
+ * type, which wins. The target is resolved
  * against `request.url` when relative (RFC 3986 section 5) and serialised as a WHATWG URL parser
  * serialises it, which is what every client sends: for GitHub's links, the URL as GitHub wrote it.
  * It must stay on the request's origin (scheme, host, port, user information), so that the
  * credentials the request carries never leave it.
  *
+ * @typeParam O - the type of `request`, which the result has too
  * @param request - request options, as `endpoint()` (or an earlier `followLink()`) returned them
  * @param responseHeaders - the response's header fields in any client's shape: fetch's or undici's
  *   `Headers`, axios' `AxiosHeaders` (anything with `get(name)`), or an object of fields, names in
@@ -71,7 +80,8 @@ const DOT_SEGMENT = /(?:^|\/)(?:\.|%2e){1,2}(?:\/|$)/i;
 export function followLink<O extends RequestOptions>(request: O, responseHeaders: ResponseHeaders, rel = "next"): O | undefined {
   let valid = false;
   try {
-    valid = isPlainRecord(request.headers) && URL.canParse(request.url);
+    // Its url is parsed once a link is followed (below).
+    valid = isPlainRecord(request.headers) && typeof request.url == "string";
   } catch {
     // `request` is null, or a getter threw
   }
@@ -95,21 +105,28 @@ export function followLink<O extends RequestOptions>(request: O, responseHeaders
   }
   const target = findTarget(field, ` ${rel.toLowerCase()} `);
   if (target === undefined) return undefined;
-  let url = "";
-  try {
-    url = new URL(target, request.url).href;
-  } catch {
-    // Refused below: "" begins with no `home`.
-  }
-  // The request's scheme, user information, host and port, and "/": a URL on the same origin begins
-  // with it, one on `api.github.com.evil.example` or on `:8443` does not. It is the first characters
-  // of `request.url` when that is written as a URL parser writes it (endpoint() and followLink()
-  // write so): a URL that begins with them has that origin. Else, and only then, it is parsed.
+  // The request's scheme, user information, host and port, and "/", as `request.url` writes them.
+  // A target that begins with these characters has the request's origin: a URL parser reads the
+  // same origin from the same characters, and one on `api.github.com.evil.example` or on `:8443`
+  // does not begin so. Written with characters that a URL parser keeps as they are, it is sent as
+  // written: nothing is parsed, as for GitHub's links. Any other target is resolved against
+  // `request.url` and serialised as a URL parser does (RFC 3986 section 5), and the origins of
+  // both, parsed, are compared.
   let home = request.url.slice(0, request.url.indexOf("/", 8) + 1);
-  if (!home || !url.startsWith(home)) home = new URL("/", request.url).href;
+  let url = target;
+  if (!home || !target.startsWith(home) || !KEPT.test(target)) {
+    try {
+      url = new URL(target, request.url).href;
+      home = new URL("/", request.url).href;
+    } catch {
+      // `request.url` is no URL, or `target` none on its origin
+      if (!URL.canParse(request.url)) fail("INVALID_OPTIONS", "request", "must be request options from endpoint()", request);
+      url = "";
+    }
+  }
   // The dot-segments are looked for as written, before a URL parser resolves them away: in the
   // path, up to "?" or "#".
-  if (!url.startsWith(home) || DOT_SEGMENT.test(target.split(/[?#]/, 1)[0]!))
+  if (!url.startsWith(home) || DOT_SEGMENT.test(target.replace(/[?#].*/s, "")))
     fail("INVALID_URL", "responseHeaders.link", `must be a URL on ${home} without dot-segments`, target);
   return { ...request, url, headers: { ...request.headers } };
 }
