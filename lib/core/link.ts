@@ -13,11 +13,12 @@ import { isPlainRecord } from "./values.js";
  * OWS: a link target `"<" URI-Reference ">"` (1), at the start or after a ","; a link-param
  * `";" OWS token BWS [ "=" BWS ( token / quoted-string ) ]` (2: its name, 3: a token value, 4: a
  * quoted-string's content, `qdtext / quoted-pair`); or the field's end. `token = 1*tchar` (RFC 9110
- * section 5.6.2). Empty list elements are skipped. A target holds no ">", white space, ASCII
- * control character or "\", which a URL parser strips or reads as "/" (UNSENDABLE, lib/core/origin.ts).
+ * section 5.6.2). Empty list elements are skipped. A target holds no ">", no white space, no
+ * control character (Unicode's `Cc`: C0, DEL, C1) and no "\", which a URL parser strips, encodes or
+ * reads as "/" (UNSENDABLE, lib/core/origin.ts).
  */
 const PIECE =
-  /(?:^|[\t ]*,)[\t ,]*<([\x21-\x3d\x3f-\x5b\x5d-\x7e\x80-\uffff]*)>|[\t ]*;[\t ]*([\w!#$%&'*+.^`|~-]+)[\t ]*(?:=[\t ]*(?:([\w!#$%&'*+.^`|~-]+)|"((?:[^"\\]|\\.)*)"))?|[\t ,]*$/y;
+  /(?:^|[\t ]*,)[\t ,]*<([^\p{Cc}\s>\\]*)>|[\t ]*;[\t ]*([\w!#$%&'*+.^`|~-]+)[\t ]*(?:=[\t ]*(?:([\w!#$%&'*+.^`|~-]+)|"((?:[^"\\]|\\.)*)"))?|[\t ,]*$/uy;
 
 /**
  * Characters a URL parser keeps as they are in an http(s) URL's path and query (WHATWG URL, the
