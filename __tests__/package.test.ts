@@ -290,7 +290,7 @@ describe("the packed package", () => {
   });
 
   test.each([
-    ["index", "module.exports = { EndpointError, VERSION, endpoint };"],
+    ["index", "module.exports = { EndpointError, VERSION, endpoint, followLink };"],
     ["clients", "module.exports = { toAxios, toFetch, toGot, toKy, toNodeHttp, toUndici };"],
     ["queries", "module.exports = { serverUrl, withQueries };"],
   ])("dist/%s.cjs is plain CommonJS: one module.exports of the entry's names, no bundler helpers", (name, line) => {

@@ -53,6 +53,23 @@ for (const { name, gzip } of rows.slice(0, 3)) {
   );
 }
 
+// What followLink (docs/usage.md, "Pagination") adds to a bundle that imports and uses it beside
+// endpoint, and that a bundle that does not import it holds none of it (package.json's
+// "sideEffects": false; its one string "responseHeaders.link" marks its code).
+const FOLLOW = "globalThis.next = followLink(globalThis.options, globalThis.headers);";
+for (const [row, file] of [
+  [rows[0], "index.js"],
+  [rows[2], "index.production.js"],
+]) {
+  const withFollow = await bundle(`import { endpoint, followLink } from "./dist/${file}";\n${CALL}\n${FOLLOW}`);
+  const added = gzipped(withFollow) - row.gzip;
+  const without = (await bundle(`import { endpoint } from "./dist/${file}";\n${CALL}`)).outputFiles[0].text;
+  console.log(
+    `followLink (dist/${file}): +${added} B min+gzip to a bundle that uses it (target ≤ 400 B: ${added <= 400 ? "met" : "not met"}); ` +
+      `a bundle that does not import it holds ${without.includes("responseHeaders.link") ? "some of it" : "none of it"}`,
+  );
+}
+
 // What GitHub's multi-segment table costs in the bundle: the same bundle with the table emptied.
 const withoutTable = {
   name: "without-multi-segment-table",

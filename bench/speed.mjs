@@ -3,7 +3,7 @@
 import { endpoint as incumbent } from "@octokit/endpoint";
 import { Bench } from "tinybench";
 import { isDeepStrictEqual } from "node:util";
-import { endpoint } from "../dist/index.js";
+import { endpoint, followLink } from "../dist/index.js";
 import { handWritten } from "./floor.mjs";
 import { scenarios } from "./scenarios.mjs";
 
@@ -76,4 +76,81 @@ const nsA = rows.find((row) => row.name === A).nsOurs;
 console.log(
   `hand-written floor for (a) (bench/floor.mjs, same result asserted): ${nsFloor.toFixed(0)} ns/op; rest-endpoint ${nsA.toFixed(0)} ns/op = ${(nsA / nsFloor).toFixed(2)}× the floor's time (target ≤ 1.00×)`,
 );
+
+// Pagination (docs/usage.md, "Pagination"): building the next page's request options from a response
+// with followLink, against building the first with endpoint(). The response is GitHub's issues
+// page with its four links (prev, next, last, first, as docs.github.com shows them) among 20 header
+// fields, as fetch's Headers and as node's object (node:http, got, undici's request()).
+const first = () =>
+  endpoint("GET /repos/{owner}/{repo}/issues", {
+    owner: "octokit",
+    repo: "rest.js",
+    per_page: 100,
+    headers: { authorization: "token ghp_0123456789" },
+  });
+const firstRequest = first();
+const link = ["prev", "next", "last", "first"]
+  .map((rel, i) => `<https://api.github.com/repositories/711976/issues?per_page=100&page=${[1, 3, 50, 1][i]}>; rel="${rel}"`)
+  .join(", ");
+const fields = {
+  "access-control-allow-origin": "*",
+  "access-control-expose-headers": "ETag, Link, Location, Retry-After, X-GitHub-OTP, X-RateLimit-Limit, X-RateLimit-Remaining",
+  "cache-control": "private, max-age=60, s-maxage=60",
+  "content-encoding": "gzip",
+  "content-security-policy": "default-src 'none'",
+  "content-type": "application/json; charset=utf-8",
+  date: "Thu, 26 Nov 2026 01:00:00 GMT",
+  etag: 'W/"0123456789abcdef"',
+  link,
+  "referrer-policy": "origin-when-cross-origin, strict-origin-when-cross-origin",
+  server: "github.com",
+  "strict-transport-security": "max-age=31536000; includeSubdomains; preload",
+  vary: "Accept, Authorization, Cookie, X-GitHub-OTP",
+  "x-content-type-options": "nosniff",
+  "x-frame-options": "deny",
+  "x-github-api-version-selected": "2022-11-28",
+  "x-github-media-type": "github.v3; format=json",
+  "x-github-request-id": "F8B1:181D5:17DE45:202777:5A261691",
+  "x-ratelimit-limit": "5000",
+  "x-ratelimit-remaining": "4999",
+};
+const shapes = { "fetch's Headers": new globalThis.Headers(fields), "node's object": fields };
+const expectedNext = "https://api.github.com/repositories/711976/issues?per_page=100&page=3";
+for (const shape of Object.values(shapes))
+  if (followLink(firstRequest, shape)?.url !== expectedNext) throw new Error("followLink does not give the next page's URL");
+const pageSamples = { first: [], ...Object.fromEntries(Object.keys(shapes).map((name) => [name, []])) };
+for (let round = 0; round < ROUNDS; round++) {
+  const bench = new Bench({ time: TIME, warmupTime: 30 });
+  bench.add("first", batched(first));
+  for (const [name, shape] of Object.entries(shapes))
+    bench.add(
+      name,
+      batched(() => followLink(firstRequest, shape)),
+    );
+  await bench.run();
+  for (const task of bench.tasks) pageSamples[task.name].push((task.result.latency.p50 * 1e6) / BATCH);
+}
+const nsFirst = median(pageSamples.first);
+console.log(`\npagination: the first request (endpoint()) ${nsFirst.toFixed(0)} ns/op; the next (followLink):`);
+for (const name of Object.keys(shapes)) {
+  const ratio = median(pageSamples[name]) / nsFirst;
+  console.log(
+    `  from ${name}: ${median(pageSamples[name]).toFixed(0)} ns/op = ${ratio.toFixed(2)}× the first (target ≤ 2.00×: ${ratio <= 2 ? "met" : "not met"})`,
+  );
+}
+// Hostile fields (docs/usage.md, "Pagination"): one pass, whatever the server sends.
+const many = `${Array.from({ length: 10_000 }, (_, i) => `<https://api.github.com/x?page=${i}>; rel="item"`).join(", ")}, </y>; rel=next`;
+const megabyte = `</x>; title="${"a".repeat(1 << 20)}"; rel=next`;
+for (const [name, field] of [
+  ["10,000 links, the next one last", many],
+  ["a 1 MB quoted-string", megabyte],
+]) {
+  const times = [];
+  for (let i = 0; i < 5; i++) {
+    const start = performance.now();
+    sink += followLink(firstRequest, { link: field }).url.length;
+    times.push(performance.now() - start);
+  }
+  console.log(`  ${name} (${(field.length / 1024).toFixed(0)} KB): ${median(times).toFixed(1)} ms`);
+}
 if (sink === 0) console.log("");

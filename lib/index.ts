@@ -32,6 +32,7 @@ import type { EndpointInterface } from "./core/types.js";
 export const endpoint = withDefaults(DEFAULTS) as EndpointInterface<object, never, "2022-11-28">;
 
 export { EndpointError, type EndpointErrorCode } from "./core/errors.js";
+export { followLink } from "./core/link.js";
 export { VERSION } from "./github/defaults.js";
 export type {
   ApiVersioned,
@@ -56,6 +57,7 @@ export type {
   RequestOptions,
   RequiredKeys,
   RequiredParameters,
+  ResponseHeaders,
   Route,
   RouteMap,
   RouteParameters,

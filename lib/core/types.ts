@@ -700,3 +700,26 @@ export interface EndpointInterface<
    */
   parse(options: MergedOptions): RequestOptions;
 }
+
+/*
+ * Pagination: followLink (lib/core/link.ts; docs/usage.md, "Pagination").
+ */
+
+/**
+ * A response's header fields, as HTTP clients give them: anything with `get(name)` (fetch's and
+ * undici's `Headers`, axios' `AxiosHeaders`), or an object of fields whose names are in any case
+ * and whose values are strings or lists of strings (node:http's and got's `IncomingHttpHeaders`,
+ * undici's `request()` headers, a plain object).
+ *
+ * @example
+ * ```ts
+ * const fromFetch: ResponseHeaders = new Headers({ link: '</x?page=2>; rel="next"' });
+ * const fromNode: ResponseHeaders = { link: ['</x?page=2>; rel="next"'] };
+ * ```
+ */
+export type ResponseHeaders =
+  | {
+      /** The field's value: fetch's `Headers#get` joins several with ", " and answers `null` for none. */
+      get(name: string): unknown;
+    }
+  | { readonly [name: string]: unknown };

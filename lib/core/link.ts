@@ -1,0 +1,172 @@
+/**
+ * Following a response's `Link` header field (RFC 8288): the request options of the page it links
+ * to, for any HTTP client. A small exact parser rather than a package: `http-link-header` (the one
+ * that follows RFC 8288) adds about 2 KB min+gzip, five times this module, and `parse-link-header`
+ * needs Node's `url` and `querystring` and splits on `,` (docs/usage.md, "Pagination").
+ */
+import { fail, unreadable } from "./errors.js";
+import type { RequestOptions, ResponseHeaders } from "./types.js";
+import { isPlainRecord } from "./values.js";
+
+/**
+ * One piece of a Link field value (RFC 8288 section 3; its list, RFC 9110 section 5.6.1), after
+ * OWS: a link target `"<" URI-Reference ">"` (1), at the start or after a ","; a link-param
+ * `";" OWS token BWS [ "=" BWS ( token / quoted-string ) ]` (2: its name, 3: a token value, 4: a
+ * quoted-string's content, `qdtext / quoted-pair`); or the field's end. `token = 1*tchar` (RFC 9110
+ * section 5.6.2). Empty list elements are skipped. A target holds no ">", no white space, no
+ * control character (Unicode's `Cc`: C0, DEL, C1) and no "\", which a URL parser strips, encodes or
+ * reads as "/" (UNSENDABLE, lib/core/origin.ts).
+ */
+const PIECE =
+  /(?:^|[\t ]*,)[\t ,]*<([^\p{Cc}\s>\\]*)>|[\t ]*;[\t ]*([\w!#$%&'*+.^`|~-]+)[\t ]*(?:=[\t ]*(?:([\w!#$%&'*+.^`|~-]+)|"((?:[^"\\]|\\.)*)"))?|[\t ,]*$/uy;
+
+/**
+ * Characters a URL parser keeps as they are in an http(s) URL's path and query (WHATWG URL, the
+ * path and special-query percent-encode sets): RFC 3986's unreserved and reserved ones but "#",
+ * "'", "[" and "]", and "%".
+ */
+const KEPT = /^[\w\-.~!$&()*+,;=:@/?%]*$/;
+
+/** A `.` or `..` segment, also pct-encoded (RFC 3986 section 3.3), in a reference's path: a URL parser resolves it away. */
+const DOT_SEGMENT = /(?:^|\/)(?:\.|%2e){1,2}(?:\/|$)/i;
+
+/**
+ * Returns the request options of the page a response links to: the target of its `Link` header
+ * field (RFC 8288) whose relation type is `rel`, with `request`'s method, header fields (`accept`,
+ * `authorization`, `x-github-api-version`, …), body and `request` meta; `undefined` when the
+ * response has no such link, as the last page has no `next`
+ * (https://docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api).
+ *
+ * The field is read as RFC 8288 section 3 writes it: `<URI-Reference>` then `; name=value`
+ * parameters, each value a token or a quoted-string; several fields (a list of values) are one
+ * list (RFC 9110 section 5.3); `rel` may hold several space-separated relation types, compared
+ * without regard to case (section 3.3); a link with an `anchor` parameter is about another
+ * resource (section 3.2) and is passed over. It is read up to the end of the first link of that
+ * type, which wins. The target is resolved
+ * against `request.url` when relative (RFC 3986 section 5) and serialised as a WHATWG URL parser
+ * serialises it, which is what every client sends: for GitHub's links, the URL as GitHub wrote it.
+ * It must stay on the request's origin (scheme, host, port, user information), so that the
+ * credentials the request carries never leave it.
+ *
+ * @typeParam O - the type of `request`, which the result has too
+ * @param request - request options, as `endpoint()` (or an earlier `followLink()`) returned them
+ * @param responseHeaders - the response's header fields in any client's shape: fetch's or undici's
+ *   `Headers`, axios' `AxiosHeaders` (anything with `get(name)`), or an object of fields, names in
+ *   any case, values strings or lists of strings (node:http's and got's `IncomingHttpHeaders`,
+ *   undici's `request()`, a plain object)
+ * @param rel - the link relation type to follow (RFC 8288 section 2.1: `"next"`, `"prev"`,
+ *   `"first"`, `"last"`, or an extension type's URI). @defaultValue `"next"`
+ * @returns a new object, `request`'s own properties with the target's `url` and a copy of its
+ *   `headers`; or `undefined` when no link has that type
+ * @throws {@link EndpointError} `INVALID_HEADER_VALUE` (argument `responseHeaders.link`) for a field
+ *   that is not RFC 8288's syntax, a target with a character outside RFC 3986 (CR, LF, white space,
+ *   `\`, non-ASCII) included; `INVALID_URL` (the same argument) for a target on another origin
+ *   (another scheme, `javascript:` included, host, port or user information), with a dot-segment
+ *   (`/a/../b`), or that no URL parser reads; `INVALID_OPTIONS` when `request` is no request
+ *   options or `responseHeaders` is `null` or `undefined`. See docs/errors.md.
+ * @example
+ * ```ts
+ * import { endpoint, followLink } from "rest-endpoint";
+ * const first = endpoint("GET /repos/{owner}/{repo}/issues", { owner: "octokit", repo: "rest.js", per_page: 2 });
+ * followLink(first, { link: '<https://api.github.com/repositories/711976/issues?per_page=2&page=2>; rel="next"' });
+ * // {
+ * //   method: "get",
+ * //   url: "https://api.github.com/repositories/711976/issues?per_page=2&page=2",
+ * //   headers: { accept: "application/vnd.github.v3+json", "user-agent": "rest-endpoint/0.3.0 Node.js/20.20.2 (linux; x64)" },
+ * // }
+ * followLink(first, { link: '<https://api.github.com/repositories/711976/issues?per_page=2&page=1>; rel="prev"' });
+ * // undefined
+ * ```
+ */
+export function followLink<O extends RequestOptions>(request: O, responseHeaders: ResponseHeaders, rel = "next"): O | undefined {
+  let valid = false;
+  try {
+    // Its url is parsed once a link is followed (below).
+    valid = isPlainRecord(request.headers) && typeof request.url == "string";
+  } catch {
+    // `request` is null, or a getter threw
+  }
+  if (!valid) fail("INVALID_OPTIONS", "request", "must be request options from endpoint()", request);
+  if (typeof rel != "string") fail("INVALID_OPTIONS", "rel", "must be a string", rel);
+  let field: string;
+  try {
+    const { get } = responseHeaders as { get?: unknown };
+    // A list of field values is one value, its members joined by commas (RFC 9110 section 5.3),
+    // as an array's string joins them.
+    field = String(
+      typeof get == "function"
+        ? [get.call(responseHeaders, "link")]
+        : Object.keys(responseHeaders)
+            .filter((name) => name.length == 4 && name.toLowerCase() == "link")
+            .map((name) => (responseHeaders as Record<string, unknown>)[name]),
+    );
+  } catch (error) {
+    // `responseHeaders` is null, or its getter threw.
+    throw unreadable(error, "responseHeaders");
+  }
+  const target = findTarget(field, ` ${rel.toLowerCase()} `);
+  if (target === undefined) return undefined;
+  // The request's scheme, user information, host and port, and "/", as `request.url` writes them.
+  // A target that begins with these characters has the request's origin: a URL parser reads the
+  // same origin from the same characters, and one on `api.github.com.evil.example` or on `:8443`
+  // does not begin so. Written with characters that a URL parser keeps as they are, it is sent as
+  // written: nothing is parsed, as for GitHub's links. Any other target is resolved against
+  // `request.url` and serialised as a URL parser does (RFC 3986 section 5), and the origins of
+  // both, parsed, are compared.
+  let home = request.url.slice(0, request.url.indexOf("/", 8) + 1);
+  let url = target;
+  if (!home || !target.startsWith(home) || !KEPT.test(target)) {
+    try {
+      url = new URL(target, request.url).href;
+      home = new URL("/", request.url).href;
+    } catch {
+      // `request.url` is no URL, or `target` none on its origin
+      if (!URL.canParse(request.url)) fail("INVALID_OPTIONS", "request", "must be request options from endpoint()", request);
+      url = "";
+    }
+  }
+  // The dot-segments are looked for as written, before a URL parser resolves them away: in the
+  // path, up to "?" or "#".
+  if (!url.startsWith(home) || DOT_SEGMENT.test(target.replace(/[?#].*/s, "")))
+    fail("INVALID_URL", "responseHeaders.link", `must be a URL on ${home} without dot-segments`, target);
+  return { ...request, url, headers: { ...request.headers } };
+}
+
+/**
+ * The target of the first link in `field` whose `rel` holds the relation type `type` (lowercase,
+ * with a space on either side), else `undefined`: one pass over the field, each piece read once,
+ * up to the end of that link (what follows it is not read).
+ *
+ * @throws {@link EndpointError} `INVALID_HEADER_VALUE` when the field is not RFC 8288's syntax
+ */
+function findTarget(field: string, type: string): string | undefined {
+  /**
+   * The link-value being read: its target (`undefined` before the first) and its relation types,
+   * lowercase, with a space on either side (`undefined` before its `rel`; `""`, which holds no
+   * type, once it has an `anchor`).
+   */
+  let target: string | undefined;
+  let types: string | undefined;
+  PIECE.lastIndex = 0;
+  for (;;) {
+    const at = PIECE.lastIndex;
+    const piece = PIECE.exec(field);
+    // A parameter must follow a target.
+    if (piece === null || (piece[2] !== undefined && target === undefined))
+      fail("INVALID_HEADER_VALUE", "responseHeaders.link", "must be RFC 8288 links: <URI>; rel=type, …", field.slice(at));
+    const name = piece[2]?.toLowerCase();
+    if (name === undefined) {
+      // A target or the end: the link-value before it is complete.
+      if (types?.includes(type)) return target;
+      if (piece[1] === undefined) return undefined;
+      target = piece[1];
+      types = undefined;
+    } else if (name == "anchor") {
+      // A link about another resource (RFC 8288 section 3.2): never this response's next page.
+      types = "";
+    } else if (name == "rel") {
+      // Only the first `rel` counts (RFC 8288 section 3.3); a quoted-pair stands for its character.
+      types ??= ` ${piece[3] ?? piece[4]?.replace(/\\(.)/g, "$1") ?? ""} `.toLowerCase();
+    }
+  }
+}
