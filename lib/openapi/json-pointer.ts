@@ -30,3 +30,26 @@ function decodeToken(token: string): string {
   }
   return decoded.replaceAll("~1", "/").replaceAll("~0", "~");
 }
+
+/**
+ * The shortest pointer (`#/components/schemas/L8`) at which `document` holds `target`, found breadth
+ * first, each object visited once; `undefined` where it holds it nowhere. For messages only.
+ */
+export function pointerOf(document: unknown, target: object): string | undefined {
+  const seen = new Set<unknown>([document]);
+  let level: [value: unknown, pointer: string][] = [[document, "#"]];
+  while (level.length > 0) {
+    const next: [unknown, string][] = [];
+    for (const [value, pointer] of level) {
+      if (value === target) return pointer;
+      if (typeof value !== "object" || value === null) continue;
+      for (const [key, child] of Object.entries(value)) {
+        if (typeof child !== "object" || child === null || seen.has(child)) continue;
+        seen.add(child);
+        next.push([child, `${pointer}/${pointerToken(key)}`]);
+      }
+    }
+    level = next;
+  }
+  return undefined;
+}

@@ -15,12 +15,11 @@ import { dirname, extname, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { $RefParser } from "@apidevtools/json-schema-ref-parser";
 import { parse as parseYaml } from "yaml";
-import type { Document } from "./document.js";
+import { DescriptionError, readFrom, type Document } from "./document.js";
 import { pointerTarget, pointerToken as token } from "./json-pointer.js";
 import { METHODS } from "./routes.js";
 
-/** A description that cannot be read: one line, `<file>#<pointer>: <problem>`. */
-export class DescriptionError extends Error {}
+export { DescriptionError } from "./document.js";
 
 /** The largest file read, the description or one its `$ref`s name. */
 export const MAX_FILE_BYTES = 64 * 1024 * 1024;
@@ -164,6 +163,7 @@ const isObject = (value: Json): value is Record<string, Json> => typeof value ==
  * @throws {@link DescriptionError} naming the file and the JSON pointer of the first wrong field
  */
 export function checkShapes(spec: Description, file: string): Document {
+  readFrom.set(spec, file);
   const seen = new Set<object>();
   const problem = (pointer: string, rule: string, value: Json): never => {
     const shown =

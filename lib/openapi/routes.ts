@@ -11,18 +11,8 @@ import { BODY_METHODS } from "../core/request.js";
 import { queryExpression } from "../core/template.js";
 import type { Document, Encoding, MediaType, Operation, Parameter, PathItem, Reference, RequestBody, Resolve } from "./document.js";
 import { pointerTarget } from "./json-pointer.js";
-import {
-  docOf,
-  fileType,
-  objectShapes,
-  parenthesized,
-  requiredIn,
-  schemaOf,
-  typesOf,
-  union,
-  type Shape,
-  type TypeWriter,
-} from "./schema.js";
+import { fieldsOf, type Fields } from "./fields.js";
+import { docOf, fileType, parenthesized, schemaOf, typesOf, union, type TypeWriter } from "./schema.js";
 
 /** The methods a path item may hold an operation for (OpenAPI 3.1 section 4.8.9.1), as its keys write them. */
 export const METHODS = ["get", "head", "post", "put", "patch", "delete", "options"] as const;
@@ -191,9 +181,16 @@ function originOf({ operation }: PathOperation, spec: Document): string {
       server.replace(/^(?:\{protocol\}:\/\/\{hostname\}|https:\/\/HOSTNAME)/, "{origin}").replace(/\/$/, "");
 }
 
-/** The names parameters have in a call: a body key of one of them would be read as that parameter. */
-const takenBy = ({ variables, query, headers }: Names): Set<string> =>
-  new Set(["origin", ...[variables, query, headers].flat().map(({ call }) => call)]);
+/**
+ * The names parameters have in a call: a body key of one of them would be read as that parameter;
+ * `origin` only where the route begins with GitHub's `{origin}` (an installation's origin), which
+ * no other description's route does.
+ */
+const takenBy = ({ variables, query, headers }: Names, route: string): Set<string> =>
+  new Set([...(isOriginRoute(route) ? ["origin"] : []), ...[variables, query, headers].flat().map(({ call }) => call)]);
+
+/** Whether a route's template begins with `{origin}` ({@link originOf}): `POST {origin}/repos/…`. */
+const isOriginRoute = (route: string): boolean => route.includes(" {origin}/");
 
 /**
  * A route's parameters as rows: path variables (required), query parameters, header parameters,
@@ -202,7 +199,7 @@ const takenBy = ({ variables, query, headers }: Names): Set<string> =>
  */
 export function parametersOf({ operation: { method, operation, parameters }, names, route }: Route, types: TypeWriter): Row[] {
   const { resolve } = types;
-  const rows: Row[] = route.includes(" {origin}/")
+  const rows: Row[] = isOriginRoute(route)
     ? [["origin", "path", "string", true, "/** The installation's origin, e.g. `https://github.example.com`. */ "]]
     : [];
   // The query of a method with content is declared in the route (routeOf): its names are variables.
@@ -243,29 +240,38 @@ export function parametersOf({ operation: { method, operation, parameters }, nam
   if (body === undefined) return rows;
   const plan = bodyOf(body.content, resolve);
   // A body key named like a query parameter is one only where the query is declared (a method with content).
-  const shapes = fieldsOf(plan, takenBy(names));
-  if (plan === undefined || shapes === undefined) {
+  const fields = callFields(plan, takenBy(names, route));
+  if (plan === undefined || fields === undefined) {
     const type = plan?.kind === "json" ? types.typeOf(plan.media.schema) : dataType(body.content);
     return [...rows, ["data", "data", type, body.required === true, docOf(body)]];
   }
-  // Several shapes (a oneOf) merge into one: a property takes the union of its types in the shapes,
-  // and is required when every shape requires it. A union of one parameter object per shape would
-  // be exact, but it made TypeScript weigh every route of the map on a call's first check.
-  const properties = new Map<string, string[]>();
-  const docs = new Map<string, string>();
-  for (const shape of shapes) {
-    for (const [name, schema] of Object.entries(shape.properties ?? {})) {
-      const type = (plan.kind === "multipart" ? fileType(schema, resolve) : undefined) ?? types.typeOf(schema);
-      properties.set(name, [...(properties.get(name) ?? []), type]);
-      if (!docs.has(name)) docs.set(name, docOf(schemaOf(resolve, schema)));
-    }
-  }
-  const required = (name: string): boolean => shapes.every((shape) => requiredIn(shape.required, resolve)(name, shape.properties?.[name]));
-  return [...rows, ...[...properties].map(([name, list]): Row => [name, "body", union(list), required(name), docs.get(name)!])];
+  // The shapes of a oneOf merge into one (fields.ts): a property takes the union of its declarations,
+  // each the intersection of the schemas that declare it, and is required when every shape requires
+  // it and none marks it readOnly. A union of one parameter object per shape would be exact, but it
+  // made TypeScript weigh every route of the map on a call's first check.
+  return [
+    ...rows,
+    ...[...fields.properties].map(([name, declarations]): Row => {
+      const type = union(
+        declarations.map(
+          (declaration) =>
+            (plan.kind === "multipart"
+              ? declaration.map((schema) => fileType(schema, resolve)).find((file) => file !== undefined)
+              : undefined) ?? types.intersection(declaration),
+        ),
+      );
+      const readOnly = declarations.some((declaration) => declaration.some((schema) => schemaOf(resolve, schema)?.readOnly === true));
+      return [name, "body", type, fields.required.has(name) && !readOnly, docOf(schemaOf(resolve, declarations[0]![0]))];
+    }),
+  ];
 }
 
-/** A JSON media type: `application/json`, or one with a `+json` suffix (RFC 6839 section 3.1). */
-const JSON_MEDIA_TYPE = /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i;
+/**
+ * A JSON media type: `application/json`, one with a `+json` suffix (RFC 6839 section 3.1), and the
+ * unregistered `text/json` and `application/x-json` that descriptions write for JSON; either type,
+ * with any parameters. Not `application/json-seq` or `…/jsonl`: a sequence of texts, not one.
+ */
+const JSON_MEDIA_TYPE = /^(?:application|text)\/(?:[\w.-]+\+|x-)?json\s*(?:;|$)/i;
 /** A form, `application/x-www-form-urlencoded`, with any parameters. */
 const FORM_MEDIA_TYPE = /^application\/x-www-form-urlencoded\s*(?:;|$)/i;
 /** Multipart media types: their boundary is the client's to write (RFC 2046 section 5.1.1); `multipart/form-data` is `FormData` (RFC 7578). */
@@ -293,8 +299,8 @@ interface BodyPlan {
   readonly kind: "json" | "form" | "multipart";
   /** The media type object (OpenAPI 3.1 section 4.8.14): its `schema`, and for a form its `encoding`. */
   readonly media: MediaType;
-  /** The object shapes the schema allows ({@link objectShapes}); empty when it is no object. */
-  readonly shapes: readonly Shape[];
+  /** The fields the schema's object shapes allow ({@link fieldsOf}); `undefined` when it is no object. */
+  readonly fields: Fields | undefined;
 }
 
 /**
@@ -316,18 +322,18 @@ function bodyOf(content: RequestBody["content"] | undefined, resolve: Resolve): 
           : undefined;
   const media = content?.[json ?? types[0] ?? ""];
   if (kind === undefined || media === undefined) return undefined;
-  return { kind, media, shapes: media.schema === undefined ? [] : (objectShapes(media.schema, resolve) ?? []) };
+  return { kind, media, fields: media.schema === undefined ? undefined : fieldsOf(media.schema, resolve) };
 }
 
 /**
- * The object shapes of a body whose keys a call gives beside its parameters: `undefined` when the
- * body is no object, or a key is an option's name or a parameter's (`taken`), and the body goes
- * under `data`.
+ * The fields of a body whose keys a call gives beside its parameters: `undefined` when the body is
+ * no object, or a key is an option's name or a parameter's (`taken`), and the body goes under `data`.
  */
-function fieldsOf(plan: BodyPlan | undefined, taken: ReadonlySet<string>): readonly Shape[] | undefined {
-  if (plan === undefined || plan.shapes.length === 0) return undefined;
+function callFields(plan: BodyPlan | undefined, taken: ReadonlySet<string>): Fields | undefined {
+  const fields = plan?.fields;
+  if (fields === undefined) return undefined;
   const free = (name: string): boolean => !OPTION_NAMES.has(name) && !taken.has(name);
-  return plan.shapes.every((shape) => Object.keys(shape.properties ?? {}).every(free)) ? plan.shapes : undefined;
+  return [...fields.properties.keys()].every(free) ? fields : undefined;
 }
 
 /**
@@ -370,7 +376,7 @@ export function queryOf({ operation, names, route }: Route, resolve: Resolve): Q
   }
   const content = hasBody ? resolve<RequestBody>(operation.operation.requestBody)?.content : undefined;
   const contentType = mediaTypeOf(content);
-  const form = hasBody ? formOf(bodyOf(content, resolve), takenBy(names)) : undefined;
+  const form = hasBody ? formOf(bodyOf(content, resolve), takenBy(names, route)) : undefined;
   // A fragment in a path key (Box's `/oauth2/token#refresh`) names a second operation of one path:
   // it stays in the route, and is no part of the request target (RFC 3986 section 3.5).
   const path = route.slice(route.indexOf(" ") + 1);
@@ -396,7 +402,7 @@ export function queryOf({ operation, names, route }: Route, resolve: Resolve): Q
  * `style: deepObject` and those of `explode: false`; `undefined` for a body of another kind.
  */
 function formOf(plan: BodyPlan | undefined, taken: ReadonlySet<string>): Form | undefined {
-  if (plan === undefined || plan.kind === "json" || fieldsOf(plan, taken) === undefined) return undefined;
+  if (plan === undefined || plan.kind === "json" || callFields(plan, taken) === undefined) return undefined;
   const encoding = Object.entries((plan.media as { encoding?: Record<string, Encoding> }).encoding ?? {});
   const deepObject = encoding.filter(([, field]) => field.style === "deepObject").map(([name]) => name);
   const joined = encoding.filter(([, field]) => field.explode === false).map(([name]) => name);
