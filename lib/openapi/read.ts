@@ -17,6 +17,7 @@ import { $RefParser } from "@apidevtools/json-schema-ref-parser";
 import { parse as parseYaml } from "yaml";
 import { DescriptionError, readFrom, type Document } from "./document.js";
 import { pointerTarget, pointerToken as token } from "./json-pointer.js";
+import { TOKEN } from "../core/chars.js";
 import { METHODS } from "./routes.js";
 
 export { DescriptionError } from "./document.js";
@@ -130,20 +131,37 @@ export async function readDescription(file: string): Promise<{ spec: Document; f
   return { spec: checkShapes(spec as Description, file), files: [...new Set(files)] };
 }
 
-/** Whether a document holds a `$ref` to another file: one that does not begin with `#`. */
+/**
+ * Whether a document holds a `$ref` to another file: one that does not begin with `#`. Literal data
+ * is no reference, whatever it holds (OpenAPI 3.1 section 4.8.24.1: an `example` "SHALL" be the
+ * literal value): a schema's or a media type's `example`, `default`, `const`, `enum` and a list of
+ * `examples`, and an Example Object's `value`, are not read; a key of those names that names a
+ * property or a schema (under `properties`, `schemas`, …) is.
+ */
 function hasExternalRef(document: unknown): boolean {
-  const stack = [document];
+  const stack: [value: unknown, key: string, parentKey: string][] = [[document, "", ""]];
   const seen = new Set<object>();
   while (stack.length > 0) {
-    const value = stack.pop();
+    const [value, key, parentKey] = stack.pop()!;
     if (typeof value !== "object" || value === null || seen.has(value)) continue;
+    if (!NAME_MAPS.has(parentKey) && (LITERAL_KEYS.has(key) || (key === "examples" && Array.isArray(value)))) continue;
+    if (key === "value" && parentKey === EXAMPLE_OBJECT) continue;
     seen.add(value);
     const { $ref } = value as { $ref?: unknown };
     if (typeof $ref === "string" && !$ref.startsWith("#")) return true;
-    for (const item of Object.values(value)) stack.push(item);
+    // `examples` beside a schema's keywords is a list (above); elsewhere a map of Example Objects.
+    const examples = key === "examples" && !NAME_MAPS.has(parentKey);
+    for (const [name, item] of Object.entries(value)) stack.push([item, examples ? EXAMPLE_OBJECT : name, key]);
   }
   return false;
 }
+
+/** What an Example Object is called while {@link hasExternalRef} walks: no key of a description. */
+const EXAMPLE_OBJECT = "\u0000example";
+/** Keys whose value is literal data where a Schema, Media Type, Parameter or Server Variable Object holds them. */
+const LITERAL_KEYS = new Set(["example", "default", "const", "enum"]);
+/** Keys whose value maps names to schemas or other objects: a key under them is a name, not a keyword. */
+const NAME_MAPS = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "schemas"]);
 
 type Json = unknown;
 const isObject = (value: Json): value is Record<string, Json> => typeof value === "object" && value !== null && !Array.isArray(value);
@@ -245,8 +263,11 @@ export function checkShapes(spec: Description, file: string): Document {
   const parameter = (given: Json, at: string): void => {
     const [value, pointer] = deref(given, at);
     const node = object(value, pointer);
-    string(node.name, `${pointer}/name`);
-    string(node.in, `${pointer}/in`);
+    const name = string(node.name, `${pointer}/name`);
+    // A header parameter is sent in the field it names, which must be a token (RFC 9110 section 5.1):
+    // the run time refuses any other name, so a map that typed it would compile and always throw.
+    if (string(node.in, `${pointer}/in`) === "header" && !TOKEN.test(name))
+      problem(`${pointer}/name`, "must be a header field name, an RFC 9110 token (section 5.1)", name);
     fields(node, pointer, string, ["style", "description"]);
     fields(node, pointer, boolean, ["explode", "allowReserved", "required", "deprecated"]);
     if (node.schema !== undefined) schema(node.schema, `${pointer}/schema`, 0);
@@ -294,6 +315,8 @@ export function checkShapes(spec: Description, file: string): Document {
       const content = optional(requestBody.content, `${bodyAt}/content`, object) ?? {};
       for (const [type, given] of Object.entries(content)) {
         const mediaAt = `${bodyAt}/content/${token(type)}`;
+        // The media type is sent as the content-type field: no control character (RFC 9110 section 5.5).
+        if (/\p{Cc}/u.test(type)) problem(mediaAt, "must be a media type, which holds no control character (RFC 9110 section 5.5)", type);
         const media = object(given, mediaAt);
         if (media.schema !== undefined) schema(media.schema, `${mediaAt}/schema`, 0);
         const encoding = optional(media.encoding, `${mediaAt}/encoding`, object) ?? {};

@@ -9,7 +9,19 @@ import { OPTION_NAMES as NAMES } from "../core/option-names.js";
 import type { Form, Query, Server } from "./queries.js";
 import { BODY_METHODS } from "../core/request.js";
 import { queryExpression } from "../core/template.js";
-import type { Document, Encoding, MediaType, Operation, Parameter, PathItem, Reference, RequestBody, Resolve } from "./document.js";
+import type {
+  Document,
+  Encoding,
+  MediaType,
+  Operation,
+  Parameter,
+  PathItem,
+  Reference,
+  RequestBody,
+  Resolve,
+  Schema,
+  SchemaOrReference,
+} from "./document.js";
 import { pointerTarget } from "./json-pointer.js";
 import { fieldsOf, type Fields } from "./fields.js";
 import { docOf, fileType, parenthesized, schemaOf, typesOf, union, type TypeWriter } from "./schema.js";
@@ -152,6 +164,12 @@ export interface Route {
   readonly names: Names;
   /** `"<METHOD> <origin><path>"`: {@link routeOf}. */
   readonly route: string;
+  /**
+   * Whether the map is for `withQueries` (any description's, header parameters typed): there a
+   * required body of which no field is required goes under `data`, so that a call can send `{}`.
+   * GitHub's maps keep such a body's fields as keys, as octokit's do: GitHub takes a missing body.
+   */
+  readonly withQueries: boolean;
 }
 
 /**
@@ -162,7 +180,7 @@ export function routesOf(spec: Document, withHeaders: boolean): { resolve: Resol
   const { resolve, operations } = operationsOf(spec);
   const routes = operations.map((operation): Route => {
     const names = namesOf(operation, withHeaders);
-    return { operation, names, route: `${operation.method} ${originOf(operation, spec)}${names.path}` };
+    return { operation, names, route: `${operation.method} ${originOf(operation, spec)}${names.path}`, withQueries: withHeaders };
   });
   return { resolve, routes };
 }
@@ -173,12 +191,21 @@ export function routesOf(spec: Document, withHeaders: boolean): { resolve: Resol
  * not part of a route: on a method that sends a body, the run-time `queries` ({@link queryOf}) send
  * it to the query, and GitHub's table does for GitHub's maps.
  */
+/** A server variable's default, which read.ts's checkShapes lets a description leave out; else `otherwise`. */
+const defaultOf = (variable: { readonly default?: string }, otherwise: string): string => variable.default ?? otherwise;
+
 function originOf({ operation }: PathOperation, spec: Document): string {
-  const server = operation.servers?.[0]?.url;
-  return server === undefined || server === spec.servers?.[0]?.url
-    ? ""
-    : // The server URL's own text (OpenAPI 3.1 section 4.8.5.1), before it is a route's template.
-      server.replace(/^(?:\{protocol\}:\/\/\{hostname\}|https:\/\/HOSTNAME)/, "{origin}").replace(/\/$/, "");
+  const server = operation.servers?.[0];
+  if (server === undefined) return "";
+  const root = spec.servers?.[0];
+  // The same URL text with other variable defaults is another server (OpenAPI 3.1 section 4.8.6):
+  // its route names the URL those defaults fill, which the root's baseUrl() would not.
+  const filled = ({ url, variables = {} }: NonNullable<typeof root>): string =>
+    url.replace(/\{([^{}]+)\}/g, (whole, name: string) => (Object.hasOwn(variables, name) ? defaultOf(variables[name]!, whole) : whole));
+  if (server.url === root?.url && filled(server) === filled(root)) return "";
+  const url = server.url === root?.url ? filled(server) : server.url;
+  // The server URL's own text (OpenAPI 3.1 section 4.8.5.1), before it is a route's template.
+  return url.replace(/^(?:\{protocol\}:\/\/\{hostname\}|https:\/\/HOSTNAME)/, "{origin}").replace(/\/$/, "");
 }
 
 /**
@@ -197,7 +224,7 @@ const isOriginRoute = (route: string): boolean => route.includes(" {origin}/");
  * and the properties of a JSON, form or multipart body ({@link bodyOf}); a body of another media
  * type, one that is not an object, or whose keys clash with an option or a parameter, is one row `data`.
  */
-export function parametersOf({ operation: { method, operation, parameters }, names, route }: Route, types: TypeWriter): Row[] {
+export function parametersOf({ operation: { method, operation, parameters }, names, route, withQueries }: Route, types: TypeWriter): Row[] {
   const { resolve } = types;
   const rows: Row[] = isOriginRoute(route)
     ? [["origin", "path", "string", true, "/** The installation's origin, e.g. `https://github.example.com`. */ "]]
@@ -206,8 +233,8 @@ export function parametersOf({ operation: { method, operation, parameters }, nam
   const carriesContent = BODY_METHODS.has(method.toLowerCase());
   const row = ({ parameter, call }: Named, place: "path" | "query" | "header"): Row => {
     if (parameter === undefined) return [call, place, "string | number", true, ""];
-    let type = types.typeOf(parameter.schema);
     const schema = schemaOf(resolve, parameter.schema) ?? {};
+    let type = place === "header" ? headerType(schema, resolve) : types.typeOf(parameter.schema);
     // A list the description says is comma-separated also takes one string: the joined form. Its
     // items keep their type (an enum stays an enum), so that a misspelt item is still an error.
     if (place === "query" && /comma[- ]separated/i.test(parameter.description ?? "")) {
@@ -240,7 +267,7 @@ export function parametersOf({ operation: { method, operation, parameters }, nam
   if (body === undefined) return rows;
   const plan = bodyOf(body.content, resolve);
   // A body key named like a query parameter is one only where the query is declared (a method with content).
-  const fields = callFields(plan, takenBy(names, route));
+  const fields = callFields(plan, takenBy(names, route), withQueries && body.required === true);
   if (plan === undefined || fields === undefined) {
     const type = plan?.kind === "json" ? types.typeOf(plan.media.schema) : dataType(body.content);
     return [...rows, ["data", "data", type, body.required === true, docOf(body)]];
@@ -264,6 +291,33 @@ export function parametersOf({ operation: { method, operation, parameters }, nam
       return [name, "body", type, fields.required.has(name) && !readOnly, docOf(schemaOf(resolve, declarations[0]![0]))];
     }),
   ];
+}
+
+/**
+ * A header parameter's type as the run time sends it (lib/core/headers.ts: a string, a finite
+ * number, or a list of them joined with `, `, RFC 9110 section 5.3): OpenAPI's `simple` style
+ * writes a boolean as `true` or `false` (OpenAPI 3.1 section 4.8.12.4), typed as those strings; a
+ * `date-time` as the string it is; an object, whose `simple` form (`k,v` or `k=v`) the caller
+ * writes, and any other schema, as `string`.
+ */
+function headerType(schema: Schema, resolve: Resolve, nested = false): string {
+  if (schema.enum !== undefined)
+    return union(
+      schema.enum.map((value) =>
+        typeof value === "number" ? String(value) : JSON.stringify(typeof value === "string" ? value : String(value)),
+      ),
+    );
+  const kinds = typesOf(schema);
+  if (kinds.length === 0) return "string";
+  return union(
+    kinds.map((kind) => {
+      if (kind === "integer" || kind === "number") return "number";
+      if (kind === "boolean") return '"true" | "false"';
+      const items = Array.isArray(schema.items) ? undefined : schemaOf(resolve, schema.items as SchemaOrReference | undefined);
+      if (kind === "array" && !nested && items !== undefined) return `readonly ${parenthesized(headerType(items, resolve, true))}[]`;
+      return "string";
+    }),
+  );
 }
 
 /**
@@ -329,9 +383,12 @@ function bodyOf(content: RequestBody["content"] | undefined, resolve: Resolve): 
  * The fields of a body whose keys a call gives beside its parameters: `undefined` when the body is
  * no object, or a key is an option's name or a parameter's (`taken`), and the body goes under `data`.
  */
-function callFields(plan: BodyPlan | undefined, taken: ReadonlySet<string>): Fields | undefined {
+function callFields(plan: BodyPlan | undefined, taken: ReadonlySet<string>, required: boolean): Fields | undefined {
   const fields = plan?.fields;
   if (fields === undefined) return undefined;
+  // A required body of which no field is: a call that gives none still sends one (`{}`), which only
+  // `data` can say, since the body is built from the keys a call gives.
+  if (required && ![...fields.required].some((name) => fields.properties.has(name))) return undefined;
   const free = (name: string): boolean => !OPTION_NAMES.has(name) && !taken.has(name);
   return [...fields.properties.keys()].every(free) ? fields : undefined;
 }
@@ -374,9 +431,10 @@ export function queryOf({ operation, names, route }: Route, resolve: Resolve): Q
     needed ||= explode || joined || variable !== call || style === "deepObject" || parameter!.allowReserved === true;
     varspecs.push(`${variable}${explode ? "*" : ""}`);
   }
-  const content = hasBody ? resolve<RequestBody>(operation.operation.requestBody)?.content : undefined;
+  const requestBody = hasBody ? resolve<RequestBody>(operation.operation.requestBody) : undefined;
+  const content = requestBody?.content;
   const contentType = mediaTypeOf(content);
-  const form = hasBody ? formOf(bodyOf(content, resolve), takenBy(names, route)) : undefined;
+  const form = hasBody ? formOf(bodyOf(content, resolve), takenBy(names, route), requestBody?.required === true) : undefined;
   // A fragment in a path key (Box's `/oauth2/token#refresh`) names a second operation of one path:
   // it stays in the route, and is no part of the request target (RFC 3986 section 3.5).
   const path = route.slice(route.indexOf(" ") + 1);
@@ -401,8 +459,8 @@ export function queryOf({ operation, names, route }: Route, resolve: Resolve): Q
  * keys: the form's media type, and from its `encoding` (OpenAPI 3.1 section 4.8.15) the fields of
  * `style: deepObject` and those of `explode: false`; `undefined` for a body of another kind.
  */
-function formOf(plan: BodyPlan | undefined, taken: ReadonlySet<string>): Form | undefined {
-  if (plan === undefined || plan.kind === "json" || callFields(plan, taken) === undefined) return undefined;
+function formOf(plan: BodyPlan | undefined, taken: ReadonlySet<string>, required: boolean): Form | undefined {
+  if (plan === undefined || plan.kind === "json" || callFields(plan, taken, required) === undefined) return undefined;
   const encoding = Object.entries((plan.media as { encoding?: Record<string, Encoding> }).encoding ?? {});
   const deepObject = encoding.filter(([, field]) => field.style === "deepObject").map(([name]) => name);
   const joined = encoding.filter(([, field]) => field.explode === false).map(([name]) => name);

@@ -18,6 +18,17 @@ const MAX_ARRAY_NESTING = 8;
 export const key = (name: string): string => (/^[A-Z_$][\w$]*$/i.test(name) ? name : JSON.stringify(name));
 /** A JSON value as a TypeScript literal type. */
 export const literal = (value: unknown): string => (value === null ? "null" : JSON.stringify(value));
+/**
+ * A JSON value as a JavaScript expression for a generated module: JSON's text, but a `__proto__`
+ * key written computed (`["__proto__"]`), which an object literal would otherwise read as the
+ * object's prototype (ECMAScript 2024 section 13.2.5.1, `__proto__: value`), losing the entry.
+ */
+export const objectLiteral = (value: unknown): string => {
+  if (Array.isArray(value)) return `[${value.map(objectLiteral).join(",")}]`;
+  if (typeof value !== "object" || value === null) return JSON.stringify(value);
+  const entries = Object.entries(value).filter(([, item]) => item !== undefined);
+  return `{${entries.map(([name, item]) => `${name === "__proto__" ? '["__proto__"]' : JSON.stringify(name)}:${objectLiteral(item)}`).join(",")}}`;
+};
 /** The union of `types`: `never` for none (`enum: []` allows no value), `unknown` when one is. */
 export const union = (types: readonly string[]): string => {
   const unique = [...new Set(types)];
@@ -114,7 +125,7 @@ export class TypeWriter {
    * sends: intersected, its `never` would erase the others. A part that is a discriminator's base
    * (the `allOf` form) is its own shape there, without its mapping.
    */
-  intersection(parts: readonly SchemaOrReference[], depth = 0, arrays = 0): string {
+  intersection(parts: readonly SchemaOrReference[], depth = 0, arrays = 0, allOf = false): string {
     const seen = new Set<unknown>();
     const distinct = parts.filter((part) => {
       const resolved = schemaOf(this.resolve, part) ?? part;
@@ -146,7 +157,7 @@ export class TypeWriter {
       return `readonly ${parenthesized(this.intersection(items, depth + 1, arrays + 1))}[]`;
     const types = distinct.map((part, i) => {
       const schema = schemas[i];
-      return schema !== undefined && mappingTargets(schema, this.resolve) !== undefined
+      return allOf && schema !== undefined && mappingTargets(schema, this.resolve) !== undefined
         ? this.typeOf(plainOf(schema), depth)
         : this.typeOf(part, depth);
     });
@@ -189,7 +200,7 @@ export class TypeWriter {
         ...targets.map(([target, values]) => `${parenthesized(inner(target))} & { ${property}: ${union(values.map(literal))} }`),
         this.typeOf(plainOf(schema), depth + 1),
       ]);
-    } else if (schema.allOf !== undefined) type = this.intersection(schema.allOf, depth + 1);
+    } else if (schema.allOf !== undefined) type = this.intersection(schema.allOf, depth + 1, 0, true);
     else {
       const types = typesOf(schema);
       type = types.length === 0 ? "unknown" : union(types.map((name) => this.typeOfName(name, schema, depth > 0 && this.shallow, inner)));

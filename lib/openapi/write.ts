@@ -11,7 +11,7 @@ import { DescriptionError, readFrom, type Document } from "./document.js";
 import { TooManyShapes } from "./fields.js";
 import { pointerOf } from "./json-pointer.js";
 import { parametersOf, queryOf, routesOf, serverOf } from "./routes.js";
-import { commentText, key, literal, TypeWriter, union } from "./schema.js";
+import { commentText, key, literal, objectLiteral, TypeWriter, union } from "./schema.js";
 
 /** A generated map: its declaration file (`Routes`, `queries`), its run-time module, both as one TypeScript module, and its listing. */
 export interface RouteMap {
@@ -73,7 +73,7 @@ export function generateRouteMap(
     if (!(error instanceof TooManyShapes)) throw error;
     throw new DescriptionError(`${readFrom.get(spec) ?? "description"}${pointerOf(spec, error.schema) ?? "#"}: ${error.message}`);
   }
-  const queryLines = Object.entries(queries).map(([route, query]) => `  ${JSON.stringify(route)}: ${JSON.stringify(query)},`);
+  const queryLines = Object.entries(queries).map(([route, query]) => `  ${JSON.stringify(route)}: ${objectLiteral(query)},`);
   /** The map's text, with `queries` written as `queriesStatement`, and the run time's names imported as `runtime`. */
   const text = (
     queriesStatement: string,
@@ -107,10 +107,11 @@ ${queriesStatement}
  * The description's first server, ${commentText(JSON.stringify(server.url))}, with its variables: each given value, else
  * its default. For \`endpoint.defaults({ baseUrl: baseUrl({ … }) })\`.
  */\n`;
-    const body = `{\n  return serverUrl(${JSON.stringify(server)}, variables);\n}`;
+    const body = `{\n  return serverUrl(${objectLiteral(server)}, variables);\n}`;
     baseUrl = {
       declared: `\n${doc}export declare function baseUrl(variables?: ${type}): string;`,
-      typed: `\n${doc}export function baseUrl(variables: ${type} = {}): string ${body}`,
+      // No `= {}`: `{}` is no `{ constructor?: "a" }` (it has Object's), and serverUrl takes none.
+      typed: `\n${doc}export function baseUrl(variables?: ${type}): string ${body}`,
       defined: `export function baseUrl(variables = {}) ${body}\n`,
     };
   }
