@@ -118,7 +118,8 @@ describe("rest-endpoint generate", () => {
       '"GET /v2/droplets/{droplet_id}": {\n    /** A unique identifier for a Droplet instance. */ droplet_id: number;\n  };',
     );
     // models/tags.yml: `resources` is readOnly: optional, as every readOnly property (a request "SHOULD NOT" send it).
-    expect(declarations).toMatch(/"POST \/v2\/tags": \{\n {4}\/\*\* The name of the tag\. \*\/ name\?: string;\n[^}]*\*\/ resources\?: \{/);
+    // The body is required and none of its fields is: under `data`, so that a call can send `{}` (issue 39.6).
+    expect(declarations).toMatch(/"POST \/v2\/tags": \{\n {4}data: \{ name\?: string; resources\?: \{/);
     // A oneOf of two allOf shapes: what both require is required.
     expect(declarations).toMatch(/"POST \/v2\/droplets": \{[^}]*\*\/ size: string;/);
     expect(declarations).toContain("/** This parameter has been deprecated. @deprecated */ private_networking?: boolean;");

@@ -15,7 +15,9 @@ const root = join(__dirname, "..", "..");
 // Inside the package, so that `rest-endpoint` in a generated map resolves to the build.
 const dir = join(root, ".tmp", `schema-forms-${process.pid}`);
 beforeAll(() => mkdirSync(dir, { recursive: true }));
-afterAll(() => { rmSync(dir, { recursive: true, force: true }); });
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
 
 const describe_ = (paths: object, extra: object = {}): Document =>
   checkShapes({ openapi: "3.0.3", info: { title: "T", version: "1" }, paths, ...extra }, "forms.json");
