@@ -48,7 +48,7 @@ const schemas = {
     properties: { signOnMode: { type: "string" }, label: { type: "string" } },
     discriminator: {
       propertyName: "signOnMode",
-      mapping: { BOOKMARK: "#/components/schemas/BookmarkApp", BASIC_AUTH: "BasicApp" },
+      mapping: { BOOKMARK: "#/components/schemas/BookmarkApp", LINK: "BookmarkApp", BASIC_AUTH: "BasicApp", SELF: "App", NONE: "Missing" },
     },
   },
   BookmarkApp: {
@@ -79,12 +79,16 @@ describe("39.1 the allOf form of a discriminator: a union over its mapping, the 
         'api("POST /apps", { signOnMode: "OTHER" });',
         'api("POST /wrapped", { app: { signOnMode: "BOOKMARK", settings: { url: "u" } } });',
         'api("POST /wrapped", { app: { signOnMode: "OTHER", label: "x" } });',
+        'api("POST /wrapped", { app: { signOnMode: "LINK", settings: { url: "u" } } });',
         'api("POST /apps", { signOnMode: "BOOKMARK", setings: {} });',
         'api("POST /apps", { signOnMode: "BOOKMARK", settings: { url: 1 } });',
         'api("POST /wrapped", { app: { signOnMode: "BOOKMARK", setings: {} } });',
         'api("POST /apps", { label: "no signOnMode" });',
       ]),
-    ).toEqual([6, 7, 8, 9]);
+    ).toEqual([7, 8, 9, 10]);
+    expect(map(spec).declarations).toContain(
+      'app?: ({ signOnMode: string; label?: string } & { settings?: { url?: string } }) & { signOnMode: "BOOKMARK" | "LINK" } | ({ signOnMode: string; label?: string } & { credentials?: string }) & { signOnMode: "BASIC_AUTH" } | { signOnMode: string; label?: string };',
+    );
   }, 60_000);
 });
 

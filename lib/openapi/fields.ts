@@ -14,7 +14,7 @@ import { mappingTargets, plainOf, schemaOf } from "./schema.js";
  */
 export const MAX_DECLARATIONS = 256;
 
-/** A body whose shapes would declare a field more than {@link MAX_DECLARATIONS} ways: `schema` is the body's. */
+/** A body whose shapes would declare a field more than {@link MAX_DECLARATIONS} ways: `schema` is the union where they do. */
 export class TooManyShapes extends Error {
   constructor(readonly schema: object) {
     super(`its oneOf/anyOf/allOf graph declares one property more than ${String(MAX_DECLARATIONS)} ways`);
@@ -121,16 +121,10 @@ function unique(schemas: Declaration, resolve: Resolve): Declaration {
  * a shape is no object with properties (an array, a string, an object of any keys, a mix): such a
  * body goes under `data`, since a call's other keys are exactly the map's.
  *
- * @throws {@link TooManyShapes} when a property would have more than {@link MAX_DECLARATIONS} declarations
+ * @throws {@link TooManyShapes} naming the schema where a property would have more than {@link MAX_DECLARATIONS} declarations
  */
 export function fieldsOf(given: SchemaOrReference | undefined, resolve: Resolve): Fields | undefined {
-  const memo = memoOf(resolve);
-  try {
-    return fieldsOfSchema(given, resolve, memo);
-  } catch (error) {
-    if (error instanceof TooManyShapes) throw new TooManyShapes(schemaOf(resolve, given) ?? ANY);
-    throw error;
-  }
+  return fieldsOfSchema(given, resolve, memoOf(resolve));
 }
 
 function fieldsOfSchema(given: SchemaOrReference | undefined, resolve: Resolve, memo: Memo): Fields | undefined {
@@ -154,7 +148,7 @@ function fieldsOfSchema(given: SchemaOrReference | undefined, resolve: Resolve, 
       }
       all.push(found);
     }
-    fields = all.length === 0 ? undefined : withBase(base, merge(all, memo));
+    fields = all.length === 0 ? undefined : withBase(base, merge(all, memo, schema));
   }
   memo.open.delete(schema);
   memo.fields.set(schema, fields ?? null);
@@ -170,13 +164,14 @@ function leaf(flat: Flat, base: Flat | undefined): Fields | undefined {
 }
 
 /** The fields of several shapes, any of which a call may give. */
-function merge(all: readonly Fields[], memo: Memo): Fields {
+function merge(all: readonly Fields[], memo: Memo, schema: Schema): Fields {
+  if (all.length === 1) return all[0]!;
   const properties = new Map<string, Map<string, Declaration>>();
   for (const fields of all)
     for (const [name, declarations] of fields.properties) {
       const known = properties.get(name) ?? new Map<string, Declaration>();
       for (const declaration of declarations) known.set(keyOf(declaration, memo), declaration);
-      if (known.size > MAX_DECLARATIONS) throw new TooManyShapes(declarations);
+      if (known.size > MAX_DECLARATIONS) throw new TooManyShapes(schema);
       properties.set(name, known);
     }
   const every = (sets: readonly ReadonlySet<string>[]): Set<string> =>

@@ -33,15 +33,16 @@ function decodeToken(token: string): string {
 
 /**
  * The shortest pointer (`#/components/schemas/L8`) at which `document` holds `target`, found breadth
- * first, each object visited once; `undefined` where it holds it nowhere. For messages only.
+ * first, each object visited once; `#` where it holds it nowhere. For messages only.
  */
-export function pointerOf(document: unknown, target: object): string | undefined {
+export function pointerOf(document: unknown, target: object): string {
   const seen = new Set<unknown>([document]);
   let level: [value: unknown, pointer: string][] = [[document, "#"]];
-  while (level.length > 0) {
+  let found: string | undefined;
+  while (level.length > 0 && found === undefined) {
     const next: [unknown, string][] = [];
     for (const [value, pointer] of level) {
-      if (value === target) return pointer;
+      if (value === target) found ??= pointer;
       if (typeof value !== "object" || value === null) continue;
       for (const [key, child] of Object.entries(value)) {
         if (typeof child !== "object" || child === null || seen.has(child)) continue;
@@ -51,5 +52,5 @@ export function pointerOf(document: unknown, target: object): string | undefined
     }
     level = next;
   }
-  return undefined;
+  return found ?? "#";
 }

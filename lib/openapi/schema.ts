@@ -88,18 +88,15 @@ export class TypeWriter {
   typeOf(given: SchemaOrReference | undefined, depth = 0): string {
     const schema = schemaOf(this.resolve, given);
     if (schema === undefined) return "unknown";
-    // Each schema object is written once (a shallow listing writes a nested object as `object`: once
-    // at the top, once nested), so that time grows with the description, not with the paths through it.
+    // A schema written in place is in no `$ref` cycle (one that nests past read.ts's bound is a cycle
+    // of YAML aliases), and is reached again only through the `$ref`'d schema that holds it.
+    if (given === schema) return depth > MAX_NESTING ? "unknown" : this.write(schema, depth);
+    // Each schema reached by $ref is written once (a shallow listing writes a nested object as
+    // `object`: once at the top, once nested), so that time grows with the description, not with
+    // the paths through it.
     const written = this.shallow && depth > 0 ? this.nested : this.written;
     const done = written.get(schema);
     if (done !== undefined) return done;
-    // A schema written in place is in no `$ref` cycle; one that nests past read.ts's bound is a cycle of YAML aliases.
-    if (given === schema) {
-      if (depth > MAX_NESTING) return "unknown";
-      const type = this.write(schema, depth);
-      written.set(schema, type);
-      return type;
-    }
     if (this.open.has(schema)) {
       if (this.shallow) return "unknown";
       const name = this.open.get(schema) ?? `Schema${String(++this.names)}`;
@@ -126,6 +123,8 @@ export class TypeWriter {
    * (the `allOf` form) is its own shape there, without its mapping.
    */
   intersection(parts: readonly SchemaOrReference[], depth = 0, arrays = 0, allOf = false): string {
+    // One schema, the common case (a property one part declares): its type.
+    if (parts.length === 1 && !allOf) return this.typeOf(parts[0], depth);
     const seen = new Set<unknown>();
     const distinct = parts.filter((part) => {
       const resolved = schemaOf(this.resolve, part) ?? part;

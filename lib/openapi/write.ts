@@ -71,7 +71,7 @@ export function generateRouteMap(
     for (const entry of routes) writeRoute(entry);
   } catch (error) {
     if (!(error instanceof TooManyShapes)) throw error;
-    throw new DescriptionError(`${readFrom.get(spec) ?? "description"}${pointerOf(spec, error.schema) ?? "#"}: ${error.message}`);
+    throw new DescriptionError(`${readFrom.get(spec) ?? "description"}${pointerOf(spec, error.schema)}: ${error.message}`);
   }
   const queryLines = Object.entries(queries).map(([route, query]) => `  ${JSON.stringify(route)}: ${objectLiteral(query)},`);
   /** The map's text, with `queries` written as `queriesStatement`, and the run time's names imported as `runtime`. */
