@@ -61,6 +61,13 @@ const schemas = {
   UserMessage: { type: "object", required: ["role"], properties: { role: { type: "string", enum: ["user"] }, text: { type: "string" } } },
   ToolMessage: { type: "object", required: ["role"], properties: { role: { const: "tool" }, tool: { type: "string" } } },
   OtherMessage: { type: "object", properties: { role: { type: "string" }, other: { type: "string" } } },
+  // Its own value in an allOf part.
+  AssistantMessage: {
+    allOf: [
+      { type: "object", properties: { said: { type: "string" } } },
+      { properties: { role: { type: "string", enum: ["assistant"] } } },
+    ],
+  },
 };
 
 describe("39.1 the allOf form of a discriminator: a union over its mapping, the base alone for other values", () => {
@@ -139,6 +146,25 @@ describe("39.3 a oneOf discriminator without mapping: the variant's own enum or 
     },
     { components: { schemas } },
   );
+  test("a variant whose allOf part declares the value takes it", () => {
+    const spec = describe_(
+      {
+        "/said": {
+          post: json({
+            type: "object",
+            properties: {
+              message: {
+                oneOf: [{ $ref: "#/components/schemas/AssistantMessage" }],
+                discriminator: { propertyName: "role" },
+              },
+            },
+          }),
+        },
+      },
+      { components: { schemas } },
+    );
+    expect(map(spec).declarations).toContain('message?: { said?: string } & { role?: "assistant" };');
+  });
   test("role is user, tool, or for the variant without one, its name", () => {
     expect(map(spec).declarations).toContain(
       'message?: { role: "user"; text?: string } | { role: "tool"; tool?: string } | { role?: string; other?: string } & { role: "OtherMessage" };',
