@@ -139,7 +139,7 @@ describe("rest-endpoint generate", () => {
       '{"swagger": "2.0", "paths": {}}',
       "#/swagger: is Swagger 2.0; convert it to OpenAPI 3 first (e.g. with swagger2openapi)",
     ],
-    ["old.json", '{"openapi": "2.5.0", "paths": {}}', '#/openapi: must be "3.0.x" or "3.1.x"; received "2.5.0"'],
+    ["old.json", '{"openapi": "2.5.0", "paths": {}}', '#/openapi: must be "3.0.x", "3.1.x" or "3.2.x"; received "2.5.0"'],
     ["broken.yaml", "openapi: 3.0.0\npaths: [unclosed\n", ": Error parsing"],
     [
       "pointer.json",
