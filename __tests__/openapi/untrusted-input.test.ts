@@ -418,7 +418,7 @@ describe("13. a description of the wrong shape is one line naming the JSON point
 
   test.each([
     ["swagger.json", '{"swagger": "2.0", "paths": {}}', "#/swagger: is Swagger 2.0; convert it to OpenAPI 3 first"],
-    ["old.json", '{"openapi": "2.5.0", "paths": {}}', '#/openapi: must be "3.0.x" or "3.1.x"; received "2.5.0"'],
+    ["old.json", '{"openapi": "2.5.0", "paths": {}}', '#/openapi: must be "3.0.x", "3.1.x" or "3.2.x"; received "2.5.0"'],
     ["list.json", "[1]", "#: is not an OpenAPI description"],
     ["broken.yaml", "openapi: 3.0.0\npaths: [unclosed\n", "broken.yaml"],
     ["nowhere.json", undefined, "nowhere.json: ENOENT"],

@@ -53,3 +53,9 @@ export type Resolve = <T extends object>(value: T | Reference | undefined) => T 
 type Assignable<T extends Schema> = T;
 export type CheckedV3 = Assignable<OpenAPIV3.SchemaObject>;
 export type CheckedV31 = Assignable<OpenAPIV3_1.SchemaObject>;
+
+/** A description that cannot be read (read.ts) or mapped (write.ts): one line, `<file>#<pointer>: <problem>`. */
+export class DescriptionError extends Error {}
+
+/** The file each description that read.ts's `checkShapes` checked was read from, for the generator's messages. */
+export const readFrom = new WeakMap<object, string>();

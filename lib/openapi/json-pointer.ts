@@ -30,3 +30,27 @@ function decodeToken(token: string): string {
   }
   return decoded.replaceAll("~1", "/").replaceAll("~0", "~");
 }
+
+/**
+ * The shortest pointer (`#/components/schemas/L8`) at which `document` holds `target`, found breadth
+ * first, each object visited once; `#` where it holds it nowhere. For messages only.
+ */
+export function pointerOf(document: unknown, target: object): string {
+  const seen = new Set<unknown>([document]);
+  let level: [value: unknown, pointer: string][] = [[document, "#"]];
+  let found: string | undefined;
+  while (level.length > 0 && found === undefined) {
+    const next: [unknown, string][] = [];
+    for (const [value, pointer] of level) {
+      if (value === target) found ??= pointer;
+      if (typeof value !== "object" || value === null) continue;
+      for (const [key, child] of Object.entries(value)) {
+        if (typeof child !== "object" || child === null || seen.has(child)) continue;
+        seen.add(child);
+        next.push([child, `${pointer}/${pointerToken(key)}`]);
+      }
+    }
+    level = next;
+  }
+  return found ?? "#";
+}

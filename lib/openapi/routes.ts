@@ -9,20 +9,22 @@ import { OPTION_NAMES as NAMES } from "../core/option-names.js";
 import type { Form, Query, Server } from "./queries.js";
 import { BODY_METHODS } from "../core/request.js";
 import { queryExpression } from "../core/template.js";
-import type { Document, Encoding, MediaType, Operation, Parameter, PathItem, Reference, RequestBody, Resolve } from "./document.js";
+import type {
+  Document,
+  Encoding,
+  MediaType,
+  Operation,
+  Parameter,
+  PathItem,
+  Reference,
+  RequestBody,
+  Resolve,
+  Schema,
+  SchemaOrReference,
+} from "./document.js";
 import { pointerTarget } from "./json-pointer.js";
-import {
-  docOf,
-  fileType,
-  objectShapes,
-  parenthesized,
-  requiredIn,
-  schemaOf,
-  typesOf,
-  union,
-  type Shape,
-  type TypeWriter,
-} from "./schema.js";
+import { fieldsOf, type Fields } from "./fields.js";
+import { docOf, fileType, parenthesized, schemaOf, typesOf, union, type TypeWriter } from "./schema.js";
 
 /** The methods a path item may hold an operation for (OpenAPI 3.1 section 4.8.9.1), as its keys write them. */
 export const METHODS = ["get", "head", "post", "put", "patch", "delete", "options"] as const;
@@ -162,6 +164,12 @@ export interface Route {
   readonly names: Names;
   /** `"<METHOD> <origin><path>"`: {@link routeOf}. */
   readonly route: string;
+  /**
+   * Whether the map is for `withQueries` (any description's, header parameters typed): there a
+   * required body of which no field is required goes under `data`, so that a call can send `{}`.
+   * GitHub's maps keep such a body's fields as keys, as octokit's do: GitHub takes a missing body.
+   */
+  readonly withQueries: boolean;
 }
 
 /**
@@ -172,7 +180,7 @@ export function routesOf(spec: Document, withHeaders: boolean): { resolve: Resol
   const { resolve, operations } = operationsOf(spec);
   const routes = operations.map((operation): Route => {
     const names = namesOf(operation, withHeaders);
-    return { operation, names, route: `${operation.method} ${originOf(operation, spec)}${names.path}` };
+    return { operation, names, route: `${operation.method} ${originOf(operation, spec)}${names.path}`, withQueries: withHeaders };
   });
   return { resolve, routes };
 }
@@ -183,34 +191,50 @@ export function routesOf(spec: Document, withHeaders: boolean): { resolve: Resol
  * not part of a route: on a method that sends a body, the run-time `queries` ({@link queryOf}) send
  * it to the query, and GitHub's table does for GitHub's maps.
  */
+/** A server variable's default, which read.ts's checkShapes lets a description leave out; else `otherwise`. */
+const defaultOf = (variable: { readonly default?: string }, otherwise: string): string => variable.default ?? otherwise;
+
 function originOf({ operation }: PathOperation, spec: Document): string {
-  const server = operation.servers?.[0]?.url;
-  return server === undefined || server === spec.servers?.[0]?.url
-    ? ""
-    : // The server URL's own text (OpenAPI 3.1 section 4.8.5.1), before it is a route's template.
-      server.replace(/^(?:\{protocol\}:\/\/\{hostname\}|https:\/\/HOSTNAME)/, "{origin}").replace(/\/$/, "");
+  const server = operation.servers?.[0];
+  if (server === undefined) return "";
+  const root = spec.servers?.[0];
+  // The same URL text with other variable defaults is another server (OpenAPI 3.1 section 4.8.6):
+  // its route names the URL those defaults fill, which the root's baseUrl() would not.
+  const filled = ({ url, variables = {} }: NonNullable<typeof root>): string =>
+    url.replace(/\{([^{}]+)\}/g, (whole, name: string) => (Object.hasOwn(variables, name) ? defaultOf(variables[name]!, whole) : whole));
+  if (server.url === root?.url && filled(server) === filled(root)) return "";
+  const url = server.url === root?.url ? filled(server) : server.url;
+  // The server URL's own text (OpenAPI 3.1 section 4.8.5.1), before it is a route's template.
+  return url.replace(/^(?:\{protocol\}:\/\/\{hostname\}|https:\/\/HOSTNAME)/, "{origin}").replace(/\/$/, "");
 }
 
-/** The names parameters have in a call: a body key of one of them would be read as that parameter. */
-const takenBy = ({ variables, query, headers }: Names): Set<string> =>
-  new Set(["origin", ...[variables, query, headers].flat().map(({ call }) => call)]);
+/**
+ * The names parameters have in a call: a body key of one of them would be read as that parameter;
+ * `origin` only where the route begins with GitHub's `{origin}` (an installation's origin), which
+ * no other description's route does.
+ */
+const takenBy = ({ variables, query, headers }: Names, route: string): Set<string> =>
+  new Set([...(isOriginRoute(route) ? ["origin"] : []), ...[variables, query, headers].flat().map(({ call }) => call)]);
+
+/** Whether a route's template begins with `{origin}` ({@link originOf}): `POST {origin}/repos/…`. */
+const isOriginRoute = (route: string): boolean => route.includes(" {origin}/");
 
 /**
  * A route's parameters as rows: path variables (required), query parameters, header parameters,
  * and the properties of a JSON, form or multipart body ({@link bodyOf}); a body of another media
  * type, one that is not an object, or whose keys clash with an option or a parameter, is one row `data`.
  */
-export function parametersOf({ operation: { method, operation, parameters }, names, route }: Route, types: TypeWriter): Row[] {
+export function parametersOf({ operation: { method, operation, parameters }, names, route, withQueries }: Route, types: TypeWriter): Row[] {
   const { resolve } = types;
-  const rows: Row[] = route.includes(" {origin}/")
+  const rows: Row[] = isOriginRoute(route)
     ? [["origin", "path", "string", true, "/** The installation's origin, e.g. `https://github.example.com`. */ "]]
     : [];
   // The query of a method with content is declared in the route (routeOf): its names are variables.
   const carriesContent = BODY_METHODS.has(method.toLowerCase());
   const row = ({ parameter, call }: Named, place: "path" | "query" | "header"): Row => {
     if (parameter === undefined) return [call, place, "string | number", true, ""];
-    let type = types.typeOf(parameter.schema);
     const schema = schemaOf(resolve, parameter.schema) ?? {};
+    let type = place === "header" ? headerType(schema, resolve) : types.typeOf(parameter.schema);
     // A list the description says is comma-separated also takes one string: the joined form. Its
     // items keep their type (an enum stays an enum), so that a misspelt item is still an error.
     if (place === "query" && /comma[- ]separated/i.test(parameter.description ?? "")) {
@@ -243,29 +267,65 @@ export function parametersOf({ operation: { method, operation, parameters }, nam
   if (body === undefined) return rows;
   const plan = bodyOf(body.content, resolve);
   // A body key named like a query parameter is one only where the query is declared (a method with content).
-  const shapes = fieldsOf(plan, takenBy(names));
-  if (plan === undefined || shapes === undefined) {
+  const fields = callFields(plan, takenBy(names, route), withQueries && body.required === true);
+  if (plan === undefined || fields === undefined) {
     const type = plan?.kind === "json" ? types.typeOf(plan.media.schema) : dataType(body.content);
     return [...rows, ["data", "data", type, body.required === true, docOf(body)]];
   }
-  // Several shapes (a oneOf) merge into one: a property takes the union of its types in the shapes,
-  // and is required when every shape requires it. A union of one parameter object per shape would
-  // be exact, but it made TypeScript weigh every route of the map on a call's first check.
-  const properties = new Map<string, string[]>();
-  const docs = new Map<string, string>();
-  for (const shape of shapes) {
-    for (const [name, schema] of Object.entries(shape.properties ?? {})) {
-      const type = (plan.kind === "multipart" ? fileType(schema, resolve) : undefined) ?? types.typeOf(schema);
-      properties.set(name, [...(properties.get(name) ?? []), type]);
-      if (!docs.has(name)) docs.set(name, docOf(schemaOf(resolve, schema)));
-    }
-  }
-  const required = (name: string): boolean => shapes.every((shape) => requiredIn(shape.required, resolve)(name, shape.properties?.[name]));
-  return [...rows, ...[...properties].map(([name, list]): Row => [name, "body", union(list), required(name), docs.get(name)!])];
+  // The shapes of a oneOf merge into one (fields.ts): a property takes the union of its declarations,
+  // each the intersection of the schemas that declare it, and is required when every shape requires
+  // it and none marks it readOnly. A union of one parameter object per shape would be exact, but it
+  // made TypeScript weigh every route of the map on a call's first check.
+  return [
+    ...rows,
+    ...[...fields.properties].map(([name, declarations]): Row => {
+      const type = union(
+        declarations.map(
+          (declaration) =>
+            (plan.kind === "multipart"
+              ? declaration.map((schema) => fileType(schema, resolve)).find((file) => file !== undefined)
+              : undefined) ?? types.intersection(declaration),
+        ),
+      );
+      const readOnly = declarations.some((declaration) => declaration.some((schema) => schemaOf(resolve, schema)?.readOnly === true));
+      return [name, "body", type, fields.required.has(name) && !readOnly, docOf(schemaOf(resolve, declarations[0]![0]))];
+    }),
+  ];
 }
 
-/** A JSON media type: `application/json`, or one with a `+json` suffix (RFC 6839 section 3.1). */
-const JSON_MEDIA_TYPE = /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i;
+/**
+ * A header parameter's type as the run time sends it (lib/core/headers.ts: a string, a finite
+ * number, or a list of them joined with `, `, RFC 9110 section 5.3): OpenAPI's `simple` style
+ * writes a boolean as `true` or `false` (OpenAPI 3.1 section 4.8.12.4), typed as those strings; a
+ * `date-time` as the string it is; an object, whose `simple` form (`k,v` or `k=v`) the caller
+ * writes, and any other schema, as `string`.
+ */
+function headerType(schema: Schema, resolve: Resolve, nested = false): string {
+  if (schema.enum !== undefined)
+    return union(
+      schema.enum.map((value) =>
+        typeof value === "number" ? String(value) : JSON.stringify(typeof value === "string" ? value : String(value)),
+      ),
+    );
+  const kinds = typesOf(schema);
+  if (kinds.length === 0) return "string";
+  return union(
+    kinds.map((kind) => {
+      if (kind === "integer" || kind === "number") return "number";
+      if (kind === "boolean") return '"true" | "false"';
+      const items = Array.isArray(schema.items) ? undefined : schemaOf(resolve, schema.items as SchemaOrReference | undefined);
+      if (kind === "array" && !nested && items !== undefined) return `readonly ${parenthesized(headerType(items, resolve, true))}[]`;
+      return "string";
+    }),
+  );
+}
+
+/**
+ * A JSON media type: `application/json`, one with a `+json` suffix (RFC 6839 section 3.1), and the
+ * unregistered `text/json` and `application/x-json` that descriptions write for JSON; either type,
+ * with any parameters. Not `application/json-seq` or `…/jsonl`: a sequence of texts, not one.
+ */
+const JSON_MEDIA_TYPE = /^(?:application|text)\/(?:[\w.-]+\+|x-)?json\s*(?:;|$)/i;
 /** A form, `application/x-www-form-urlencoded`, with any parameters. */
 const FORM_MEDIA_TYPE = /^application\/x-www-form-urlencoded\s*(?:;|$)/i;
 /** Multipart media types: their boundary is the client's to write (RFC 2046 section 5.1.1); `multipart/form-data` is `FormData` (RFC 7578). */
@@ -293,8 +353,8 @@ interface BodyPlan {
   readonly kind: "json" | "form" | "multipart";
   /** The media type object (OpenAPI 3.1 section 4.8.14): its `schema`, and for a form its `encoding`. */
   readonly media: MediaType;
-  /** The object shapes the schema allows ({@link objectShapes}); empty when it is no object. */
-  readonly shapes: readonly Shape[];
+  /** The fields the schema's object shapes allow ({@link fieldsOf}); `undefined` when it is no object. */
+  readonly fields: Fields | undefined;
 }
 
 /**
@@ -316,18 +376,21 @@ function bodyOf(content: RequestBody["content"] | undefined, resolve: Resolve): 
           : undefined;
   const media = content?.[json ?? types[0] ?? ""];
   if (kind === undefined || media === undefined) return undefined;
-  return { kind, media, shapes: media.schema === undefined ? [] : (objectShapes(media.schema, resolve) ?? []) };
+  return { kind, media, fields: media.schema === undefined ? undefined : fieldsOf(media.schema, resolve) };
 }
 
 /**
- * The object shapes of a body whose keys a call gives beside its parameters: `undefined` when the
- * body is no object, or a key is an option's name or a parameter's (`taken`), and the body goes
- * under `data`.
+ * The fields of a body whose keys a call gives beside its parameters: `undefined` when the body is
+ * no object, or a key is an option's name or a parameter's (`taken`), and the body goes under `data`.
  */
-function fieldsOf(plan: BodyPlan | undefined, taken: ReadonlySet<string>): readonly Shape[] | undefined {
-  if (plan === undefined || plan.shapes.length === 0) return undefined;
+function callFields(plan: BodyPlan | undefined, taken: ReadonlySet<string>, required: boolean): Fields | undefined {
+  const fields = plan?.fields;
+  if (fields === undefined) return undefined;
+  // A required body of which no field is: a call that gives none still sends one (`{}`), which only
+  // `data` can say, since the body is built from the keys a call gives.
+  if (required && ![...fields.required].some((name) => fields.properties.has(name))) return undefined;
   const free = (name: string): boolean => !OPTION_NAMES.has(name) && !taken.has(name);
-  return plan.shapes.every((shape) => Object.keys(shape.properties ?? {}).every(free)) ? plan.shapes : undefined;
+  return [...fields.properties.keys()].every(free) ? fields : undefined;
 }
 
 /**
@@ -368,9 +431,10 @@ export function queryOf({ operation, names, route }: Route, resolve: Resolve): Q
     needed ||= explode || joined || variable !== call || style === "deepObject" || parameter!.allowReserved === true;
     varspecs.push(`${variable}${explode ? "*" : ""}`);
   }
-  const content = hasBody ? resolve<RequestBody>(operation.operation.requestBody)?.content : undefined;
+  const requestBody = hasBody ? resolve<RequestBody>(operation.operation.requestBody) : undefined;
+  const content = requestBody?.content;
   const contentType = mediaTypeOf(content);
-  const form = hasBody ? formOf(bodyOf(content, resolve), takenBy(names)) : undefined;
+  const form = hasBody ? formOf(bodyOf(content, resolve), takenBy(names, route), requestBody?.required === true) : undefined;
   // A fragment in a path key (Box's `/oauth2/token#refresh`) names a second operation of one path:
   // it stays in the route, and is no part of the request target (RFC 3986 section 3.5).
   const path = route.slice(route.indexOf(" ") + 1);
@@ -395,8 +459,8 @@ export function queryOf({ operation, names, route }: Route, resolve: Resolve): Q
  * keys: the form's media type, and from its `encoding` (OpenAPI 3.1 section 4.8.15) the fields of
  * `style: deepObject` and those of `explode: false`; `undefined` for a body of another kind.
  */
-function formOf(plan: BodyPlan | undefined, taken: ReadonlySet<string>): Form | undefined {
-  if (plan === undefined || plan.kind === "json" || fieldsOf(plan, taken) === undefined) return undefined;
+function formOf(plan: BodyPlan | undefined, taken: ReadonlySet<string>, required: boolean): Form | undefined {
+  if (plan === undefined || plan.kind === "json" || callFields(plan, taken, required) === undefined) return undefined;
   const encoding = Object.entries((plan.media as { encoding?: Record<string, Encoding> }).encoding ?? {});
   const deepObject = encoding.filter(([, field]) => field.style === "deepObject").map(([name]) => name);
   const joined = encoding.filter(([, field]) => field.explode === false).map(([name]) => name);

@@ -5,17 +5,30 @@
  */
 import type { Reference, Resolve, Schema, SchemaOrReference } from "./document.js";
 
-/** How deep `allOf` parts are merged and unions unfolded into a body's shapes; it bounds a cycle. */
-const MAX_DEPTH = 10;
 /** The longest description written, in characters: a longer first sentence is cut with "…". */
 const DOC_LENGTH = 200;
 /** A type written longer than this, for a schema reached by `$ref`, gets a name. */
 const INLINE_LENGTH = 2000;
+/** How deep schemas written in place nest, as read.ts's `MAX_NESTING` checks: deeper is a cycle of YAML aliases. */
+const MAX_NESTING = 200;
+/** How many levels of arrays of arrays an intersection merges item by item ({@link TypeWriter.intersection}). */
+const MAX_ARRAY_NESTING = 8;
 
 /** A property name as TypeScript writes it: as it is where it is an identifier, else quoted. */
 export const key = (name: string): string => (/^[A-Z_$][\w$]*$/i.test(name) ? name : JSON.stringify(name));
 /** A JSON value as a TypeScript literal type. */
 export const literal = (value: unknown): string => (value === null ? "null" : JSON.stringify(value));
+/**
+ * A JSON value as a JavaScript expression for a generated module: JSON's text, but a `__proto__`
+ * key written computed (`["__proto__"]`), which an object literal would otherwise read as the
+ * object's prototype (ECMAScript 2024 section 13.2.5.1, `__proto__: value`), losing the entry.
+ */
+export const objectLiteral = (value: unknown): string => {
+  if (Array.isArray(value)) return `[${value.map(objectLiteral).join(",")}]`;
+  if (typeof value !== "object" || value === null) return JSON.stringify(value);
+  const entries = Object.entries(value).filter(([, item]) => item !== undefined);
+  return `{${entries.map(([name, item]) => `${name === "__proto__" ? '["__proto__"]' : JSON.stringify(name)}:${objectLiteral(item)}`).join(",")}}`;
+};
 /** The union of `types`: `never` for none (`enum: []` allows no value), `unknown` when one is. */
 export const union = (types: readonly string[]): string => {
   const unique = [...new Set(types)];
@@ -61,6 +74,8 @@ export function commentText(value: string): string {
 export class TypeWriter {
   readonly aliases: string[] = [];
   private readonly written = new Map<object, string>();
+  /** For a shallow listing: schemas written below the top, where an object is `object`. */
+  private readonly nested = new Map<object, string>();
   /** Schemas being written, with the name a `$ref` cycle gave them. */
   private readonly open = new Map<object, string | undefined>();
   private names = 0;
@@ -73,9 +88,14 @@ export class TypeWriter {
   typeOf(given: SchemaOrReference | undefined, depth = 0): string {
     const schema = schemaOf(this.resolve, given);
     if (schema === undefined) return "unknown";
-    if (given === schema) return this.write(schema, depth);
-    // Reached by $ref: written once (a shallow listing depends on the depth: written each time).
-    const done = this.shallow ? undefined : this.written.get(schema);
+    // A schema written in place is in no `$ref` cycle (one that nests past read.ts's bound is a cycle
+    // of YAML aliases), and is reached again only through the `$ref`'d schema that holds it.
+    if (given === schema) return depth > MAX_NESTING ? "unknown" : this.write(schema, depth);
+    // Each schema reached by $ref is written once (a shallow listing writes a nested object as
+    // `object`: once at the top, once nested), so that time grows with the description, not with
+    // the paths through it.
+    const written = this.shallow && depth > 0 ? this.nested : this.written;
+    const done = written.get(schema);
     if (done !== undefined) return done;
     if (this.open.has(schema)) {
       if (this.shallow) return "unknown";
@@ -87,40 +107,115 @@ export class TypeWriter {
     const type = this.write(schema, depth);
     let name = this.open.get(schema);
     this.open.delete(schema);
-    if (this.shallow) return type;
-    if (name === undefined && type.length > INLINE_LENGTH) name = `Schema${String(++this.names)}`;
+    if (!this.shallow && name === undefined && type.length > INLINE_LENGTH) name = `Schema${String(++this.names)}`;
     if (name !== undefined) this.aliases.push(`type ${name} = ${type};`);
-    this.written.set(schema, name ?? type);
+    written.set(schema, name ?? type);
     return name ?? type;
+  }
+
+  /**
+   * The type of a value every schema of `parts` allows (an `allOf`, or a property that several parts
+   * declare: JSON Schema core 10.2.1.1): their intersection, each schema once; arrays as one array
+   * of the intersection of their items, which TypeScript checks an array literal against (an
+   * intersection of array types checks each element against each item type alone). A part that
+   * only describes (a `description`, an `example`), or an empty object, adds nothing a request
+   * sends: intersected, its `never` would erase the others. A part that is a discriminator's base
+   * (the `allOf` form) is its own shape there, without its mapping.
+   */
+  intersection(parts: readonly SchemaOrReference[], depth = 0, arrays = 0, allOf = false): string {
+    // One schema, the common case (a property one part declares): its type.
+    if (parts.length === 1 && !allOf) return this.typeOf(parts[0], depth);
+    const seen = new Set<unknown>();
+    const distinct = parts.filter((part) => {
+      const resolved = schemaOf(this.resolve, part) ?? part;
+      if (seen.has(resolved)) return false;
+      seen.add(resolved);
+      return true;
+    });
+    const schemas = distinct.map((part) => schemaOf(this.resolve, part));
+    // Enums and consts: the values every part allows.
+    const values = schemas.map((schema) =>
+      schema === undefined ? undefined : (schema.enum ?? ("const" in schema ? [schema.const] : undefined)),
+    );
+    if (distinct.length > 1 && values.every((list) => list !== undefined)) {
+      const texts = values.map((list) => new Set(list.map(literal)));
+      const nullable = schemas.every((schema) => schema!.nullable === true) ? ["null"] : [];
+      return union([...[...texts[0]!].filter((text) => texts.every((set) => set.has(text))), ...nullable]);
+    }
+    const items = schemas.map((schema) =>
+      schema !== undefined &&
+      schema.nullable !== true &&
+      typesOf(schema).join() === "array" &&
+      schema.items !== undefined &&
+      !isList(schema.items)
+        ? schema.items
+        : undefined,
+    );
+    // Arrays of arrays merge level by level, up to a bound: two schemas that are each an array of itself are a cycle.
+    if (distinct.length > 1 && arrays < MAX_ARRAY_NESTING && items.every((item) => item !== undefined))
+      return `readonly ${parenthesized(this.intersection(items, depth + 1, arrays + 1))}[]`;
+    const types = distinct.map((part, i) => {
+      const schema = schemas[i];
+      return allOf && schema !== undefined && mappingTargets(schema, this.resolve) !== undefined
+        ? this.typeOf(plainOf(schema), depth)
+        : this.typeOf(part, depth);
+    });
+    const kept = [...new Set(types.filter((type) => type !== "unknown" && type !== NOTHING_TO_SEND))];
+    return kept.length === 0
+      ? types.length === 1
+        ? types[0]!
+        : "unknown"
+      : kept.length === 1
+        ? kept[0]!
+        : kept.map(parenthesized).join(" & ");
   }
 
   private write(schema: Schema, depth: number): string {
     const inner = (child: SchemaOrReference | undefined): string => this.typeOf(child, depth + 1);
     let type: string;
+    const targets = mappingTargets(schema, this.resolve);
     if (schema.enum !== undefined) type = union(schema.enum.map(literal));
     else if ("const" in schema) type = literal(schema.const);
     else if (schema.oneOf !== undefined || schema.anyOf !== undefined) {
       const { discriminator } = schema;
       // With a discriminator, each variant reached by $ref takes the values that name it
-      // (OpenAPI 3.1 section 4.8.25: the mapping's keys, else the schema's name).
+      // (OpenAPI 3.1 section 4.8.25: the mapping's keys), else its own enum or const for the
+      // property where it has one, else the schema's name.
       type = union(
         (schema.oneOf ?? schema.anyOf ?? []).map((variant) => {
           const written = inner(variant);
           if (discriminator === undefined || !isReference(variant)) return written;
-          const values = discriminatorValues(discriminator, variant.$ref);
-          return `${parenthesized(written)} & { ${key(discriminator.propertyName)}: ${union(values.map(literal))} }`;
+          const values = discriminatorValues(discriminator, variant.$ref, () => this.declaresValue(variant, discriminator.propertyName));
+          return values === undefined
+            ? written
+            : `${parenthesized(written)} & { ${key(discriminator.propertyName)}: ${union(values.map(literal))} }`;
         }),
       );
-    } else if (schema.allOf !== undefined) {
-      // A part that only describes (a `description`, an `example`), or an empty object, adds nothing
-      // a request sends: intersected, its `never` would erase the others.
-      const parts = schema.allOf.map(inner).filter((part) => part !== "unknown" && part !== NOTHING_TO_SEND);
-      type = parts.length === 0 ? "unknown" : parts.length === 1 ? parts[0]! : parts.map(parenthesized).join(" & ");
-    } else {
+    } else if (targets !== undefined) {
+      // The allOf form of a discriminator (OpenAPI 3.1 section 4.8.25.2): each schema the mapping
+      // names, with the values that select it; the base alone for other values.
+      const property = key(schema.discriminator!.propertyName);
+      type = union([
+        ...targets.map(([target, values]) => `${parenthesized(inner(target))} & { ${property}: ${union(values.map(literal))} }`),
+        this.typeOf(plainOf(schema), depth + 1),
+      ]);
+    } else if (schema.allOf !== undefined) type = this.intersection(schema.allOf, depth + 1, 0, true);
+    else {
       const types = typesOf(schema);
       type = types.length === 0 ? "unknown" : union(types.map((name) => this.typeOfName(name, schema, depth > 0 && this.shallow, inner)));
     }
     return schema.nullable === true ? union([type, "null"]) : type;
+  }
+
+  /** Whether a variant declares the discriminator's property with an `enum` or a `const` of its own, in its properties or its `allOf` parts'. */
+  private declaresValue(variant: SchemaOrReference, name: string, seen = new Set<Schema>()): boolean {
+    const schema = schemaOf(this.resolve, variant);
+    // Each schema once: a graph of allOf parts is read in time linear in its size.
+    if (schema === undefined || seen.has(schema)) return false;
+    seen.add(schema);
+    const property = schemaOf(this.resolve, schema.properties?.[name]);
+    if (property !== undefined && (property.enum !== undefined || "const" in property)) return true;
+    return (schema.allOf ?? []).some((part) => this.declaresValue(part, name, seen));
   }
 
   private typeOfName(
@@ -191,72 +286,57 @@ function objectType(schema: Schema, inner: (child: SchemaOrReference | undefined
 
 /**
  * The discriminator values that select the variant at `ref`: the keys of `mapping` whose value is
- * `ref` or the name of the schema it points at, else that name (OpenAPI 3.1 section 4.8.25.1).
+ * `ref` or the name of the schema it points at; else none where the variant declares the value
+ * itself (`ownValue`: an `enum` or `const` of the property), else that name (OpenAPI 3.1 section 4.8.25.1).
  */
-function discriminatorValues(discriminator: NonNullable<Schema["discriminator"]>, ref: string): string[] {
+function discriminatorValues(
+  discriminator: NonNullable<Schema["discriminator"]>,
+  ref: string,
+  ownValue: () => boolean,
+): string[] | undefined {
   const name = ref.slice(ref.lastIndexOf("/") + 1);
   const named = Object.entries(discriminator.mapping ?? {})
     .filter(([, target]) => target === ref || target === name)
     .map(([value]) => value);
-  return named.length > 0 ? named : [name];
+  return named.length > 0 ? named : ownValue() ? undefined : [name];
 }
 
-/** An object shape of a body: the properties it allows, and those it requires. */
-export interface Shape {
-  readonly type?: Schema["type"];
-  readonly properties?: Readonly<Record<string, SchemaOrReference>>;
-  readonly required?: readonly string[];
-}
+/** Each schema's own shape without its discriminator: the same object each time, so that it is written once. */
+const plainSchemas = new WeakMap<Schema, Schema>();
 
 /**
- * The object shapes a body schema allows, each with known `properties`: the schema itself, or
- * each variant of its `oneOf`/`anyOf` (and of a variant's own, Okta's signing keys: RSA or EC) with
- * the schema's own properties added (both apply, as `allOf` parts do: GitHub's check-run update
- * lists its fields beside an `anyOf` of what `status` requires); else `undefined` (an array, a
- * string, an object of any keys, a mix): such a body goes under `data`, since a call's other keys
- * are exactly the map's.
+ * The schema without its discriminator: a base schema's own shape, as an `allOf` part of each
+ * schema its mapping names, or for the discriminator's other values.
  */
-export function objectShapes(given: SchemaOrReference | undefined, resolve: Resolve, depth = 0): Shape[] | undefined {
-  const base = flatten(given, resolve);
-  const isObject = (shape: Shape): boolean => shape.properties !== undefined && (shape.type ?? "object") === "object";
-  const variants = base.oneOf ?? base.anyOf;
-  if (variants === undefined) return isObject(base) ? [base] : undefined;
-  const shapes: Shape[] = [];
-  for (const variant of variants) {
-    const flat = flatten(variant, resolve);
-    const inner = (flat.oneOf ?? flat.anyOf) !== undefined && depth < MAX_DEPTH ? objectShapes(flat, resolve, depth + 1) : [flat];
-    if (inner === undefined) return undefined;
-    for (const shape of inner)
-      shapes.push(
-        base.properties === undefined
-          ? shape
-          : {
-              type: shape.type ?? base.type,
-              properties: { ...base.properties, ...shape.properties },
-              required: [...(base.required ?? []), ...(shape.required ?? [])],
-            },
-      );
+export function plainOf(schema: Schema): Schema {
+  let plain = plainSchemas.get(schema);
+  if (plain === undefined) {
+    plain = Object.fromEntries(Object.entries(schema).filter(([name]) => name !== "discriminator"));
+    plainSchemas.set(schema, plain);
   }
-  return shapes.every(isObject) ? shapes : undefined;
+  return plain;
 }
 
 /**
- * A schema with its `allOf` parts merged in, as far as properties go: every part applies, so their
- * properties and `required` lists add up (JSON Schema core 10.2.1.1); a union beside the parts still
- * applies. Other schemas as they are; `true`, `false` and what is missing as `{}`.
+ * The `allOf` form of a discriminator (OpenAPI 3.1 section 4.8.25.2): a schema with a
+ * `discriminator.mapping` and no `oneOf`/`anyOf` of its own stands for the schemas its mapping
+ * names, each with the values that select it; `undefined` for any other schema. A mapping value is
+ * a `$ref` or a schema's name under `#/components/schemas` (section 4.8.25.1); one that names the
+ * base itself, or nothing, is left to the base.
  */
-function flatten(given: SchemaOrReference | undefined, resolve: Resolve, depth = 0): Schema {
-  const schema = schemaOf(resolve, given) ?? {};
-  if (schema.allOf === undefined || depth > MAX_DEPTH) return schema;
-  const parts = [schema, ...schema.allOf.map((part) => flatten(part, resolve, depth + 1))];
-  if (!parts.some((part) => part.properties !== undefined)) return schema;
-  return {
-    type: "object",
-    properties: Object.assign({}, ...parts.map((part) => part.properties ?? {})) as Record<string, SchemaOrReference>,
-    required: parts.flatMap((part) => part.required ?? []),
-    ...(schema.oneOf === undefined ? {} : { oneOf: schema.oneOf }),
-    ...(schema.anyOf === undefined ? {} : { anyOf: schema.anyOf }),
-  };
+export function mappingTargets(schema: Schema, resolve: Resolve): [target: SchemaOrReference, values: string[]][] | undefined {
+  const mapping = schema.discriminator?.mapping;
+  if (mapping === undefined || schema.oneOf !== undefined || schema.anyOf !== undefined) return undefined;
+  const byTarget = new Map<Schema, [SchemaOrReference, string[]]>();
+  for (const [value, target] of Object.entries(mapping)) {
+    const ref = { $ref: target.startsWith("#") ? target : `#/components/schemas/${target}` };
+    const resolved = schemaOf(resolve, ref);
+    if (resolved === undefined || resolved === schema) continue;
+    const entry = byTarget.get(resolved);
+    if (entry === undefined) byTarget.set(resolved, [ref, [value]]);
+    else entry[1].push(value);
+  }
+  return byTarget.size === 0 ? undefined : [...byTarget.values()];
 }
 
 /**

@@ -7,9 +7,11 @@
  * steps: read.ts reads the description, schema.ts and routes.ts map it, this file writes the map.
  */
 import type { Query } from "./queries.js";
-import type { Document } from "./document.js";
+import { DescriptionError, readFrom, type Document } from "./document.js";
+import { TooManyShapes } from "./fields.js";
+import { pointerOf } from "./json-pointer.js";
 import { parametersOf, queryOf, routesOf, serverOf } from "./routes.js";
-import { commentText, key, literal, TypeWriter, union } from "./schema.js";
+import { commentText, key, literal, objectLiteral, TypeWriter, union } from "./schema.js";
 
 /** A generated map: its declaration file (`Routes`, `queries`), its run-time module, both as one TypeScript module, and its listing. */
 export interface RouteMap {
@@ -30,6 +32,8 @@ export interface RouteMap {
  *
  * @throws Error when two operations give one route, or, without `withQueries`, a query parameter
  *   needs another name in the call than on the wire
+ * @throws {@link DescriptionError} naming the body schema's JSON pointer when its `oneOf`/`anyOf`/`allOf`
+ *   graph would declare one property more than `MAX_DECLARATIONS` (256) ways (lib/openapi/fields.ts)
  */
 export function generateRouteMap(
   spec: Document,
@@ -41,7 +45,7 @@ export function generateRouteMap(
   const lines: string[] = [];
   const queries: Record<string, Query> = {};
   const listing: RouteMap["listing"] = {};
-  for (const entry of routes) {
+  const writeRoute = (entry: (typeof routes)[number]): void => {
     const { operation, names, route } = entry;
     if (Object.hasOwn(listing, route)) throw new Error(`two operations are the route ${JSON.stringify(route)}`);
     if (!withQueries && names.query.some(({ call, variable }) => call !== variable))
@@ -62,8 +66,14 @@ export function generateRouteMap(
     ];
     const query = withQueries ? queryOf(entry, resolve) : undefined;
     if (query !== undefined) queries[route] = query;
+  };
+  try {
+    for (const entry of routes) writeRoute(entry);
+  } catch (error) {
+    if (!(error instanceof TooManyShapes)) throw error;
+    throw new DescriptionError(`${readFrom.get(spec) ?? "description"}${pointerOf(spec, error.schema)}: ${error.message}`);
   }
-  const queryLines = Object.entries(queries).map(([route, query]) => `  ${JSON.stringify(route)}: ${JSON.stringify(query)},`);
+  const queryLines = Object.entries(queries).map(([route, query]) => `  ${JSON.stringify(route)}: ${objectLiteral(query)},`);
   /** The map's text, with `queries` written as `queriesStatement`, and the run time's names imported as `runtime`. */
   const text = (
     queriesStatement: string,
@@ -97,10 +107,11 @@ ${queriesStatement}
  * The description's first server, ${commentText(JSON.stringify(server.url))}, with its variables: each given value, else
  * its default. For \`endpoint.defaults({ baseUrl: baseUrl({ … }) })\`.
  */\n`;
-    const body = `{\n  return serverUrl(${JSON.stringify(server)}, variables);\n}`;
+    const body = `{\n  return serverUrl(${objectLiteral(server)}, variables);\n}`;
     baseUrl = {
       declared: `\n${doc}export declare function baseUrl(variables?: ${type}): string;`,
-      typed: `\n${doc}export function baseUrl(variables: ${type} = {}): string ${body}`,
+      // No `= {}`: `{}` is no `{ constructor?: "a" }` (it has Object's), and serverUrl takes none.
+      typed: `\n${doc}export function baseUrl(variables?: ${type}): string ${body}`,
       defined: `export function baseUrl(variables = {}) ${body}\n`,
     };
   }
