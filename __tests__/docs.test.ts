@@ -25,14 +25,7 @@ describe("docs", () => {
     expect(declared.length).toBeGreaterThan(10);
   });
 
-  test("every code is thrown somewhere in lib/", () => {
-    const sources = readdirSync(join(root, "lib"), { recursive: true, encoding: "utf8" })
-      .filter((name) => name.endsWith(".ts") && name !== join("core", "errors.ts"))
-      .map((name) => read(join("lib", name)))
-      .join("\n");
-    const documented = [...read("docs/errors.md").matchAll(/^### `([A-Z_]+)`$/gm)].map(([, code]) => code!);
-    for (const code of documented) expect(sources).toContain(`"${code}"`);
-  });
+  // That each documented code is thrown, with its argument, by a call: __tests__/core/error-codes.test.ts.
 
   test("docs/index.md's stage table names exactly the files of lib/ and its folders", () => {
     const table = [...read("docs/index.md").matchAll(/^\|[^|\n]+\|\s*`([\w/-]+\.ts)`\s*\|$/gm)].map(([, file]) => file!);
@@ -62,7 +55,7 @@ describe("docs", () => {
     async (_name, code) => {
       await expect(typeCheckBlock(code)).resolves.toBe("");
     },
-    60_000,
+    300_000,
   );
 
   test("README and docs link to pages that exist", () => {
@@ -168,7 +161,7 @@ describe("docs/clients.md", () => {
       const options = endpoint("POST /repos/{owner}/{repo}/issues", { baseUrl: server.url, owner: "o", repo: "r", title: "Bug" });
       mkdirSync(dirname(file), { recursive: true });
       writeFileSync(file, `const options = ${JSON.stringify(options)};\n${code}`);
-      await promisify(execFile)(process.execPath, [file], { timeout: 30_000 });
+      await promisify(execFile)(process.execPath, [file], { timeout: 120_000 });
     } finally {
       await server.close();
       rmSync(file, { force: true });
@@ -290,7 +283,7 @@ describe("docs/clients.md's framing table", () => {
 });
 
 describe("docs/api", () => {
-  jest.setTimeout(60_000);
+  jest.setTimeout(300_000);
   const entries = { "rest-endpoint": "lib/index.ts", clients: "lib/clients/index.ts", queries: "lib/openapi/queries.ts" };
   /** Text as Markdown shows it, for comparing: backticks, emphasis and links reduced to their words, white space to one space. */
   const plain = (text: string): string =>

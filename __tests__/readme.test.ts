@@ -111,6 +111,6 @@ describe("README: typed by the route", () => {
       expect(code).toContain("// @ts-expect-error");
       await expect(typeCheckBlock(code)).resolves.toBe("");
     },
-    60_000,
+    300_000,
   );
 });

@@ -107,7 +107,7 @@ describe("each real client sends each case to a server on 127.0.0.1 exactly as a
     try {
       // Asynchronous, so that this process's event loop keeps serving the requests.
       const run = await promisify(execFile)(process.execPath, [join(__dirname, "send.mjs"), client, server.url], {
-        timeout: 30_000,
+        timeout: 120_000,
       });
       expect(run.stderr).toBe("");
     } finally {
@@ -142,7 +142,7 @@ const kinds = [
 async function runAgainstServer(script: string, client: string): Promise<{ printed: string; arrivals: Arrival[] }> {
   const server = await startRecordingServer();
   try {
-    const run = await promisify(execFile)(process.execPath, [join(__dirname, script), client, server.url], { timeout: 30_000 });
+    const run = await promisify(execFile)(process.execPath, [join(__dirname, script), client, server.url], { timeout: 120_000 });
     expect(run.stderr).toBe("");
     return { printed: run.stdout, arrivals: server.arrivals };
   } finally {

@@ -1,5 +1,3 @@
-import { spawnSync } from "node:child_process";
-import { join } from "node:path";
 import { endpoint, EndpointError } from "../../lib/index.js";
 import { headers, JSON_TYPE } from "../helpers/defaults.js";
 import { errorOf } from "../helpers/errors.js";
@@ -122,36 +120,7 @@ describe("cost follows distinct objects: a shared object counts each time it is 
   });
 });
 
-describe("caches are bounded in entries and in memory", () => {
-  test("1,000 calls with distinct 256 KB urls keep no more than a few MB alive (built package, forced GC)", () => {
-    const script = `
-      const { endpoint } = await import(${JSON.stringify(join(__dirname, "..", "..", "dist", "index.js"))});
-      globalThis.gc();
-      const before = process.memoryUsage().heapUsed;
-      for (let i = 0; i < 1000; i++) endpoint("GET /" + String(i).padStart(256 * 1024, "a"));
-      for (let i = 0; i < 1000; i++) endpoint("GET /x/{a}", { baseUrl: "https://h" + i + ".example/" + "b".repeat(64 * 1024), a: 1 });
-      globalThis.gc();
-      console.log(Math.round((process.memoryUsage().heapUsed - before) / 2 ** 20));`;
-    const { stdout, stderr } = spawnSync(process.execPath, ["--expose-gc", "--input-type=module", "-e", script], { encoding: "utf8" });
-    expect(stderr).toBe("");
-    expect(Number(stdout)).toBeLessThan(16);
-  });
-
-  test("templates dense with expressions are weighed by what they compile to: 60 of 16 KB, and 1,000 just under the limit, keep < 16 MB", () => {
-    const script = `
-      const { endpoint } = await import(${JSON.stringify(join(__dirname, "..", "..", "dist", "index.js"))});
-      const dense = (prefix, expressions) => "GET /" + prefix + "/{a}".repeat(expressions);
-      globalThis.gc();
-      const before = process.memoryUsage().heapUsed;
-      for (let i = 0; i < 60; i++) endpoint(dense(i, 5300), { a: "x" });
-      for (let i = 0; i < 1000; i++) endpoint(dense(i, 240), { a: "x" });
-      globalThis.gc();
-      console.log(Math.round((process.memoryUsage().heapUsed - before) / 2 ** 20));`;
-    const { stdout, stderr } = spawnSync(process.execPath, ["--expose-gc", "--input-type=module", "-e", script], { encoding: "utf8" });
-    expect(stderr).toBe("");
-    expect(Number(stdout)).toBeLessThan(16);
-  });
-});
+// The caches' bounds, read from the heap of a fresh process: memory.slow.test.ts.
 
 describe("only EndpointError leaves the library", () => {
   const revoked = (target: object): object => {

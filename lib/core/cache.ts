@@ -24,11 +24,6 @@ export class BoundedCache<V> {
 
   constructor(private readonly bounds: CacheBounds<V>) {}
 
-  /** How many entries, and how many estimated bytes, the cache holds now. */
-  get held(): { entries: number; bytes: number } {
-    return { entries: this.map.size, bytes: this.bytes };
-  }
-
   /** The value for `key`, computed by `compute` and kept when it is not too heavy. */
   get(key: string, compute: (key: string) => V): V {
     let value = this.map.get(key);
