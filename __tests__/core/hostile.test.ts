@@ -143,19 +143,25 @@ describe("only EndpointError leaves the library", () => {
   });
 
   test.each([
-    ["a revoked Proxy as a query parameter", () => endpoint("GET /x", { v: revoked([]) }), "v"],
+    ["a revoked Proxy as a query parameter", "INVALID_OPTIONS", () => endpoint("GET /x", { v: revoked([]) }), "v"],
     // @ts-expect-error a revoked Proxy is no ParameterValue: the run-time error is what is tested
-    ["a revoked Proxy as a path parameter", () => endpoint("GET /x/{v}", { v: revoked({}) }), "v"],
-    ["a revoked Proxy as a body parameter", () => endpoint("POST /x", { v: revoked([]) }), "v"],
-    ["a revoked Proxy in a list", () => endpoint("POST /x", { v: [revoked([])] }), "v"],
-    ["a revoked Proxy as a header value", () => endpoint("GET /x", { headers: { "x-a": revoked([]) as never } }), "options.headers"],
-    ["a revoked Proxy as mediaType", () => endpoint("GET /x", { mediaType: revoked({}) }), "options.mediaType"],
-    ["a revoked Proxy as the options", () => endpoint("GET /x", revoked({}) as never), "options"],
-    ["a getter that throws, as a parameter", () => endpoint("GET /x", throwing), "options.x"],
-    ["a getter that throws, in a body value", () => endpoint("POST /x", { v: throwing }), "v"],
-    ["a getter that throws, in defaults", () => endpoint.defaults({ v: throwing }), "v"],
+    ["a revoked Proxy as a path parameter", "INVALID_OPTIONS", () => endpoint("GET /x/{v}", { v: revoked({}) }), "v"],
+    ["a revoked Proxy as a body parameter", "INVALID_OPTIONS", () => endpoint("POST /x", { v: revoked([]) }), "v"],
+    ["a revoked Proxy in a list", "INVALID_OPTIONS", () => endpoint("POST /x", { v: [revoked([])] }), "v"],
+    [
+      "a revoked Proxy as a header value",
+      "INVALID_OPTIONS",
+      () => endpoint("GET /x", { headers: { "x-a": revoked([]) as never } }),
+      "options.headers",
+    ],
+    ["a revoked Proxy as mediaType", "INVALID_MEDIA_TYPE", () => endpoint("GET /x", { mediaType: revoked({}) }), "options.mediaType"],
+    ["a revoked Proxy as the options", "INVALID_OPTIONS", () => endpoint("GET /x", revoked({}) as never), "options"],
+    ["a getter that throws, as a parameter", "INVALID_OPTIONS", () => endpoint("GET /x", throwing), "options.x"],
+    ["a getter that throws, in a body value", "INVALID_OPTIONS", () => endpoint("POST /x", { v: throwing }), "v"],
+    ["a getter that throws, in defaults", "INVALID_OPTIONS", () => endpoint.defaults({ v: throwing }), "v"],
     [
       "a getter that throws, as the url of an options object",
+      "INVALID_OPTIONS",
       () =>
         endpoint(
           Object.defineProperty({}, "url", {
@@ -167,10 +173,14 @@ describe("only EndpointError leaves the library", () => {
         ),
       "options.url",
     ],
-    ["200,000 items exploded", () => endpoint("GET /x{/v*}", { v: Array.from({ length: 200_000 }, (_, i) => `i${i}`) }), "v"],
-  ])("%s throws an EndpointError naming it", (_kind, call, argument) => {
-    const error = errorOf(call);
-    expect(error.argument).toBe(argument);
+    [
+      "200,000 items exploded",
+      "INVALID_PARAMETER",
+      () => endpoint("GET /x{/v*}", { v: Array.from({ length: 200_000 }, (_, i) => `i${i}`) }),
+      "v",
+    ],
+  ])("%s throws %s", (_kind, code, call, argument) => {
+    expect(errorOf(call)).toMatchObject({ code, argument });
   });
 
   test("a revoked Proxy as data passes through as the body, untouched", () => {
