@@ -269,6 +269,18 @@ describe("messages are bounded and printable", () => {
   });
 });
 
+describe("request merges over the defaults' request, as the incumbent's does", () => {
+  test("each key of both, nested objects merged, the call's value winning", () => {
+    const withRequest = endpoint.defaults({ request: { retries: 1, timeout: 1, hook: { a: 1 } } });
+    expect(withRequest("GET /x", { request: { timeout: 5, hook: { b: 2 } } }).request).toEqual({
+      retries: 1,
+      timeout: 5,
+      hook: { a: 1, b: 2 },
+    });
+    expect(withRequest("GET /x").request).toEqual({ retries: 1, timeout: 1, hook: { a: 1 } });
+  });
+});
+
 describe("merge() without arguments", () => {
   test("returns a fresh copy of the defaults, as the incumbent's deprecated form does", () => {
     const merged = endpoint.defaults({ owner: "o", request: { retries: 1 } }).merge();
