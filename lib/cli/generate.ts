@@ -1,9 +1,9 @@
 import { closeSync, openSync, readSync, statSync, writeFileSync } from "node:fs";
 import { basename } from "node:path";
-import { quote } from "../core/errors.js";
+import { printable, quote } from "../core/errors.js";
 import { readDescription } from "../openapi/read.js";
 import { GENERATED, generateRouteMap, headerOf } from "../openapi/write.js";
-import { printable, UsageError } from "./usage.js";
+import { UsageError } from "./usage.js";
 
 /**
  * `generate DESCRIPTION --out FILE.d.ts [--force]`: writes the description's route map

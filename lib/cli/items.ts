@@ -15,7 +15,7 @@ import { UsageError } from "./usage.js";
 const SEPARATOR = /==|:=@|:=|=@|=|:/;
 
 /** The items of a call, read: its parameters, its header fields, and its query items. */
-export interface Items {
+interface Items {
   parameters: EndpointParameters;
   headers: Record<string, string>;
   /** `name==value` items: name and value, in order. */

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
-import { quote } from "../core/errors.js";
+import { printable, quote } from "../core/errors.js";
 import { resolveListing, type Listing } from "../openapi/listing.js";
 import { routeShapeOf } from "./route.js";
-import { printable, UsageError } from "./usage.js";
+import { UsageError } from "./usage.js";
 
 /**
  * The listing of a GitHub target (`routes`, the folder of dist/routes/*.json that the build writes

@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { EndpointError, quote } from "../core/errors.js";
+import { EndpointError, printable, quote } from "../core/errors.js";
 import { endpoint, VERSION } from "../index.js";
 import { DescriptionError } from "../openapi/read.js";
 import { generate } from "./generate.js";
@@ -7,11 +7,11 @@ import { readItems, withQueryItems } from "./items.js";
 import { listRoutes } from "./listing.js";
 import { FORMATS } from "./output.js";
 import { readRoute } from "./route.js";
-import { didYouMean, printable, USAGE, UsageError } from "./usage.js";
+import { didYouMean, USAGE, UsageError } from "./usage.js";
 import { versionsDiff } from "./versions.js";
 
 /** Where the CLI writes, and where the GitHub targets' listings are (dist/routes/, beside the bin). */
-export interface Io {
+interface Io {
   out: (text: string) => void;
   err: (text: string) => void;
   routes: URL;

@@ -7,7 +7,7 @@ import { didYouMean, UsageError } from "./usage.js";
  * The methods the CLI knows: RFC 9110 section 9's, PATCH (RFC 5789) and QUERY (RFC 10008). The
  * library sends any RFC 9110 token; on a command line an unknown one is most likely misspelt.
  */
-export const METHODS = ["GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH", "QUERY"] as const;
+const METHODS = ["GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH", "QUERY"] as const;
 
 /**
  * A route read as endpoint() reads it (`parseRoute`: `"GET /x"`, a URL alone for GET, a method

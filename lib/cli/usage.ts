@@ -46,13 +46,8 @@ Examples:
 /** A CLI usage error: printed on one line, exit status 2. */
 export class UsageError extends Error {}
 
-/** Control characters of text from outside (a listing, a description) escaped as JSON escapes them: terminal output is never steered by its input. */
-export function printable(text: string): string {
-  return text.replace(/\p{Cc}/gu, (character) => JSON.stringify(character).slice(1, -1));
-}
-
 /** The Levenshtein distance of `a` and `b`: the fewest insertions, deletions and substitutions from one to the other. */
-export function distance(a: string, b: string): number {
+function distance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const current = [i];

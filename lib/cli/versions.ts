@@ -1,9 +1,9 @@
 import { readdirSync } from "node:fs";
-import { quote } from "../core/errors.js";
+import { printable, quote } from "../core/errors.js";
 import { listingChanges, type Parameter, type VersionedListing } from "../openapi/listing.js";
 import { listedShape, readListing } from "./listing.js";
 import { routeShapeOf } from "./route.js";
-import { didYouMean, printable, UsageError } from "./usage.js";
+import { didYouMean, UsageError } from "./usage.js";
 
 /**
  * `versions diff FROM TO [--target T] [routes…]`: the request-side differences between two GitHub

@@ -1,5 +1,5 @@
 /** How large a {@link BoundedCache} may grow. */
-export interface CacheBounds<V> {
+interface CacheBounds<V> {
   /** At most this many entries. */
   readonly entries: number;
   /** At most this many bytes, as {@link CacheBounds.bytesOf} estimates them. */
