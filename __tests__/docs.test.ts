@@ -10,7 +10,7 @@ import ts from "typescript";
 import { toAxios, toFetch, toGot, toKy, toNodeHttp, toUndici } from "../lib/clients/index.js";
 import { endpoint, type RequestOptions } from "../lib/index.js";
 import { codeOf } from "./helpers/errors.js";
-import { examplesWithOutput, fencedBlocks, runBlock, typeCheckBlock } from "./helpers/examples.js";
+import { examplesWithOutput, fencedBlocks, runBlock, titleOf, typeCheckBlock } from "./helpers/examples.js";
 import { startRecordingServer } from "./helpers/recording-server.js";
 
 const root = join(__dirname, "..");
@@ -123,7 +123,7 @@ describe("docs/github-enterprise.md", () => {
     expect(examples).toHaveLength(4);
   });
 
-  test.each(examples)("%s", (code, output) => {
+  test.each(examples.map(([code, output]) => [titleOf(code), code, output] as const))("%s", (_title, code, output) => {
     expect(runBlock(code)).toEqual(JSON.parse(output));
   });
 
@@ -215,7 +215,7 @@ describe("docs/errors.md's rules at the edges", () => {
     expect(rows).toHaveLength(10);
   });
 
-  test.each(rows)("%s: %s", (code, outcome) => {
+  test.each(rows.map(([code, outcome]) => [titleOf(code), outcome, code] as const))("%s: %s", (_title, outcome, code) => {
     // eslint-disable-next-line @typescript-eslint/no-implied-eval -- running the documentation's own code is the point
     const call = new Function("endpoint", `return (${code});`) as (e: typeof endpoint) => unknown;
     if (/^[A-Z_]+$/.test(outcome)) expect(codeOf(() => call(endpoint))).toBe(outcome);
@@ -244,7 +244,7 @@ describe("docs/clients.md's framing table", () => {
     expect(rows).toHaveLength(11);
   });
 
-  test.each(rows)("%s: %s", (code, outcome) => {
+  test.each(rows.map(([code, outcome]) => [titleOf(code), outcome, code] as const))("%s: %s", (_title, outcome, code) => {
     const helpers = {
       stream: () => Readable.from(["abc"]),
       iterable: () => Readable.from([new TextEncoder().encode("abc")])[Symbol.asyncIterator](),

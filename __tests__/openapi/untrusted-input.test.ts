@@ -227,13 +227,20 @@ describe("3. an option's name is never a parameter's: the map renames, the run t
 
 describe("4. --routes prints a listing's control characters escaped", () => {
   test("ESC, BEL and a new line in a route, a parameter and the source stay on their line, visible", () => {
-    const routes = { "GET /a\u001b[2J\u0007\nGET /fake": ["", ["n\u001b[31m", "query", "string\n", 0]], "GET /b": [""] };
+    const routes = { "GET /a\u001b[2J\u0007\nGET /fake": [""], "GET /b": ["", ["n\u001b[31m", "query", "string\n", 0]] };
     write("evil.json", { generated: "rest-endpoint generate", target: "evil", source: "S\u001b]0;title\u0007", docs: "", routes });
     const all = run("--routes", "evil.d.ts");
     expect(all).toMatchObject({ status: 0, stdout: "GET /a\\u001b[2J\\u0007\\nGET /fake\nGET /b\n" });
-    const one = run("--routes", "evil.d.ts", "GET /a\u001b[2J\u0007\nGET /fake");
+    const one = run("--routes", "evil.d.ts", "GET /b");
     expect(one.stdout).not.toMatch(/\p{Cc}(?<!\n)/u);
     expect(one.stdout.split("\n")).toHaveLength(3);
+    // A route endpoint() refuses (a second space) is refused by --routes too, on one line, escaped.
+    const refused = run("--routes", "evil.d.ts", "GET /a\u001b[2J\u0007\nGET /fake");
+    expect(refused).toMatchObject({ status: 2, stdout: "" });
+    expect(refused.stderr).toMatch(
+      /^rest-endpoint: `route` has a second space; received "GET \/a\\u001b\[2J\\u0007\\nGET \/fake" \(string\)/,
+    );
+    expect(refused.stderr.split("\n")).toHaveLength(2);
   });
 });
 
