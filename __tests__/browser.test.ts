@@ -11,7 +11,7 @@ import { readFixture } from "./helpers/fixtures.js";
 import { runCases, type Outcome } from "./browser/cases.js";
 
 // A real browser: the headless Chromium that npm ci installs (@sparticuz/chromium), driven by playwright-core.
-jest.setTimeout(120_000);
+jest.setTimeout(300_000);
 
 /** Outcomes without the user-agent, which names the platform and so differs by design. */
 function withoutUserAgent(outcomes: Outcome[]): Outcome[] {

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { getUserAgent } from "universal-user-agent";
 import { toFetch } from "../lib/clients/index.js";
 import { endpoint } from "../lib/index.js";
-import { examplesWithOutput, fencedBlocks, runBlock, typeCheckBlock } from "./helpers/examples.js";
+import { examplesWithOutput, fencedBlocks, runBlock, titleOf, typeCheckBlock } from "./helpers/examples.js";
 import { startRecordingServer } from "./helpers/recording-server.js";
 
 const root = join(__dirname, "..");
@@ -45,7 +45,7 @@ describe("README examples give the output shown", () => {
     expect(examples).toHaveLength(3);
   });
 
-  test.each(examples)("%s", (code, output) => {
+  test.each(examples.map(([code, output]) => [titleOf(code), code, output] as const))("%s", (_title, code, output) => {
     expect(asShown(runBlock(code))).toEqual(JSON.parse(output));
   });
 
@@ -111,6 +111,6 @@ describe("README: typed by the route", () => {
       expect(code).toContain("// @ts-expect-error");
       await expect(typeCheckBlock(code)).resolves.toBe("");
     },
-    60_000,
+    300_000,
   );
 });

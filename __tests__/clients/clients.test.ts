@@ -105,23 +105,19 @@ describe("each real client sends each case to a server on 127.0.0.1 exactly as a
   });
 
   // Each client in a fresh process of its own, which imports that client alone (senders.mjs).
-  test.each(["fetch", "undici", "axios", "got", "ky", "node:http"])(
-    "%s",
-    async (client) => {
-      const server = await startRecordingServer();
-      try {
-        // Asynchronous, so that this process's event loop keeps serving the requests.
-        const run = await promisify(execFile)(process.execPath, [join(__dirname, "send.mjs"), client, server.url], {
-          timeout: 60_000,
-        });
-        expect(run.stderr).toBe("");
-      } finally {
-        await server.close();
-      }
-      expect(server.arrivals.map(summary)).toEqual(cases);
-    },
-    120_000,
-  );
+  test.each(["fetch", "undici", "axios", "got", "ky", "node:http"])("%s", async (client) => {
+    const server = await startRecordingServer();
+    try {
+      // Asynchronous, so that this process's event loop keeps serving the requests.
+      const run = await promisify(execFile)(process.execPath, [join(__dirname, "send.mjs"), client, server.url], {
+        timeout: 120_000,
+      });
+      expect(run.stderr).toBe("");
+    } finally {
+      await server.close();
+    }
+    expect(server.arrivals.map(summary)).toEqual(cases);
+  });
 });
 
 // What each client cannot send (tried with the real client before the converters refused them).
@@ -149,7 +145,7 @@ const kinds = [
 async function runAgainstServer(script: string, client: string): Promise<{ printed: string; arrivals: Arrival[] }> {
   const server = await startRecordingServer();
   try {
-    const run = await promisify(execFile)(process.execPath, [join(__dirname, script), client, server.url], { timeout: 60_000 });
+    const run = await promisify(execFile)(process.execPath, [join(__dirname, script), client, server.url], { timeout: 120_000 });
     expect(run.stderr).toBe("");
     return { printed: run.stdout, arrivals: server.arrivals };
   } finally {

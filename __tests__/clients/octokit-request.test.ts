@@ -16,7 +16,7 @@ describe("inside the real @octokit/request", () => {
       const { stdout } = await promisify(execFile)(
         process.execPath,
         ["--no-warnings", "--import", join(dir, "swap-endpoint.mjs"), join(dir, "patch.mjs"), server.url, mode],
-        { timeout: 30_000 },
+        { timeout: 120_000 },
       );
       return { printed: JSON.parse(stdout) as unknown, arrivals: server.arrivals };
     } finally {

@@ -1,33 +1,38 @@
 import { BoundedCache } from "../../lib/core/cache.js";
 
-// The cache's contract, not its eviction order: what it holds stays within its bounds, a value is
-// computed once while it is kept, and an entry too heavy to be worth keeping is not kept.
+// The cache's contract through what its user sees, `get` and how often `compute` runs (the heap it
+// keeps, through endpoint(): memory.slow.test.ts): a value is computed once while it is kept, the
+// bounds are held, and an entry too heavy to be worth keeping is not kept. Not its eviction order.
 describe("BoundedCache", () => {
-  const make = () => {
-    let computed = 0;
-    const cache = new BoundedCache<number>({ entries: 10, bytes: 1600, bytesOf: (key) => key.length });
-    return { cache, get: (key: string) => cache.get(key, () => ++computed), computed: () => computed };
+  /** A cache of at most `entries` entries and 1,600 bytes (a key weighs its length), and the keys it computed, in order. */
+  const make = (entries: number) => {
+    const computed: string[] = [];
+    const cache = new BoundedCache<string>({ entries, bytes: 1600, bytesOf: (key) => key.length });
+    return { get: (key: string) => cache.get(key, (k) => (computed.push(k), `value of ${k}`)), computed };
   };
-
-  test("holds at most its entries and bytes, whatever the keys", () => {
-    const { cache, get } = make();
-    for (let i = 0; i < 1000; i++) {
-      get(String(i).padStart(1 + (i % 100), "x"));
-      expect(cache.held.entries).toBeLessThanOrEqual(10);
-      expect(cache.held.bytes).toBeLessThanOrEqual(1600);
-    }
-  });
+  const keys = (count: number, length: number): string[] => Array.from({ length: count }, (_, i) => String(i).padStart(length, "x"));
 
   test("computes a value once while it is kept, and gives the value computed", () => {
-    const { get, computed } = make();
-    expect([get("a"), get("b"), get("a"), get("b")]).toEqual([1, 2, 1, 2]);
-    expect(computed()).toBe(2);
+    const { get, computed } = make(10);
+    expect([get("a"), get("b"), get("a"), get("b")]).toEqual(["value of a", "value of b", "value of a", "value of b"]);
+    expect(computed).toEqual(["a", "b"]);
   });
 
-  test("keeps no entry heavier than a sixteenth of its bytes", () => {
-    const { cache, get, computed } = make();
-    const heavy = "y".repeat(101);
-    expect([get(heavy), get(heavy)]).toEqual([1, 2]);
-    expect([computed(), cache.held]).toEqual([2, { entries: 0, bytes: 0 }]);
+  test.each([
+    ["10 keys, at most 10 entries: all kept", 10, keys(10, 1), false],
+    ["11 keys, at most 10 entries: not all kept", 10, keys(11, 1), true],
+    ["16 keys of 100 bytes, at most 1,600 bytes: all kept", 100, keys(16, 100), false],
+    ["17 keys of 100 bytes, at most 1,600 bytes: not all kept", 100, keys(17, 100), true],
+  ])("%s", (_case, entries, asked, recomputed) => {
+    const { get, computed } = make(entries);
+    for (const key of [...asked, ...asked]) get(key);
+    expect(computed.length > asked.length).toBe(recomputed);
+  });
+
+  test("keeps an entry of a sixteenth of its bytes, none heavier, and a heavy one leaves the others kept", () => {
+    const { get, computed } = make(10);
+    const [kept, heavy] = ["k".repeat(100), "h".repeat(101)];
+    for (const key of ["a", kept, heavy, kept, heavy, "a"]) get(key);
+    expect(computed).toEqual(["a", kept, heavy, heavy]);
   });
 });

@@ -1,5 +1,3 @@
-import { spawnSync } from "node:child_process";
-import { join } from "node:path";
 import { endpoint, EndpointError } from "../../lib/index.js";
 import { headers, JSON_TYPE } from "../helpers/defaults.js";
 import { errorOf } from "../helpers/errors.js";
@@ -122,36 +120,7 @@ describe("cost follows distinct objects: a shared object counts each time it is 
   });
 });
 
-describe("caches are bounded in entries and in memory", () => {
-  test("1,000 calls with distinct 256 KB urls keep no more than a few MB alive (built package, forced GC)", () => {
-    const script = `
-      const { endpoint } = await import(${JSON.stringify(join(__dirname, "..", "..", "dist", "index.js"))});
-      globalThis.gc();
-      const before = process.memoryUsage().heapUsed;
-      for (let i = 0; i < 1000; i++) endpoint("GET /" + String(i).padStart(256 * 1024, "a"));
-      for (let i = 0; i < 1000; i++) endpoint("GET /x/{a}", { baseUrl: "https://h" + i + ".example/" + "b".repeat(64 * 1024), a: 1 });
-      globalThis.gc();
-      console.log(Math.round((process.memoryUsage().heapUsed - before) / 2 ** 20));`;
-    const { stdout, stderr } = spawnSync(process.execPath, ["--expose-gc", "--input-type=module", "-e", script], { encoding: "utf8" });
-    expect(stderr).toBe("");
-    expect(Number(stdout)).toBeLessThan(16);
-  });
-
-  test("templates dense with expressions are weighed by what they compile to: 60 of 16 KB, and 1,000 just under the limit, keep < 16 MB", () => {
-    const script = `
-      const { endpoint } = await import(${JSON.stringify(join(__dirname, "..", "..", "dist", "index.js"))});
-      const dense = (prefix, expressions) => "GET /" + prefix + "/{a}".repeat(expressions);
-      globalThis.gc();
-      const before = process.memoryUsage().heapUsed;
-      for (let i = 0; i < 60; i++) endpoint(dense(i, 5300), { a: "x" });
-      for (let i = 0; i < 1000; i++) endpoint(dense(i, 240), { a: "x" });
-      globalThis.gc();
-      console.log(Math.round((process.memoryUsage().heapUsed - before) / 2 ** 20));`;
-    const { stdout, stderr } = spawnSync(process.execPath, ["--expose-gc", "--input-type=module", "-e", script], { encoding: "utf8" });
-    expect(stderr).toBe("");
-    expect(Number(stdout)).toBeLessThan(16);
-  });
-});
+// The caches' bounds, read from the heap of a fresh process: memory.slow.test.ts.
 
 describe("only EndpointError leaves the library", () => {
   const revoked = (target: object): object => {
@@ -174,19 +143,25 @@ describe("only EndpointError leaves the library", () => {
   });
 
   test.each([
-    ["a revoked Proxy as a query parameter", () => endpoint("GET /x", { v: revoked([]) }), "v"],
+    ["a revoked Proxy as a query parameter", "INVALID_OPTIONS", () => endpoint("GET /x", { v: revoked([]) }), "v"],
     // @ts-expect-error a revoked Proxy is no ParameterValue: the run-time error is what is tested
-    ["a revoked Proxy as a path parameter", () => endpoint("GET /x/{v}", { v: revoked({}) }), "v"],
-    ["a revoked Proxy as a body parameter", () => endpoint("POST /x", { v: revoked([]) }), "v"],
-    ["a revoked Proxy in a list", () => endpoint("POST /x", { v: [revoked([])] }), "v"],
-    ["a revoked Proxy as a header value", () => endpoint("GET /x", { headers: { "x-a": revoked([]) as never } }), "options.headers"],
-    ["a revoked Proxy as mediaType", () => endpoint("GET /x", { mediaType: revoked({}) }), "options.mediaType"],
-    ["a revoked Proxy as the options", () => endpoint("GET /x", revoked({}) as never), "options"],
-    ["a getter that throws, as a parameter", () => endpoint("GET /x", throwing), "options.x"],
-    ["a getter that throws, in a body value", () => endpoint("POST /x", { v: throwing }), "v"],
-    ["a getter that throws, in defaults", () => endpoint.defaults({ v: throwing }), "v"],
+    ["a revoked Proxy as a path parameter", "INVALID_OPTIONS", () => endpoint("GET /x/{v}", { v: revoked({}) }), "v"],
+    ["a revoked Proxy as a body parameter", "INVALID_OPTIONS", () => endpoint("POST /x", { v: revoked([]) }), "v"],
+    ["a revoked Proxy in a list", "INVALID_OPTIONS", () => endpoint("POST /x", { v: [revoked([])] }), "v"],
+    [
+      "a revoked Proxy as a header value",
+      "INVALID_OPTIONS",
+      () => endpoint("GET /x", { headers: { "x-a": revoked([]) as never } }),
+      "options.headers",
+    ],
+    ["a revoked Proxy as mediaType", "INVALID_MEDIA_TYPE", () => endpoint("GET /x", { mediaType: revoked({}) }), "options.mediaType"],
+    ["a revoked Proxy as the options", "INVALID_OPTIONS", () => endpoint("GET /x", revoked({}) as never), "options"],
+    ["a getter that throws, as a parameter", "INVALID_OPTIONS", () => endpoint("GET /x", throwing), "options.x"],
+    ["a getter that throws, in a body value", "INVALID_OPTIONS", () => endpoint("POST /x", { v: throwing }), "v"],
+    ["a getter that throws, in defaults", "INVALID_OPTIONS", () => endpoint.defaults({ v: throwing }), "v"],
     [
       "a getter that throws, as the url of an options object",
+      "INVALID_OPTIONS",
       () =>
         endpoint(
           Object.defineProperty({}, "url", {
@@ -198,10 +173,14 @@ describe("only EndpointError leaves the library", () => {
         ),
       "options.url",
     ],
-    ["200,000 items exploded", () => endpoint("GET /x{/v*}", { v: Array.from({ length: 200_000 }, (_, i) => `i${i}`) }), "v"],
-  ])("%s throws an EndpointError naming it", (_kind, call, argument) => {
-    const error = errorOf(call);
-    expect(error.argument).toBe(argument);
+    [
+      "200,000 items exploded",
+      "INVALID_PARAMETER",
+      () => endpoint("GET /x{/v*}", { v: Array.from({ length: 200_000 }, (_, i) => `i${i}`) }),
+      "v",
+    ],
+  ])("%s throws %s", (_kind, code, call, argument) => {
+    expect(errorOf(call)).toMatchObject({ code, argument });
   });
 
   test("a revoked Proxy as data passes through as the body, untouched", () => {
@@ -287,6 +266,18 @@ describe("messages are bounded and printable", () => {
       expect(message.length).toBeLessThan(400);
       expect(Array.from(message).filter((character) => character < " ")).toEqual([]);
     }
+  });
+});
+
+describe("request merges over the defaults' request, as the incumbent's does", () => {
+  test("each key of both, nested objects merged, the call's value winning", () => {
+    const withRequest = endpoint.defaults({ request: { retries: 1, timeout: 1, hook: { a: 1 } } });
+    expect(withRequest("GET /x", { request: { timeout: 5, hook: { b: 2 } } }).request).toEqual({
+      retries: 1,
+      timeout: 5,
+      hook: { a: 1, b: 2 },
+    });
+    expect(withRequest("GET /x").request).toEqual({ retries: 1, timeout: 1, hook: { a: 1 } });
   });
 });
 

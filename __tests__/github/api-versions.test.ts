@@ -229,7 +229,7 @@ describe("the breaks are caught before sending: each request-side change is a ty
     expect(CALLS.map(([route], index) => [route, errors[2 * index], errors[2 * index + 1]!.join(" ")])).toEqual(
       CALLS.map(([route, , message]) => [route, [], expect.stringContaining(message) as string]),
     );
-  }, 60_000);
+  }, 300_000);
 
   test("a route the version removes is not a route of its map (GHEC's custom repository roles)", () => {
     const [removed, kept] = program([
@@ -237,7 +237,7 @@ describe("the breaks are caught before sending: each request-side change is a ty
       'ghec("GET /orgs/{org}/custom-repository-roles", { org: "o" });',
     ]);
     expect([removed!.join(" "), kept]).toEqual([expect.stringContaining("is not a route of the map") as string, []]);
-  }, 60_000);
+  }, 300_000);
 
   test("a header and a map that disagree do not compile; no header means 2022-11-28", () => {
     const errors = program([
@@ -264,7 +264,7 @@ describe("the breaks are caught before sending: each request-side change is a ty
       [`Type '"2026-03-10"' is not assignable to type '"2022-11-28"'`],
       [],
     ]);
-  }, 60_000);
+  }, 300_000);
 });
 
 describe("the version is one option", () => {
@@ -386,7 +386,7 @@ describe("npm run descriptions:update DIR: ready for GitHub's versioned descript
         "",
       ].join("\n"),
     });
-  }, 60_000);
+  }, 300_000);
 
   test("a description that differs from the CHANGELOG-derived map is reported, route by route, exit 1", () => {
     const folder = join(dir, "descriptions-2026");
@@ -430,5 +430,5 @@ describe("npm run descriptions:update DIR: ready for GitHub's versioned descript
         ) as string,
       ],
     ]);
-  }, 60_000);
+  }, 300_000);
 });

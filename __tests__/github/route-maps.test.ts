@@ -49,9 +49,7 @@ describe("route maps", () => {
     });
     expect(counts.map(([target, routes]) => [target, routes])).toEqual(counts.map(([target, , operations]) => [target, operations]));
     expect(counts.map(([target]) => target)).toEqual(["api.github.com", "ghec", "ghes-3.17", "ghes-3.18", "ghes-3.19"]);
-    // npm run check:package checks each map's entry point with attw.
-    const { scripts } = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { scripts: Record<string, string> };
-    for (const target of targets) expect(scripts["check:package"]).toContain(`./routes/${target} `);
+    // npm run check:package (scripts/check-package.mjs) checks each map the build wrote with attw.
   });
 
   test("each of GitHub's 1,223 operations, called by its route in the api.github.com map, gives the corpus's URL and body", () => {
@@ -225,7 +223,7 @@ describe("route maps", () => {
             .sort(([a], [b]) => a!.localeCompare(b!)),
         ).toEqual([...expected].sort(([a], [b]) => a.localeCompare(b)));
       },
-      60_000,
+      300_000,
     );
 
     test("each parameter carries GitHub's description (its first sentence) and deprecation as TSDoc, which an editor shows on hover", () => {
@@ -269,6 +267,6 @@ describe("route maps", () => {
       // types every call, whose type parameter is constrained to `string`.
       expect([...names].filter((name) => !Object.hasOwn(api.routes, name))).toEqual([""]);
       expect(names.size).toBe(1224);
-    }, 60_000);
+    }, 300_000);
   });
 });

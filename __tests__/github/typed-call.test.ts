@@ -195,7 +195,7 @@ describe.each(Object.entries(MAPS))("the typed call under the %s map", (name, { 
     ]);
     const [actual, wanted] = compare(cases, header, errors);
     expect(actual).toEqual(wanted);
-  }, 60_000);
+  }, 300_000);
 
   test("TypeScript 7: the same", async () => {
     const { file, header } = source(name, cases);
@@ -233,7 +233,7 @@ describe.each(Object.entries(MAPS))("the typed call under the %s map", (name, { 
     }
     const [actual, wanted] = compare(cases, header, errors);
     expect(actual).toEqual(wanted);
-  }, 60_000);
+  }, 300_000);
 });
 
 test("completion offers only the keys a call may take: the route's parameters and the options baseUrl, headers, mediaType, request", () => {
@@ -256,4 +256,4 @@ test("completion offers only the keys a call may take: the route's parameters an
       .sort();
   expect(keysAt('contents/{path}", {  }')).toEqual(["baseUrl", "headers", "mediaType", "owner", "path", "ref", "repo", "request"]);
   expect(keysAt('raw", {  }')).toEqual(["baseUrl", "data", "headers", "mediaType", "request"]);
-}, 60_000);
+}, 300_000);

@@ -5,6 +5,16 @@ import { promisify } from "node:util";
 import ts from "typescript";
 import { endpoint } from "../../lib/index.js";
 
+/** A test title made of code: its lines joined, shortened to 150 characters (a title is read in a report, not run). */
+export function titleOf(code: string): string {
+  const line = code
+    .trim()
+    .split("\n")
+    .map((part) => part.trim())
+    .join(" ");
+  return line.length > 150 ? `${line.slice(0, 149)}…` : line;
+}
+
 /** Each fenced block of a Markdown page with its language, in order. */
 export function fencedBlocks(markdown: string): { lang: string; code: string }[] {
   return [...markdown.matchAll(/^```(\w*)\n([\s\S]*?)^```$/gm)].map(([, lang, code]) => ({ lang: lang!, code: code! }));

@@ -309,7 +309,7 @@ describe("rest-endpoint generate", () => {
           "https://api.digitalocean.com/v2/apps/a1/deployments?deployment_types=MANUAL&deployment_types=AUTOSCALED\n" +
           "https://api.digitalocean.com/v2/droplets?tag_name=web\n",
       });
-    }, 60_000);
+    }, 300_000);
   });
 });
 
@@ -350,7 +350,7 @@ describe("a generated map types calls as each API's documentation says", () => {
     expect(refused[1]![1]).toContain('"vms"');
     expect(refused[2]![1]).toContain('"NIGHTLY"');
     expect(refused[3]![1]).toContain("Property 'size' is missing");
-  }, 60_000);
+  }, 300_000);
 
   test("docs/any-api.md's example type-checks against DigitalOcean's generated map, and prints the URL it shows", () => {
     const [block] = fencedBlocks(readFileSync(join(root, "docs", "any-api.md"), "utf8")).filter(({ lang }) => lang === "ts");
@@ -380,7 +380,7 @@ describe("a generated map types calls as each API's documentation says", () => {
       .split("\n")
       .map((line) => JSON.parse(line) as unknown);
     expect({ status, stderr, printed }).toEqual({ status: 0, stderr: "", printed: shown });
-  }, 60_000);
+  }, 300_000);
 
   test("Stripe: deepObject filters and expand, a form body's fields compile; a missing path parameter, a wrong status, a misspelt field, data on a GET do not", () => {
     const refused = check("stripe", [
@@ -398,7 +398,7 @@ describe("a generated map types calls as each API's documentation says", () => {
     expect(refused.map(([line]) => line)).toEqual([6, 7, 8, 9, 10]);
     expect(refused[0]![1]).toContain("Property 'customer' is missing");
     expect(refused[1]![1]).toContain('"paused"');
-  }, 60_000);
+  }, 300_000);
 
   test("the example in a generated map's header type-checks against that map", () => {
     const declarations = readFileSync(join(dir, "stripe.d.ts"), "utf8");
@@ -408,7 +408,7 @@ describe("a generated map types calls as each API's documentation says", () => {
     writeFileSync(file, `${example}api("GET /v1/charges", { limit: 3 });\n`);
     const diagnostics = ts.getPreEmitDiagnostics(ts.createProgram([file], compilerOptions));
     expect(diagnostics.map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, " "))).toEqual([]);
-  }, 60_000);
+  }, 300_000);
 
   test("Twilio: a form-encoded body is typed field by field: its fields compile, `data`, a missing field and a missing path variable do not", () => {
     const refused = check("twilio-messaging", [
@@ -423,7 +423,7 @@ describe("a generated map types calls as each API's documentation says", () => {
     expect(refused[0]![1]).toContain("'data' does not exist");
     expect(refused[1]![1]).toContain("Property 'ServiceSid' is missing");
     expect(refused[2]![1]).toContain("Property 'A2PProfileBundleSid' is missing");
-  }, 60_000);
+  }, 300_000);
 });
 
 describe("endpoint() with a generated map's queries builds the URLs each API documents", () => {

@@ -18,7 +18,7 @@ const root = join(__dirname, "..", "..");
 const cli = join(root, "dist", "cli.js");
 // Inside the package, so that `rest-endpoint/queries` in a generated map resolves to the build.
 const dir = join(root, ".tmp", `untrusted-${process.pid}`);
-const run = (...args: string[]) => spawnSync(process.execPath, [cli, ...args], { encoding: "utf8", cwd: dir, timeout: 60_000 });
+const run = (...args: string[]) => spawnSync(process.execPath, [cli, ...args], { encoding: "utf8", cwd: dir, timeout: 240_000 });
 const write = (file: string, value: unknown): string => {
   const path = join(dir, file);
   mkdirSync(join(path, ".."), { recursive: true });
@@ -141,7 +141,7 @@ describe("2. text from a description lands in a comment, a string or a name, esc
     // The hostile URL holds `{ var PWNED: 1 }`, a server variable: `baseUrl` takes it as a quoted key.
     expect(declared(file, readFileSync(file, "utf8"))).toEqual(["import", "Routes", "queries", "baseUrl"]);
     expect(typeCheck([file])).toEqual([]);
-  }, 60_000);
+  }, 300_000);
 
   test("property: any title, version, server URL, description, parameter name, property name and enum value give a map that compiles and declares only Routes, queries and baseUrl", () => {
     // Any text, and the pieces that end a comment, a line or a string, alone and inside other text.
@@ -184,7 +184,7 @@ describe("2. text from a description lands in a comment, a string or a name, esc
     );
     // One program for every run's map: each must type-check (a syntax error would hide other errors).
     expect(typeCheck(files)).toEqual([]);
-  }, 120_000);
+  }, 300_000);
 });
 
 describe("3. an option's name is never a parameter's: the map renames, the run time sends it under its own name", () => {
@@ -227,13 +227,20 @@ describe("3. an option's name is never a parameter's: the map renames, the run t
 
 describe("4. --routes prints a listing's control characters escaped", () => {
   test("ESC, BEL and a new line in a route, a parameter and the source stay on their line, visible", () => {
-    const routes = { "GET /a\u001b[2J\u0007\nGET /fake": ["", ["n\u001b[31m", "query", "string\n", 0]], "GET /b": [""] };
+    const routes = { "GET /a\u001b[2J\u0007\nGET /fake": [""], "GET /b": ["", ["n\u001b[31m", "query", "string\n", 0]] };
     write("evil.json", { generated: "rest-endpoint generate", target: "evil", source: "S\u001b]0;title\u0007", docs: "", routes });
     const all = run("--routes", "evil.d.ts");
     expect(all).toMatchObject({ status: 0, stdout: "GET /a\\u001b[2J\\u0007\\nGET /fake\nGET /b\n" });
-    const one = run("--routes", "evil.d.ts", "GET /a\u001b[2J\u0007\nGET /fake");
+    const one = run("--routes", "evil.d.ts", "GET /b");
     expect(one.stdout).not.toMatch(/\p{Cc}(?<!\n)/u);
     expect(one.stdout.split("\n")).toHaveLength(3);
+    // A route endpoint() refuses (a second space) is refused by --routes too, on one line, escaped.
+    const refused = run("--routes", "evil.d.ts", "GET /a\u001b[2J\u0007\nGET /fake");
+    expect(refused).toMatchObject({ status: 2, stdout: "" });
+    expect(refused.stderr).toMatch(
+      /^rest-endpoint: `route` has a second space; received "GET \/a\\u001b\[2J\\u0007\\nGET \/fake" \(string\)/,
+    );
+    expect(refused.stderr.split("\n")).toHaveLength(2);
   });
 });
 
@@ -282,7 +289,7 @@ describe("5. generate's time and output grow with the description, not with the 
     // Written out past 2,000 characters, a schema reached by $ref is a named type (docs/any-api.md).
     expect(map).toMatch(/^type Schema1 = \{ a\?: /m);
     expect(typeCheck([join(dir, "chain-map.d.ts")])).toEqual([]);
-  }, 60_000);
+  }, 300_000);
 
   test("a YAML description that shares a parameter by alias is read; each use is the parameter", async () => {
     const description = write(
@@ -577,7 +584,7 @@ describe("10, 11. maps that the run time can send: a query in the path key, name
     expect(map.declarations).toContain('"GET /things/{id}": {\n    id: number;\n    id_?: string;\n  };');
     const file = write("names-map.d.ts", map.declarations);
     expect(typeCheck([file])).toEqual([]);
-  }, 60_000);
+  }, 300_000);
 
   test.each([
     ["GET /search?type=user", { filter: { a: 1 } }, "https://h.example/search?type=user&filter%5Ba%5D=1"],
@@ -772,7 +779,7 @@ describe("every schema form of OpenAPI 3.0 and 3.1 has a written type that says 
     const diagnostics = ts.getPreEmitDiagnostics(ts.createProgram([program, file], compilerOptions));
     const lines = diagnostics.map((diagnostic) => diagnostic.file!.getLineAndCharacterOfPosition(diagnostic.start!).line - 3);
     expect([...new Set(lines)].sort()).toEqual([2, 3, 4, 5, 6, 7, 8]);
-  }, 60_000);
+  }, 300_000);
 });
 
 describe("a body is sent with the media type its description declares", () => {

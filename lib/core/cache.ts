@@ -1,5 +1,5 @@
 /** How large a {@link BoundedCache} may grow. */
-export interface CacheBounds<V> {
+interface CacheBounds<V> {
   /** At most this many entries. */
   readonly entries: number;
   /** At most this many bytes, as {@link CacheBounds.bytesOf} estimates them. */
@@ -23,11 +23,6 @@ export class BoundedCache<V> {
   private bytes = 0;
 
   constructor(private readonly bounds: CacheBounds<V>) {}
-
-  /** How many entries, and how many estimated bytes, the cache holds now. */
-  get held(): { entries: number; bytes: number } {
-    return { entries: this.map.size, bytes: this.bytes };
-  }
 
   /** The value for `key`, computed by `compute` and kept when it is not too heavy. */
   get(key: string, compute: (key: string) => V): V {

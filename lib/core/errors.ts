@@ -88,6 +88,15 @@ export function quote(text: string): string {
   return JSON.stringify(text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN - 1)}…` : text);
 }
 
+/**
+ * Text from outside (a listing, a description, a command line) with its control characters escaped
+ * as JSON escapes them (`\n`, `\u001b`), all else as it is: a terminal or a comment it is written
+ * to is never steered by it. The one escaper of the CLI's output and the generator's comments.
+ */
+export function printable(text: string): string {
+  return text.replace(/\p{Cc}/gu, (character) => JSON.stringify(character).slice(1, -1));
+}
+
 /** An argument's name for a message: as it is when short and printable, else quoted. */
 export function nameOf(argument: string): string {
   return argument.length <= MAX_SHOWN && /^[\w.$-]*$/.test(argument) ? `\`${argument}\`` : quote(argument);

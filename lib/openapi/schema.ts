@@ -3,6 +3,7 @@
  * the second of the generator's three steps, between reading the description (read.ts) and
  * writing the map (write.ts). It writes text and reads nothing.
  */
+import { printable } from "../core/errors.js";
 import type { Reference, Resolve, Schema, SchemaOrReference } from "./document.js";
 
 /** The longest description written, in characters: a longer first sentence is cut with "…". */
@@ -55,10 +56,7 @@ export const typesOf = (schema: Schema): readonly string[] =>
  * comment; strings land through `JSON.stringify`, property names through `key`.
  */
 export function commentText(value: string): string {
-  return value
-    .replace(/[\r\n\u2028\u2029]+/g, " ")
-    .replace(/\p{Cc}/gu, (character) => JSON.stringify(character).slice(1, -1))
-    .replaceAll("*/", "*\\/");
+  return printable(value.replace(/[\r\n\u2028\u2029]+/g, " ")).replaceAll("*/", "*\\/");
 }
 
 /**

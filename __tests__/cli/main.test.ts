@@ -1,0 +1,465 @@
+import { linkSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { main } from "../../lib/cli/main.js";
+import { endpoint, VERSION } from "../../lib/index.js";
+import { USAGE } from "../../lib/cli/usage.js";
+
+// The CLI in process (lib/cli/main.ts, what the bin lib/cli/index.ts runs): every line of it is in
+// coverage. cli.test.ts runs the built bin in child processes against GitHub's own listings.
+const dir = join(tmpdir(), `rest-endpoint-cli-${process.pid}`);
+const routes = pathToFileURL(join(dir, "routes") + "/");
+const at = (file: string): string => join(dir, file);
+
+/** A GitHub-like target `t`, unversioned and in two API versions, in the form the build writes. */
+const listings = {
+  "t.json": {
+    source: "fixture 1.0",
+    docs: "https://docs.example/rest/",
+    routes: {
+      "GET /a/{id}": ["a#get", ["id", "path", "string", 1], ["q", "query", "number", 0]],
+      "POST /b": ["b#create", ["title", "body", "string", 1]],
+      "DELETE /c": [""],
+      "GET /d": ["https://elsewhere.example/d"],
+      // No call could name it: listed, escaped, and matched by nothing.
+      "GET \u001b[2J/e": [""],
+    },
+  },
+  "t.2022-11-28.json": { base: "t", removed: [], changes: [], source: "fixture 1.0", docs: "https://docs.example/rest/", routes: {} },
+  "t.2026-03-10.json": {
+    base: "t",
+    removed: ["DELETE /c"],
+    changes: [
+      { cites: "DELETE /c is removed", removeRoutes: ["DELETE /c"] },
+      { cites: "title is optional; labels", routes: ["POST /b"] },
+      { cites: "PUT /e is added", routes: ["PUT /e"] },
+    ],
+    source: "fixture 1.0",
+    docs: "https://docs.example/rest/",
+    routes: {
+      "POST /b": ["b#create", ["title", "body", "number", 0], ["labels", "body", "string[]", 0]],
+      "PUT /e": ["e"],
+    },
+  },
+};
+
+/** A small OpenAPI description: one path parameter, one query parameter, one JSON body. */
+const description = {
+  openapi: "3.0.3",
+  info: { title: "Things", version: "1.2" },
+  servers: [{ url: "https://things.example/v1" }],
+  paths: {
+    "/things/{id}": {
+      get: {
+        operationId: "getThing",
+        parameters: [
+          { name: "id", in: "path", required: true, schema: { type: "string" } },
+          { name: "fields", in: "query", schema: { type: "array", items: { type: "string" } } },
+        ],
+        responses: { "200": { description: "ok" } },
+      },
+    },
+    "/things": {
+      post: {
+        operationId: "createThing",
+        requestBody: { content: { "application/json": { schema: { type: "object", properties: { name: { type: "string" } } } } } },
+        responses: { "201": { description: "created" } },
+      },
+    },
+  },
+};
+
+beforeAll(() => {
+  mkdirSync(join(dir, "routes"), { recursive: true });
+  for (const [file, listing] of Object.entries(listings)) writeFileSync(join(dir, "routes", file), JSON.stringify(listing));
+  writeFileSync(at("things.json"), JSON.stringify(description));
+  writeFileSync(at("notes.md"), "line 1\nline 2 = \u00e9\n");
+  writeFileSync(at("labels.json"), '["bug", "ui"]');
+  writeFileSync(at("big.json"), '{"id": 12345678901234567890}');
+  writeFileSync(at("bad.json"), "{bad");
+});
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Runs the CLI in process: exit status, and what it wrote to stdout and stderr. */
+async function cli(...args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
+  let stdout = "";
+  let stderr = "";
+  const status = await main(args, { out: (text) => (stdout += `${text}\n`), err: (text) => (stderr += `${text}\n`), routes });
+  return { status, stdout, stderr };
+}
+const printed = (options: unknown) => ({ status: 0, stdout: `${JSON.stringify(options, null, 2)}\n`, stderr: "" });
+const refused = (message: string) => ({ status: 2, stdout: "", stderr: `rest-endpoint: ${message}\n` });
+
+describe("a route and its items give endpoint()'s request options", () => {
+  test.each([
+    [
+      "string, JSON and header items",
+      ["POST /repos/{owner}/{repo}/issues", "owner=o", "repo=r", "title=a=b:c", "n:=3", "X-A: b"],
+      endpoint("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", title: "a=b:c", n: 3, headers: { "X-A": "b" } }),
+    ],
+    ["a method alone, as endpoint() reads it", ["POST"], endpoint("POST" as "POST /")],
+    ["a URL alone, as endpoint() reads it", ["/zen"], endpoint("/zen")],
+    ["a lower-case method", ["delete /x"], endpoint("delete /x")],
+    ["QUERY", ["QUERY /search"], endpoint("QUERY /search" as "GET /search")],
+  ])("%s", async (_case, args, options) => {
+    expect(await cli(...args)).toEqual(printed(options));
+  });
+
+  test("name=@file is the file's text and name:=@file its JSON, as HTTPie reads them", async () => {
+    expect(await cli("POST /x", `body=@${at("notes.md")}`, `labels:=@${at("labels.json")}`)).toEqual(
+      printed(endpoint("POST /x", { body: "line 1\nline 2 = \u00e9\n", labels: ["bug", "ui"] })),
+    );
+  });
+
+  test("name==value goes to the query whatever the method, after a query the route has", async () => {
+    expect(await cli("POST /x?a=1", "sort==created", "title=t")).toEqual(
+      printed(endpoint("POST /x?a=1{&sort}", { sort: "created", title: "t" })),
+    );
+  });
+
+  test("--base-url, and --format curl and fetch", async () => {
+    expect(await cli("--base-url", "https://ghe.example/api/v3", "GET /user")).toEqual(
+      printed(endpoint("GET /user", { baseUrl: "https://ghe.example/api/v3" })),
+    );
+    expect((await cli("--format", "curl", "PUT /x", "data=it's")).stdout).toBe(
+      `curl --silent --show-error --globoff --request PUT --header 'accept: application/vnd.github.v3+json' --header 'user-agent: ${endpoint.DEFAULTS.headers["user-agent"]}' --header content-type: --data-raw 'it'"'"'s' https://api.github.com/x\n`,
+    );
+    expect((await cli("--format", "curl", "HEAD /x")).stdout).toMatch(/^curl --silent --show-error --globoff --head --header /);
+    expect((await cli("--format", "fetch", "GET /x")).stdout).toBe(
+      [
+        "// GET https://api.github.com/x",
+        'import { toFetch } from "rest-endpoint/clients";',
+        "",
+        `const options = ${JSON.stringify(endpoint("GET /x"), null, 2)};`,
+        "const response = await fetch(...toFetch(options));",
+        "console.log(response.status, await response.text());",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  test("a body of 100 KiB or more is piped to curl by printf; 1 MiB or more without Expect", async () => {
+    const large = (await cli("--format", "curl", "POST /x", `data=${"a".repeat(1024 * 1024)}`)).stdout;
+    expect([large.startsWith("printf %s "), large.includes(" | curl "), large.includes("--header expect: --data-binary @-")]).toEqual([
+      true,
+      true,
+      true,
+    ]);
+    const piped = (await cli("--format", "curl", "POST /x", `data=${"a".repeat(100 * 1024)}`)).stdout;
+    expect([piped.startsWith("printf %s "), piped.includes("expect:")]).toEqual([true, false]);
+  });
+
+  test("--help and --version", async () => {
+    expect(await cli("--help")).toEqual({ status: 0, stdout: `${USAGE}\n`, stderr: "" });
+    expect(await cli("--version")).toEqual({ status: 0, stdout: `${VERSION}\n`, stderr: "" });
+  });
+});
+
+describe("usage errors are one line on stderr, exit 2, with a near word where there is one", () => {
+  test.each([
+    ['"--fromat", "curl", "GET /x"', ["--fromat", "curl", "GET /x"], 'unknown option "--fromat"; did you mean "--format"?'],
+    ['"--nope"', ["--nope"], 'unknown option "--nope"'],
+    ['"GET /x", "--format"', ["GET /x", "--format"], "--format needs a value"],
+    ['"--help=yes"', ["--help=yes"], '--help takes no value; received "yes"'],
+    [
+      '"--format", "jsn", "GET /x"',
+      ["--format", "jsn", "GET /x"],
+      '--format must be json, curl or fetch; received "jsn"; did you mean "json"?',
+    ],
+    ['"--format", "xml", "GET /x"', ["--format", "xml", "GET /x"], '--format must be json, curl or fetch; received "xml"'],
+    ['"GTE /zen"', ["GTE /zen"], 'unknown method "GTE" in "GTE /zen"; did you mean "GET"?'],
+    ['"PROPFIND /x"', ["PROPFIND /x"], 'unknown method "PROPFIND" in "PROPFIND /x"'],
+    ['"GTE"', ["GTE"], 'unknown method "GTE" in "GTE"; did you mean "GET"?'],
+    [
+      '"version", "diff", "a", "b"',
+      ["version", "diff", "a", "b"],
+      '"version" is neither a command (generate, versions) nor a route ("<METHOD> <URL>"); did you mean "versions"?',
+    ],
+    ['"zen"', ["zen"], '"zen" is neither a command (generate, versions) nor a route ("<METHOD> <URL>")'],
+    ['"versions", "dif", "a", "b"', ["versions", "dif", "a", "b"], 'unknown command "versions dif"; did you mean "versions diff"?'],
+    ['"versions", "diff", "a"', ["versions", "diff", "a"], "versions takes diff FROM TO, e.g. versions diff 2022-11-28 2026-03-10"],
+    ['"--out", "x.d.ts", "GET /x"', ["--out", "x.d.ts", "GET /x"], "--out goes with generate (see --help)"],
+    ['"--target", "ghec", "GET /x"', ["--target", "ghec", "GET /x"], "--target goes with versions (see --help)"],
+    ["no arguments", [], 'a route is required, e.g. "GET /repos/{owner}/{repo}/issues" (see --help)'],
+    // The route grammar is endpoint()'s own (parseRoute): its errors, word for word.
+    ['"GET  /zen"', ["GET  /zen"], '`route` has a second space; received "GET  /zen" (string). See docs/errors.md#invalid_route'],
+    ['"G@T /x"', ["G@T /x"], '`route` must be an RFC 9110 token; received "G@T" (string). See docs/errors.md#invalid_method'],
+    [
+      '"GET /x", "loose"',
+      ["GET /x", "loose"],
+      'the item "loose" is not name=value, name:=json, name=@file, name:=@file, name==value or Header:value',
+    ],
+    ['"GET /x", "=v"', ["GET /x", "=v"], 'the item "=v" has no name before "="'],
+    ['"GET /x", "a=1", "a:=2"', ["GET /x", "a=1", "a:=2"], 'the item "a:=2" sets "a" again; give each name once'],
+    ['"GET /x", "X-A:1", "x-a:2"', ["GET /x", "X-A:1", "x-a:2"], 'the item "x-a:2" sets "x-a" again; give each name once'],
+    [
+      '"GET /x", "n:={bad"',
+      ["GET /x", "n:={bad"],
+      `the item "n:={bad" is not valid JSON after ":="; write e.g. per_page:=100 or labels:='["bug"]'`,
+    ],
+    [
+      '"GET /x", "id:=12345678901234567890"',
+      ["GET /x", "id:=12345678901234567890"],
+      'the item "id:=12345678901234567890" holds 12345678901234567890, past 2^53 - 1, which JSON numbers here would round; write it as a string: id=12345678901234567890',
+    ],
+    [
+      '"GET /x", "n:=@/no/such/file.json"',
+      ["GET /x", "n:=@/no/such/file.json"],
+      'the item "n:=@/no/such/file.json" reads "/no/such/file.json", which cannot be read (ENOENT)',
+    ],
+    ['"GET /x/{a}", "a==1"', ["GET /x/{a}", "a==1"], 'the query item "a==1" is named like a parameter of the route or another item'],
+    ['"GET /x", "b=1", "b==1"', ["GET /x", "b=1", "b==1"], 'the query item "b==1" is named like a parameter of the route or another item'],
+    [
+      '"GET /x", "a\\nb\\u001b[2J"',
+      ["GET /x", "a\nb\u001b[2J"],
+      'the item "a\\nb\\u001b[2J" is not name=value, name:=json, name=@file, name:=@file, name==value or Header:value',
+    ],
+    [
+      "a JSON item nested 60,000 deep",
+      ["POST /markdown/raw", `data:=${"[".repeat(60_000)}${"]".repeat(60_000)}`],
+      "the request options nest too deeply to print",
+    ],
+    [
+      '"--format", "curl", "POST /x", \'data:="a\\\\u0000b"\'',
+      ["--format", "curl", "POST /x", 'data:="a\\u0000b"'],
+      "the body holds NUL (U+0000), which no shell word can carry (curl would send it cut short); use --format fetch",
+    ],
+    ['"GET /repos/{owner}"', ["GET /repos/{owner}"], "`owner` is missing: it fills a path segment. See docs/errors.md#missing_parameter"],
+  ])("%s", async (_case, args, message) => {
+    const { status, stdout, stderr } = await cli(...args);
+    expect({ status, stdout, line: stderr.startsWith(`rest-endpoint: ${message}`), lines: stderr.trimEnd().split("\n").length }).toEqual({
+      status: 2,
+      stdout: "",
+      line: true,
+      lines: 1,
+    });
+  });
+
+  test("a file item's JSON is checked as a command line's: not JSON, or an integer JSON would round", async () => {
+    expect(await cli("GET /x", `n:=@${at("bad.json")}`)).toEqual(
+      refused(
+        `the item ${JSON.stringify(`n:=@${at("bad.json")}`)} is not valid JSON after ":="; write e.g. per_page:=100 or labels:='["bug"]'`,
+      ),
+    );
+    expect((await cli("GET /x", `n:=@${at("big.json")}`)).stderr).toContain("holds 12345678901234567890, past 2^53 - 1");
+  });
+
+  test("an error of another kind is a defect, said so on one line", async () => {
+    const headers = { toJSON: () => 1 };
+    let stderr = "";
+    const status = await main(["GET /x"], {
+      out: () => {
+        throw Object.assign(new Error("disk full\nnow"), { headers });
+      },
+      err: (text) => (stderr += text),
+      routes,
+    });
+    expect([status, stderr]).toEqual([2, "rest-endpoint: Error: disk full\\nnow (a defect of rest-endpoint: please report it)"]);
+    const thrown = await main(["GET /x"], {
+      out: () => {
+        // eslint-disable-next-line @typescript-eslint/only-throw-error -- what is tested: a thrown value that is no Error
+        throw "text";
+      },
+      err: (text) => (stderr = text),
+      routes,
+    });
+    expect([thrown, stderr]).toEqual([2, "rest-endpoint: Error: text (a defect of rest-endpoint: please report it)"]);
+  });
+});
+
+describe("--routes lists a target's routes or one route's parameters", () => {
+  test("every route of a target, one a line, control characters escaped", async () => {
+    expect(await cli("--routes", "t")).toEqual({
+      status: 0,
+      stdout: "GET /a/{id}\nPOST /b\nDELETE /c\nGET /d\nGET \\u001b[2J/e\n",
+      stderr: "",
+    });
+  });
+
+  test.each([
+    [
+      ["GET /a/:x"],
+      [
+        "GET /a/{id} (t, fixture 1.0)",
+        "  https://docs.example/rest/a#get",
+        "  id  path   required  string",
+        "  q   query  optional  number",
+      ],
+    ],
+    [
+      ["/a/{i}{?q}"],
+      [
+        "GET /a/{id} (t, fixture 1.0)",
+        "  https://docs.example/rest/a#get",
+        "  id  path   required  string",
+        "  q   query  optional  number",
+      ],
+    ],
+    [["delete /c"], ["DELETE /c (t, fixture 1.0)", "  no parameters"]],
+    [["GET /d"], ["GET /d (t, fixture 1.0)", "  https://elsewhere.example/d", "  no parameters"]],
+  ])("%j", async ([route], lines) => {
+    expect(await cli("--routes", "t", route!)).toEqual({ status: 0, stdout: `${lines.join("\n")}\n`, stderr: "" });
+  });
+
+  test.each([
+    [["--routes", "t", "PUT /a/{id}"], '"PUT /a/{id}" is not a route of t (fixture 1.0); it has "GET /a/{id}"'],
+    [["--routes", "t", "GET /z"], '"GET /z" is not a route of t (fixture 1.0)'],
+    [["--routes", "t", "GTE /a/{id}"], 'unknown method "GTE" in "GTE /a/{id}"; did you mean "GET"?'],
+    [["--routes", "t", "GET  /a"], '`route` has a second space; received "GET  /a" (string). See docs/errors.md#invalid_route'],
+    [["--routes", "t", "GET /b", "x=1"], `--routes lists a route's parameters and takes no items; received "x=1"`],
+    [
+      ["--routes", "../t"],
+      '--routes must be one of t, t.2022-11-28, t.2026-03-10 or a FILE.d.ts or FILE.ts that generate wrote; received "../t"',
+    ],
+  ])("%j is refused", async (args, message) => {
+    expect(await cli(...args)).toEqual(refused(message));
+  });
+});
+
+describe("versions diff FROM TO: the request-side changes between two API versions", () => {
+  test("all routes, and the routes given", async () => {
+    expect(await cli("versions", "diff", "2022-11-28", "2026-03-10", "--target", "t")).toEqual({
+      status: 0,
+      stdout: [
+        "t 2022-11-28 -> 2026-03-10: 4 request-side changes",
+        "POST /b: title (body) string required -> number",
+        "POST /b: labels (body) added",
+        "DELETE /c: route removed",
+        "PUT /e: route added",
+        "",
+        "From GitHub's CHANGELOG:",
+        "- DELETE /c is removed",
+        "- title is optional; labels",
+        "- PUT /e is added",
+        "",
+      ].join("\n"),
+      stderr: "",
+    });
+    expect((await cli("versions", "diff", "2026-03-10", "2022-11-28", "--target", "t", "POST /b")).stdout).toBe(
+      [
+        "t 2026-03-10 -> 2022-11-28: 2 request-side changes",
+        "POST /b: title (body) number -> string required",
+        "POST /b: labels (body) removed",
+        "",
+      ].join("\n"),
+    );
+    expect((await cli("versions", "diff", "2022-11-28", "2022-11-28", "--target", "t", "/a/{id}")).stdout).toBe(
+      "t 2022-11-28 -> 2022-11-28: 0 request-side changes\n",
+    );
+    expect((await cli("versions", "diff", "2022-11-28", "2026-03-10", "--target", "t", "PUT /e")).stdout).toBe(
+      [
+        "t 2022-11-28 -> 2026-03-10: 1 request-side change",
+        "PUT /e: route added",
+        "",
+        "From GitHub's CHANGELOG:",
+        "- PUT /e is added",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  test.each([
+    [["versions", "diff", "a", "b", "--target", "nope"], '--target must be a GitHub target, such as api.github.com; received "nope"'],
+    [
+      ["versions", "diff", "2022-11-28", "2030-01-01", "--target", "t"],
+      't serves API versions 2022-11-28, 2026-03-10; received "2030-01-01"',
+    ],
+    [
+      ["versions", "diff", "2022-11-28", "2026-03-10", "--target", "t", "GET /z"],
+      '"GET /z" is a route of neither t.2022-11-28 nor t.2026-03-10',
+    ],
+    [["versions", "diff", "2022-11-28", "2026-03-10", "--target", "t", "GTE /z"], 'unknown method "GTE" in "GTE /z"; did you mean "GET"?'],
+  ])("%j is refused", async (args, message) => {
+    expect(await cli(...args)).toEqual(refused(message));
+  });
+});
+
+describe("generate writes a description's map, queries and listing, never over a file it read", () => {
+  test("FILE.d.ts with FILE.js and FILE.json, which --routes then reads; FILE.ts alone", async () => {
+    expect(await cli("generate", at("things.json"), "--out", at("api.d.ts"))).toEqual({
+      status: 0,
+      stdout: `${at("api.d.ts")}: 2 operations of Things 1.2, baseUrl https://things.example/v1\n`,
+      stderr: "",
+    });
+    expect(readFileSync(at("api.d.ts"), "utf8")).toContain("export interface Routes");
+    expect(await cli("--routes", at("api.d.ts"), "GET /things/{id}")).toEqual({
+      status: 0,
+      stdout: `GET /things/{id} (${at("api.d.ts")}, Things 1.2)\n  id      path   required  string\n  fields  query  optional  readonly string[]\n`,
+      stderr: "",
+    });
+    // Again over its own files: they begin with its marker.
+    expect((await cli("generate", at("things.json"), "--out", at("api.d.ts"))).status).toBe(0);
+    expect((await cli("generate", at("things.json"), "--out", at("one.ts"))).status).toBe(0);
+    expect((await cli("--routes", at("one.ts"))).stdout).toBe("GET /things/{id}\nPOST /things\n");
+  });
+
+  test("over a file generate did not write only with --force", async () => {
+    writeFileSync(at("mine.js"), "// mine\n");
+    expect(await cli("generate", at("things.json"), "--out", at("mine.d.ts"))).toEqual(
+      refused(`--out ${at("mine.d.ts")} would write over ${at("mine.js")}, which generate did not write; give --force to replace it`),
+    );
+    expect(readFileSync(at("mine.js"), "utf8")).toBe("// mine\n");
+    expect((await cli("generate", at("things.json"), "--out", at("mine.d.ts"), "--force")).status).toBe(0);
+  });
+
+  // Issue 36, item 10: paths were compared, so a hard link to the description was written over.
+  test.each([
+    ["the description itself", (): string => at("things.json")],
+    [
+      "a hard link to it",
+      (): string => {
+        rmSync(at("hard.json"), { force: true });
+        linkSync(at("things.json"), at("hard.json"));
+        return at("hard.json");
+      },
+    ],
+    [
+      "a symbolic link to it",
+      (): string => {
+        rmSync(at("soft.json"), { force: true });
+        symlinkSync(at("things.json"), at("soft.json"));
+        return at("soft.json");
+      },
+    ],
+  ])("never over %s, even with --force", async (_case, make) => {
+    const listing = make();
+    const out = listing.replace(/\.json$/, ".d.ts");
+    expect(await cli("generate", at("things.json"), "--out", out, "--force")).toEqual(
+      refused(`--out ${out} would write over ${listing}, which the description is read from`),
+    );
+    expect(JSON.parse(readFileSync(at("things.json"), "utf8"))).toEqual(description);
+  });
+
+  test.each([
+    [["generate", "x.yaml"], "generate needs a description and --out FILE.d.ts or FILE.ts, e.g. generate openapi.yaml --out api.d.ts"],
+    [
+      ["generate", "x.yaml", "--out", "x.js"],
+      "generate needs a description and --out FILE.d.ts or FILE.ts, e.g. generate openapi.yaml --out api.d.ts",
+    ],
+    [["generate", "a.yaml", "b.yaml", "--out", "x.d.ts"], 'generate takes one description; received also "b.yaml"'],
+  ])("%j is refused", async (args, message) => {
+    expect(await cli(...args)).toEqual(refused(message));
+  });
+
+  test("an output that cannot be written, or stat'ed, is refused on one line", async () => {
+    mkdirSync(at("folder.json"), { recursive: true });
+    expect((await cli("generate", at("things.json"), "--out", at("folder.d.ts"), "--force")).stderr).toMatch(
+      new RegExp(`^rest-endpoint: --out ${at("folder.d.ts")}: cannot write ${at("folder.json")} \\(EISDIR`),
+    );
+    writeFileSync(at("file"), "");
+    expect((await cli("generate", at("things.json"), "--out", at("file/x.d.ts"))).stderr).toMatch(
+      new RegExp(`^rest-endpoint: cannot read ${at("file/x.d.ts")} \\(ENOTDIR`),
+    );
+  });
+
+  test("a listing that generate did not write, or none, is refused by --routes", async () => {
+    writeFileSync(at("other.json"), '{"source": 1}');
+    expect(await cli("--routes", at("other.d.ts"))).toEqual(refused(`--routes: ${at("other.json")} is not a listing that generate wrote`));
+    expect((await cli("--routes", at("none.ts"))).stderr).toMatch(
+      new RegExp(`^rest-endpoint: --routes ${at("none.ts")}: cannot read ${at("none.json")}, which generate writes beside it \\(ENOENT`),
+    );
+  });
+});

@@ -1,0 +1,113 @@
+import { readFileSync } from "node:fs";
+import { percentEncodeName } from "../core/chars.js";
+import { quote } from "../core/errors.js";
+import { compileTemplate, hasQuery, queryExpression } from "../core/template.js";
+import type { EndpointParameters } from "../core/types.js";
+import { readRoute } from "./route.js";
+import { UsageError } from "./usage.js";
+
+/**
+ * HTTPie's item separators (https://httpie.io/docs/cli/request-items): an item splits at its first
+ * separator, the longest one where two begin at the same place: `==` a query parameter, `:=@` JSON
+ * read from a file, `:=` a JSON parameter, `=@` a string read from a file, `=` a string parameter,
+ * `:` a header field.
+ */
+const SEPARATOR = /==|:=@|:=|=@|=|:/;
+
+/** The items of a call, read: its parameters, its header fields, and its query items. */
+interface Items {
+  parameters: EndpointParameters;
+  headers: Record<string, string>;
+  /** `name==value` items: name and value, in order. */
+  query: [string, string][];
+}
+
+/** The text of the file an `=@` or `:=@` item names, as UTF-8. */
+function readItemFile(item: string, file: string): string {
+  try {
+    return readFileSync(file, "utf8");
+  } catch (error) {
+    throw new UsageError(
+      `the item ${quote(item)} reads ${quote(file)}, which cannot be read (${(error as NodeJS.ErrnoException).code ?? "error"})`,
+    );
+  }
+}
+
+/** JSON text parsed, refusing what is not JSON and an integer JSON.parse would round. */
+function readJson(item: string, name: string, json: string): unknown {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json) as unknown;
+  } catch {
+    throw new UsageError(`the item ${quote(item)} is not valid JSON after ":="; write e.g. per_page:=100 or labels:='["bug"]'`);
+  }
+  const rounded = unsafeInteger(json);
+  if (rounded !== undefined)
+    throw new UsageError(
+      `the item ${quote(item)} holds ${rounded}, past 2^53 - 1, which JSON numbers here would round; write it as a string: ${name}=${rounded}`,
+    );
+  return parsed;
+}
+
+/**
+ * Reads the command line's items. An item without a name, a name given twice (parameters,
+ * header fields in any case, query items), JSON that is not valid or holds an integer past
+ * 2^53 - 1 (which JSON.parse would round: `12345678901234567890` becomes `12345678901234567000`),
+ * a file that cannot be read is a usage error.
+ */
+export function readItems(items: readonly string[]): Items {
+  const result: Items = { parameters: {}, headers: {}, query: [] };
+  const seen = new Set<string>();
+  const once = (key: string, item: string): void => {
+    if (seen.has(key))
+      throw new UsageError(`the item ${quote(item)} sets ${quote(key.slice(key.indexOf(" ") + 1))} again; give each name once`);
+    seen.add(key);
+  };
+  for (const item of items) {
+    const match = SEPARATOR.exec(item);
+    if (match === null)
+      throw new UsageError(`the item ${quote(item)} is not name=value, name:=json, name=@file, name:=@file, name==value or Header:value`);
+    const separator = match[0];
+    const name = item.slice(0, match.index);
+    const value = item.slice(match.index + separator.length);
+    if (name === "") throw new UsageError(`the item ${quote(item)} has no name before ${JSON.stringify(separator)}`);
+    if (separator === "==") {
+      once(`query ${name}`, item);
+      result.query.push([name, value]);
+    } else if (separator === ":") {
+      once(`header ${name.toLowerCase()}`, item);
+      result.headers[name] = value.trimStart();
+    } else {
+      once(`parameter ${name}`, item);
+      const text = separator.endsWith("@") ? readItemFile(item, value) : value;
+      result.parameters[name] = separator.startsWith(":") ? readJson(item, name, text) : text;
+    }
+  }
+  return result;
+}
+
+/** The first integer of a JSON text past `Number.MAX_SAFE_INTEGER` (strings skipped), if any. */
+function unsafeInteger(json: string): string | undefined {
+  for (const [token] of json.matchAll(/"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:e[+-]?\d+)?/gi))
+    if (/^-?\d+$/.test(token) && !Number.isSafeInteger(Number(token))) return token;
+  return undefined;
+}
+
+/**
+ * The route with the query items declared in its template, each as a variable of a `{?…}`
+ * expression (`{&…}` when the route has a query already: RFC 6570 section 3.2.9), so that they go
+ * to the query whatever the method; the items under those variables' names.
+ */
+export function withQueryItems(route: string, { query, parameters }: Items): string {
+  const { method, url } = readRoute(route);
+  if (query.length === 0) return `${method} ${url}`;
+  const template = compileTemplate(url);
+  const variables = query.map(([name, value]) => {
+    const variable = percentEncodeName(name);
+    if (template.names.has(variable) || Object.hasOwn(parameters, variable))
+      throw new UsageError(`the query item ${quote(`${name}==${value}`)} is named like a parameter of the route or another item`);
+    parameters[variable] = value;
+    return variable;
+  });
+  return `${method} ${url}${queryExpression(hasQuery(template.parts), variables)}`;
+}

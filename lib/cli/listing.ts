@@ -1,0 +1,92 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { printable, quote } from "../core/errors.js";
+import { resolveListing, type Listing } from "../openapi/listing.js";
+import { routeShapeOf } from "./route.js";
+import { UsageError } from "./usage.js";
+
+/**
+ * The listing of a GitHub target (`routes`, the folder of dist/routes/*.json that the build writes
+ * beside the bin) or of a map FILE.d.ts or FILE.ts that `generate` wrote (FILE.json beside it).
+ */
+export function readListing(target: string, routes: URL): Listing {
+  if (target.endsWith(".ts")) {
+    const file = `${target.slice(0, -(target.endsWith(".d.ts") ? ".d.ts" : ".ts").length)}.json`;
+    let listing: unknown;
+    try {
+      listing = JSON.parse(readFileSync(file, "utf8"));
+    } catch (error) {
+      throw new UsageError(`--routes ${target}: cannot read ${file}, which generate writes beside it (${(error as Error).message})`);
+    }
+    return checkListing(listing, file);
+  }
+  const targets = readdirSync(routes)
+    .filter((file) => file.endsWith(".json"))
+    .map((file) => file.slice(0, -".json".length))
+    .sort();
+  if (!targets.includes(target))
+    throw new UsageError(
+      `--routes must be one of ${targets.join(", ")} or a FILE.d.ts or FILE.ts that generate wrote; received ${quote(target)}`,
+    );
+  return resolveListing(target, (name) => JSON.parse(readFileSync(new URL(`${name}.json`, routes), "utf8")) as Listing);
+}
+
+/**
+ * A listing as `generate` writes it, checked: `source` and `docs` strings, and `routes` mapping
+ * each route to its documentation URL and `[name, place, type, 0 | 1]` rows.
+ */
+function checkListing(listing: unknown, file: string): Listing {
+  const { source, docs, routes } = (listing ?? {}) as Record<string, unknown>;
+  const row = (entry: unknown): boolean =>
+    Array.isArray(entry) &&
+    entry.length === 4 &&
+    entry.slice(0, 3).every((cell) => typeof cell === "string") &&
+    (entry[3] === 0 || entry[3] === 1);
+  const valid =
+    typeof listing === "object" &&
+    listing !== null &&
+    typeof source === "string" &&
+    typeof docs === "string" &&
+    typeof routes === "object" &&
+    routes !== null &&
+    Object.values(routes).every((entry: unknown) => Array.isArray(entry) && typeof entry[0] === "string" && entry.slice(1).every(row));
+  if (!valid) throw new UsageError(`--routes: ${file} is not a listing that generate wrote`);
+  return listing as Listing;
+}
+
+/** {@link routeShapeOf} of a listed route, or undefined for one no call could name (a listing is read from outside). */
+export function listedShape(route: string): string | undefined {
+  try {
+    return routeShapeOf(route);
+  } catch {
+    return undefined;
+  }
+}
+
+/** `--routes TARGET [route]`: lists TARGET's routes, or checks one route and lists its parameters. */
+export function listRoutes(target: string, route: string | undefined, items: readonly string[], routesFolder: URL): string {
+  const [item] = items;
+  if (item !== undefined) throw new UsageError(`--routes lists a route's parameters and takes no items; received ${quote(item)}`);
+  const listing = readListing(target, routesFolder);
+  const routes = Object.keys(listing.routes);
+  if (route === undefined) return routes.map(printable).join("\n");
+  const shape = routeShapeOf(route);
+  const found = routes.find((known) => listedShape(known) === shape);
+  if (found === undefined) {
+    // The same path by another method, or from another origin (GitHub's uploads, GHES's Manage API).
+    const path = shape.slice(shape.indexOf(" ") + 1);
+    const near = routes.filter((known) => listedShape(known)?.endsWith(path)).map((known) => JSON.stringify(known));
+    const others = near.length > 0 ? `; it has ${near.join(", ")}` : "";
+    throw new UsageError(`${quote(route)} is not a route of ${target} (${listing.source})${others}`);
+  }
+  const [docs, ...parameters] = listing.routes[found]!;
+  const rows = parameters.map(([name, place, type, required]) =>
+    [name, place, required === 1 ? "required" : "optional", type].map(printable),
+  );
+  const widths = [0, 1, 2].map((column) => Math.max(...rows.map((row) => row[column]!.length)));
+  const lines = rows.map((row) => `  ${row.map((cell, column) => (column < 3 ? cell.padEnd(widths[column]!) : cell)).join("  ")}`);
+  return [
+    printable(`${found} (${target}, ${listing.source})`),
+    ...(docs === "" ? [] : [printable(`  ${docs.startsWith("https://") ? docs : listing.docs + docs}`)]),
+    ...(lines.length > 0 ? lines : ["  no parameters"]),
+  ].join("\n");
+}

@@ -1,0 +1,35 @@
+// `npm run check:package`: packs the built package once, without `prepack` (npm test has just built
+// dist/; `attw --pack` ran `npm pack`, whose `prepack` built it a second time), then checks the
+// tarball's types for every module system (attw) and its package.json against what it ships
+// (publint), and the wrapper (packages/octokit), which publint packs with its scripts ignored.
+import { execFileSync } from "node:child_process";
+import { mkdirSync, readdirSync, rmSync } from "node:fs";
+import { join } from "node:path";
+
+const out = join(".tmp", "check-package");
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+const [{ filename }] = JSON.parse(
+  execFileSync(npm, ["pack", "--ignore-scripts", "--json", "--pack-destination", out, "--loglevel=error"], { encoding: "utf8" }),
+);
+const tarball = join(out, filename);
+const bin = (name) => join("node_modules", ".bin", process.platform === "win32" ? `${name}.cmd` : name);
+// The route maps are subpaths of the `./routes/*` pattern, which attw does not expand: each map the
+// build wrote (every target and every API version of it) is named.
+const routes = readdirSync(join("dist", "routes"))
+  .filter((file) => file.endsWith(".d.ts"))
+  .map((file) => file.slice(0, -".d.ts".length))
+  .sort();
+for (const [command, args] of [
+  [bin("attw"), [tarball, "--include-entrypoints", ...routes.map((target) => `./routes/${target}`)]],
+  [bin("publint"), ["run", tarball]],
+  [bin("publint"), ["run", "packages/octokit"]],
+]) {
+  try {
+    execFileSync(command, args, { stdio: "inherit" });
+  } catch {
+    process.exit(1);
+  }
+}
+rmSync(out, { recursive: true, force: true });
