@@ -298,6 +298,13 @@ describe("39.6 a required body whose fields are all optional: its fields stay ke
     });
     // PUT without a body is "" for endpoint() (Content-Length: 0); a required one is {}.
     expect(api("PUT /tags/{id}", { id: "1" })).toEqual({ method: "put", url: "https://h.example/tags/1", headers: json_, body: {} });
+    // The call's own `data`, even "", is sent as given.
+    expect(api("PUT /tags/{id}", { id: "1", data: "" })).toEqual({
+      method: "put",
+      url: "https://h.example/tags/1",
+      headers: plain,
+      body: "",
+    });
     expect(api("POST /read-only", {})).toEqual({ method: "post", url: "https://h.example/read-only", headers: json_, body: {} });
     expect(api("POST /optional", {})).toEqual({ method: "post", url: "https://h.example/optional", headers: plain });
     expect(api("POST /optional", { name: "x" })).toEqual({

@@ -443,8 +443,9 @@ export function withQueries<E extends EndpointInterface<RouteMap, string>>(endpo
     if (query === undefined) return parseCall(merged);
     const call = fragmentNamed.has(query) ? { ...merged, url: withoutFragment(merged.url ?? "/") } : merged;
     let options = parseCall(call);
-    // A required body the call gave no field of: sent as `{}`, through endpoint()'s own rule for `data`.
-    if (query.requiredBody === true && (options.body === undefined || options.body === "")) options = parseCall({ ...call, data: {} });
+    // A required body the call gave no field (nor `data`) of: sent as `{}`, through endpoint()'s own rule for `data`.
+    if (query.requiredBody === true && !Object.hasOwn(call, "data") && (options.body === undefined || options.body === ""))
+      options = parseCall({ ...call, data: {} });
     return query.form === undefined ? options : withForm(query.form, options, merged.headers);
   };
   const merge = (...args: unknown[]): MergedOptions => {
