@@ -402,7 +402,8 @@ function sameValue(a: unknown, b: unknown): boolean {
  * parameters from the call or from `defaults()`. A call is read by `endpoint.merge()`, rewritten,
  * and built by `endpoint.parse()`; other routes go through unchanged. `defaults()` of the result
  * wraps again; `merge()` gives the rewritten options (the route's full template), which `parse()`,
- * the endpoint's, builds; `DEFAULTS` is the endpoint's.
+ * the endpoint's, builds; `DEFAULTS` is the endpoint's. A route marked `requiredBody` sends the
+ * body `{}` (as `data: {}`) when the call gives neither a field of it nor `data`.
  *
  * @param endpoint - an endpoint, usually `endpoint.defaults({ baseUrl })` typed by a generated map
  * @param queries - the `queries` of a module `rest-endpoint generate` wrote
