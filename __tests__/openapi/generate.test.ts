@@ -59,6 +59,8 @@ describe("rest-endpoint generate", () => {
         '  "DELETE /v2/droplets": {"template":"DELETE /v2/droplets{?tag_name}"},',
         '  "GET /v2/apps/{app_id}/deployments": {"template":"GET /v2/apps/{app_id}/deployments{?page,per_page,deployment_types*}"},',
         '  "GET /v2/apps/{app_id}/job-invocations": {"template":"GET /v2/apps/{app_id}/job-invocations{?job_names*,deployment_id,page,per_page}"},',
+        // A required body none of whose fields is (models/tags.yml): a call that gives none sends `{}` (issue 39.6).
+        '  "POST /v2/tags": {"template":"POST /v2/tags","requiredBody":true},',
         "};",
         "",
       ].join("\n"),
@@ -118,8 +120,7 @@ describe("rest-endpoint generate", () => {
       '"GET /v2/droplets/{droplet_id}": {\n    /** A unique identifier for a Droplet instance. */ droplet_id: number;\n  };',
     );
     // models/tags.yml: `resources` is readOnly: optional, as every readOnly property (a request "SHOULD NOT" send it).
-    // The body is required and none of its fields is: under `data`, so that a call can send `{}` (issue 39.6).
-    expect(declarations).toMatch(/"POST \/v2\/tags": \{\n {4}data: \{ name\?: string; resources\?: \{/);
+    expect(declarations).toMatch(/"POST \/v2\/tags": \{\n {4}\/\*\* The name of the tag\. \*\/ name\?: string;\n[^}]*\*\/ resources\?: \{/);
     // A oneOf of two allOf shapes: what both require is required.
     expect(declarations).toMatch(/"POST \/v2\/droplets": \{[^}]*\*\/ size: string;/);
     expect(declarations).toContain("/** This parameter has been deprecated. @deprecated */ private_networking?: boolean;");

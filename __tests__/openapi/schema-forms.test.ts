@@ -4,7 +4,7 @@ import { join } from "node:path";
 import ts from "typescript";
 import type { Document } from "../../lib/openapi/document.js";
 import { checkShapes, DescriptionError, readDescription } from "../../lib/openapi/read.js";
-import { generateRouteMap } from "../../lib/openapi/write.js";
+import { generateRouteMap, headerOf } from "../../lib/openapi/write.js";
 import { endpoint } from "../../lib/index.js";
 import { withQueries, type Queries } from "../../lib/openapi/queries.js";
 import { strictProject } from "../helpers/examples.js";
@@ -237,29 +237,110 @@ describe("39.5 JSON media types beside application/json: text/json, application/
   });
 });
 
-describe("39.6 a required body whose fields are all optional: data, so that a call can send {}", () => {
+describe("39.6 a required body whose fields are all optional: its fields stay keys, and a call that gives none sends {}", () => {
+  const optional = { type: "object", properties: { name: { type: "string" } } };
   const spec = describe_({
-    "/empty-ok": { post: json({ type: "object", properties: { a: { type: "string" } } }, true) },
-    "/optional": { post: json({ type: "object", properties: { a: { type: "string" } } }) },
+    "/tags": { post: json(optional, true) },
+    "/tags/{id}": {
+      put: { parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }], ...json(optional, true) },
+    },
+    "/optional": { post: json(optional) },
     "/has-required": {
       post: json({ type: "object", required: ["a"], properties: { a: { type: "string" }, b: { type: "string" } } }, true),
     },
+    // A required field that is readOnly is optional in the map (a request "SHOULD NOT" send it).
+    "/read-only": {
+      post: json({ type: "object", required: ["id"], properties: { id: { type: "string", readOnly: true }, b: { type: "string" } } }, true),
+    },
+    "/form": {
+      post: {
+        requestBody: {
+          required: true,
+          content: { "application/x-www-form-urlencoded": { schema: optional } },
+        },
+      },
+    },
   });
-  test("typed under data (required) where the body is; field by field where it is not, or where a field is required", () => {
+  const api = withQueries(endpoint.defaults({ baseUrl: "https://h.example" }), queriesOf(spec));
+  const plain = { accept: "application/vnd.github.v3+json", "user-agent": expect.any(String) as string };
+  const json_ = { ...plain, "content-type": "application/json; charset=utf-8" };
+  test("the map keeps the fields, all optional; the queries table flags only the required bodies a call may leave empty", () => {
     const { declarations } = map(spec);
-    expect(declarations).toContain('"POST /empty-ok": {\n    data: { a?: string };\n  };');
-    expect(declarations).toContain('"POST /optional": {\n    a?: string;\n  };');
+    expect(declarations).toContain('"POST /tags": {\n    name?: string;\n  };');
+    expect(declarations).toContain('"POST /optional": {\n    name?: string;\n  };');
     expect(declarations).toContain('"POST /has-required": {\n    a: string;\n    b?: string;\n  };');
-    const api = withQueries(endpoint.defaults({ baseUrl: "https://h.example" }), queriesOf(spec));
-    expect(api("POST /empty-ok", { data: {} }).body).toEqual({});
+    expect(queriesOf(spec)).toEqual({
+      "POST /tags": { template: "POST /tags", requiredBody: true },
+      "PUT /tags/{id}": { template: "PUT /tags/{id}", requiredBody: true },
+      "POST /read-only": { template: "POST /read-only", requiredBody: true },
+      "POST /form": {
+        template: "POST /form",
+        contentType: "application/x-www-form-urlencoded",
+        form: { mediaType: "application/x-www-form-urlencoded" },
+        requiredBody: true,
+      },
+    });
+  });
+  test("through withQueries: no field sends {}, fields are sent as given; an optional body stays unsent", () => {
+    expect(api("POST /tags", {})).toEqual({ method: "post", url: "https://h.example/tags", headers: json_, body: {} });
+    expect(api("POST /tags")).toEqual({ method: "post", url: "https://h.example/tags", headers: json_, body: {} });
+    expect(api("POST /tags", { name: "x" })).toEqual({
+      method: "post",
+      url: "https://h.example/tags",
+      headers: json_,
+      body: { name: "x" },
+    });
+    expect(api("POST /tags", { data: { name: "y" } })).toEqual({
+      method: "post",
+      url: "https://h.example/tags",
+      headers: json_,
+      body: { name: "y" },
+    });
+    // PUT without a body is "" for endpoint() (Content-Length: 0); a required one is {}.
+    expect(api("PUT /tags/{id}", { id: "1" })).toEqual({ method: "put", url: "https://h.example/tags/1", headers: json_, body: {} });
+    // The call's own `data`, even "", is sent as given.
+    expect(api("PUT /tags/{id}", { id: "1", data: "" })).toEqual({
+      method: "put",
+      url: "https://h.example/tags/1",
+      headers: plain,
+      body: "",
+    });
+    expect(api("POST /read-only", {})).toEqual({ method: "post", url: "https://h.example/read-only", headers: json_, body: {} });
+    expect(api("POST /optional", {})).toEqual({ method: "post", url: "https://h.example/optional", headers: plain });
+    expect(api("POST /optional", { name: "x" })).toEqual({
+      method: "post",
+      url: "https://h.example/optional",
+      headers: json_,
+      body: { name: "x" },
+    });
+    const form = api("POST /form", {});
+    expect(form).toEqual({
+      method: "post",
+      url: "https://h.example/form",
+      headers: { ...plain, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(),
+    });
+    expect(String(form.body)).toBe("");
+    // Without withQueries nothing forces a body (docs/any-api.md).
+    expect(endpoint("POST /tags", { baseUrl: "https://h.example" })).toEqual({
+      method: "post",
+      url: "https://h.example/tags",
+      headers: plain,
+    });
+  });
+  test("the type takes the call with no field and with fields; a misspelt field, data, and a missing required field are refused", () => {
     expect(
       refused("required-body", spec, [
-        'api("POST /empty-ok", { data: {} });',
-        'api("POST /empty-ok", { data: { a: "x" } });',
-        'api("POST /empty-ok", {});',
-        'api("POST /empty-ok", { data: { b: "x" } });',
+        'api("POST /tags", {});',
+        'api("POST /tags");',
+        'api("POST /tags", { name: "x" });',
+        'api("PUT /tags/{id}", { id: "1" });',
+        'api("POST /read-only", { b: "x" });',
+        'api("POST /tags", { nme: "x" });',
+        'api("POST /tags", { data: {} });',
+        'api("POST /has-required", {});',
       ]),
-    ).toEqual([3, 4]);
+    ).toEqual([6, 7, 8]);
   }, 60_000);
 });
 
@@ -359,6 +440,47 @@ describe("36.5 the map types only what the run time sends", () => {
       ]),
     ).toEqual([2, 3, 4]);
   }, 60_000);
+});
+
+describe("a relative server URL: the generated header's example gives the API's origin", () => {
+  test.each([
+    ["/api/{version}", { version: { default: "v2" } }, 'new URL(baseUrl(), "https://api.example.com").href'],
+    ["/api/v2", undefined, 'new URL("/api/v2", "https://api.example.com").href'],
+  ])(
+    "%s: the example, type-checked and run as the header writes it, builds https://api.example.com/api/v2/things",
+    (url, variables, given) => {
+      const spec = describe_({ "/things": { get: {} } }, { servers: [{ url, ...(variables === undefined ? {} : { variables }) }] });
+      const name = `relative-${variables === undefined ? "plain" : "variables"}`;
+      const header = headerOf({ file: "r.json", title: "R", version: "1", baseUrl: url, name });
+      expect(header).toContain(`endpoint.defaults({ baseUrl: ${given}, headers: { accept: "application/json" } })`);
+      expect(header).toContain("a relative URL (OpenAPI 3.1 section 4.8.5.1), resolved against the API's origin");
+      const example = /```ts\n([\s\S]*?)\n \* ```/.exec(header)![1]!.replace(/^ \* ?/gm, "");
+      const { declarations, module } = map(spec);
+      writeFileSync(join(dir, `${name}.d.ts`), declarations);
+      writeFileSync(join(dir, `${name}.js`), module);
+      const file = join(dir, `${name}-example.mts`);
+      const source = `${example}\nconsole.log(JSON.stringify(api("GET /things")));\n`;
+      writeFileSync(file, source);
+      expect(
+        ts.getPreEmitDiagnostics(ts.createProgram([file], compilerOptions)).map((d) => ts.flattenDiagnosticMessageText(d.messageText, " ")),
+      ).toEqual([]);
+      const js = join(dir, `${name}-example.mjs`);
+      writeFileSync(
+        js,
+        ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.ES2022, target: ts.ScriptTarget.ES2022 } }).outputText,
+      );
+      const ran = spawnSync(process.execPath, [js], { encoding: "utf8", timeout: 120_000 });
+      expect({ stderr: ran.stderr, request: JSON.parse(ran.stdout || "null") as unknown }).toEqual({
+        stderr: "",
+        request: {
+          method: "get",
+          url: "https://api.example.com/api/v2/things",
+          headers: { accept: "application/json", "user-agent": expect.any(String) },
+        },
+      });
+    },
+    120_000,
+  );
 });
 
 describe("36.9 server variables named __proto__ or constructor", () => {

@@ -69,6 +69,12 @@ export interface Query {
    */
   readonly form?: Form;
   /**
+   * `true` where the operation requires a body (OpenAPI 3.1 section 4.8.13.1, `required: true`) and
+   * the map types its fields as keys, none of them required: a call that gives none sends the body
+   * `{}` (as `data: {}` would), where `endpoint()` alone would send none (`""` on PUT and PATCH).
+   */
+  readonly requiredBody?: true;
+  /**
    * The header parameters: each call key (as the map types it) with the header field it is sent
    * in (OpenAPI 3.1 section 4.8.12.1, `in: header`), a list joined with `, ` (RFC 9110 section 5.3).
    */
@@ -396,7 +402,8 @@ function sameValue(a: unknown, b: unknown): boolean {
  * parameters from the call or from `defaults()`. A call is read by `endpoint.merge()`, rewritten,
  * and built by `endpoint.parse()`; other routes go through unchanged. `defaults()` of the result
  * wraps again; `merge()` gives the rewritten options (the route's full template), which `parse()`,
- * the endpoint's, builds; `DEFAULTS` is the endpoint's.
+ * the endpoint's, builds; `DEFAULTS` is the endpoint's. A route marked `requiredBody` sends the
+ * body `{}` (as `data: {}`) when the call gives neither a field of it nor `data`.
  *
  * @param endpoint - an endpoint, usually `endpoint.defaults({ baseUrl })` typed by a generated map
  * @param queries - the `queries` of a module `rest-endpoint generate` wrote
@@ -435,7 +442,11 @@ export function withQueries<E extends EndpointInterface<RouteMap, string>>(endpo
   const parse = (merged: MergedOptions): RequestOptions => {
     const query = queryOf(merged);
     if (query === undefined) return parseCall(merged);
-    const options = parseCall(fragmentNamed.has(query) ? { ...merged, url: withoutFragment(merged.url ?? "/") } : merged);
+    const call = fragmentNamed.has(query) ? { ...merged, url: withoutFragment(merged.url ?? "/") } : merged;
+    let options = parseCall(call);
+    // A required body the call gave no field (nor `data`) of: sent as `{}`, through endpoint()'s own rule for `data`.
+    if (query.requiredBody === true && !Object.hasOwn(call, "data") && (options.body === undefined || options.body === ""))
+      options = parseCall({ ...call, data: {} });
     return query.form === undefined ? options : withForm(query.form, options, merged.headers);
   };
   const merge = (...args: unknown[]): MergedOptions => {

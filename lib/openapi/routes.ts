@@ -164,12 +164,6 @@ export interface Route {
   readonly names: Names;
   /** `"<METHOD> <origin><path>"`: {@link routeOf}. */
   readonly route: string;
-  /**
-   * Whether the map is for `withQueries` (any description's, header parameters typed): there a
-   * required body of which no field is required goes under `data`, so that a call can send `{}`.
-   * GitHub's maps keep such a body's fields as keys, as octokit's do: GitHub takes a missing body.
-   */
-  readonly withQueries: boolean;
 }
 
 /**
@@ -180,7 +174,7 @@ export function routesOf(spec: Document, withHeaders: boolean): { resolve: Resol
   const { resolve, operations } = operationsOf(spec);
   const routes = operations.map((operation): Route => {
     const names = namesOf(operation, withHeaders);
-    return { operation, names, route: `${operation.method} ${originOf(operation, spec)}${names.path}`, withQueries: withHeaders };
+    return { operation, names, route: `${operation.method} ${originOf(operation, spec)}${names.path}` };
   });
   return { resolve, routes };
 }
@@ -224,7 +218,7 @@ const isOriginRoute = (route: string): boolean => route.includes(" {origin}/");
  * and the properties of a JSON, form or multipart body ({@link bodyOf}); a body of another media
  * type, one that is not an object, or whose keys clash with an option or a parameter, is one row `data`.
  */
-export function parametersOf({ operation: { method, operation, parameters }, names, route, withQueries }: Route, types: TypeWriter): Row[] {
+export function parametersOf({ operation: { method, operation, parameters }, names, route }: Route, types: TypeWriter): Row[] {
   const { resolve } = types;
   const rows: Row[] = isOriginRoute(route)
     ? [["origin", "path", "string", true, "/** The installation's origin, e.g. `https://github.example.com`. */ "]]
@@ -267,7 +261,7 @@ export function parametersOf({ operation: { method, operation, parameters }, nam
   if (body === undefined) return rows;
   const plan = bodyOf(body.content, resolve);
   // A body key named like a query parameter is one only where the query is declared (a method with content).
-  const fields = callFields(plan, takenBy(names, route), withQueries && body.required === true);
+  const fields = callFields(plan, takenBy(names, route));
   if (plan === undefined || fields === undefined) {
     const type = plan?.kind === "json" ? types.typeOf(plan.media.schema) : dataType(body.content);
     return [...rows, ["data", "data", type, body.required === true, docOf(body)]];
@@ -287,8 +281,7 @@ export function parametersOf({ operation: { method, operation, parameters }, nam
               : undefined) ?? types.intersection(declaration),
         ),
       );
-      const readOnly = declarations.some((declaration) => declaration.some((schema) => schemaOf(resolve, schema)?.readOnly === true));
-      return [name, "body", type, fields.required.has(name) && !readOnly, docOf(schemaOf(resolve, declarations[0]![0]))];
+      return [name, "body", type, isRequiredField(fields, name, resolve), docOf(schemaOf(resolve, declarations[0]![0]))];
     }),
   ];
 }
@@ -380,15 +373,24 @@ function bodyOf(content: RequestBody["content"] | undefined, resolve: Resolve): 
 }
 
 /**
+ * Whether the map requires the body field `name`: the body's schema requires it in every shape
+ * (fields.ts), and no declaration marks it `readOnly` (OpenAPI 3.1 section 4.8.24: sent in responses only).
+ */
+function isRequiredField(fields: Fields, name: string, resolve: Resolve): boolean {
+  const declarations = fields.properties.get(name) ?? [];
+  return (
+    fields.required.has(name) &&
+    !declarations.some((declaration) => declaration.some((schema) => schemaOf(resolve, schema)?.readOnly === true))
+  );
+}
+
+/**
  * The fields of a body whose keys a call gives beside its parameters: `undefined` when the body is
  * no object, or a key is an option's name or a parameter's (`taken`), and the body goes under `data`.
  */
-function callFields(plan: BodyPlan | undefined, taken: ReadonlySet<string>, required: boolean): Fields | undefined {
+function callFields(plan: BodyPlan | undefined, taken: ReadonlySet<string>): Fields | undefined {
   const fields = plan?.fields;
   if (fields === undefined) return undefined;
-  // A required body of which no field is: a call that gives none still sends one (`{}`), which only
-  // `data` can say, since the body is built from the keys a call gives.
-  if (required && ![...fields.required].some((name) => fields.properties.has(name))) return undefined;
   const free = (name: string): boolean => !OPTION_NAMES.has(name) && !taken.has(name);
   return [...fields.properties.keys()].every(free) ? fields : undefined;
 }
@@ -434,12 +436,18 @@ export function queryOf({ operation, names, route }: Route, resolve: Resolve): Q
   const requestBody = hasBody ? resolve<RequestBody>(operation.operation.requestBody) : undefined;
   const content = requestBody?.content;
   const contentType = mediaTypeOf(content);
-  const form = hasBody ? formOf(bodyOf(content, resolve), takenBy(names, route), requestBody?.required === true) : undefined;
+  const plan = hasBody ? bodyOf(content, resolve) : undefined;
+  const form = formOf(plan, takenBy(names, route));
+  // A required body (OpenAPI 3.1 section 4.8.13.1) whose fields the call gives as keys, none of them
+  // required: a call that gives none still sends one, `{}` (withQueries), which the body's keys cannot say.
+  const fields = requestBody?.required === true ? callFields(plan, takenBy(names, route)) : undefined;
+  const requiredBody = fields !== undefined && ![...fields.properties.keys()].some((name) => isRequiredField(fields, name, resolve));
   // A fragment in a path key (Box's `/oauth2/token#refresh`) names a second operation of one path:
   // it stays in the route, and is no part of the request target (RFC 3986 section 3.5).
   const path = route.slice(route.indexOf(" ") + 1);
   const target = path.split("#", 1)[0]!;
-  if (!needed && target === path && contentType === undefined && names.headers.length === 0 && form === undefined) return undefined;
+  if (!needed && target === path && contentType === undefined && names.headers.length === 0 && form === undefined && !requiredBody)
+    return undefined;
   return {
     template: `${operation.method} ${target}${queryExpression(target.includes("?"), varspecs)}`,
     ...(deepObject.length > 0 ? { deepObject } : {}),
@@ -448,6 +456,7 @@ export function queryOf({ operation, names, route }: Route, resolve: Resolve): Q
     ...(allowReserved.length > 0 ? { allowReserved } : {}),
     ...(contentType === undefined ? {} : { contentType }),
     ...(form === undefined ? {} : { form }),
+    ...(requiredBody ? { requiredBody } : {}),
     ...(names.headers.length === 0
       ? {}
       : { headers: Object.fromEntries(names.headers.map(({ call, parameter }) => [call, parameter!.name])) }),
@@ -459,8 +468,8 @@ export function queryOf({ operation, names, route }: Route, resolve: Resolve): Q
  * keys: the form's media type, and from its `encoding` (OpenAPI 3.1 section 4.8.15) the fields of
  * `style: deepObject` and those of `explode: false`; `undefined` for a body of another kind.
  */
-function formOf(plan: BodyPlan | undefined, taken: ReadonlySet<string>, required: boolean): Form | undefined {
-  if (plan === undefined || plan.kind === "json" || callFields(plan, taken, required) === undefined) return undefined;
+function formOf(plan: BodyPlan | undefined, taken: ReadonlySet<string>): Form | undefined {
+  if (plan === undefined || plan.kind === "json" || callFields(plan, taken) === undefined) return undefined;
   const encoding = Object.entries((plan.media as { encoding?: Record<string, Encoding> }).encoding ?? {});
   const deepObject = encoding.filter(([, field]) => field.style === "deepObject").map(([name]) => name);
   const joined = encoding.filter(([, field]) => field.explode === false).map(([name]) => name);
