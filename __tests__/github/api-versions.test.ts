@@ -284,8 +284,16 @@ describe("the version is one option", () => {
     ["2026-02-30", "https://api.github.com", "must be a date YYYY-MM-DD, an API version"],
     ["2026-13-45", "https://github.example.com/api/v3", "must be a date YYYY-MM-DD, an API version"],
     ["latest", "https://github.example.com/api/v3", "must be a date YYYY-MM-DD, an API version"],
-    ["2025-01-01", "https://api.github.com", "must be an API version GitHub serves: 2022-11-28, 2026-03-10"],
-    ["2025-01-01", "https://api.octocorp.ghe.com", "must be an API version GitHub serves: 2022-11-28, 2026-03-10"],
+    [
+      "2025-01-01",
+      "https://api.github.com",
+      "must be an API version api.github.com serves (2022-11-28, 2026-03-10) or one after 2026-03-10",
+    ],
+    [
+      "2025-01-01",
+      "https://api.octocorp.ghe.com",
+      "must be an API version api.github.com serves (2022-11-28, 2026-03-10) or one after 2026-03-10",
+    ],
   ])("%j to %s is INVALID_HEADER_VALUE", (version, baseUrl, rule) => {
     const error = errorOf(() => endpoint("GET /rate_limit", { baseUrl, headers: { "x-github-api-version": version } }));
     expect(error).toMatchObject({ code: "INVALID_HEADER_VALUE", argument: "options.headers.x-github-api-version" });

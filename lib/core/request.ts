@@ -1,8 +1,7 @@
 import { fail, nameOf, quote } from "./errors.js";
-import { checkApiVersion } from "../github/routes.js";
-import { applyMediaType } from "../github/media-type.js";
 import type { Call } from "./options.js";
-import { compileTemplate } from "./template.js";
+import { NO_RULES, type Target } from "./target.js";
+import { compileTemplate, rulesOf } from "./template.js";
 import type { MergedOptions, RequestMeta, RequestOptions } from "./types.js";
 import { authorityEnd } from "./origin.js";
 import { expandUrl } from "./url.js";
@@ -33,14 +32,17 @@ const NO_QUERY: readonly string[] = Object.freeze([]);
 /**
  * Turns a call into request options (docs/usage.md, `endpoint(route, options?)`): the URL expanded and joined to `baseUrl`;
  * parameters the template does not name go to the query (GET, HEAD and every method without
- * content) or to the body; GitHub's media type applied to `accept`. What the result holds is
- * fresh, or the caller's `data` and non-plain values by reference.
+ * content) or to the body; the target's route tables, media-type rule and header checks applied
+ * (lib/core/target.ts). What the result holds is fresh, or the caller's `data` and non-plain values
+ * by reference.
  *
  * @throws {@link EndpointError} see `docs/errors.md`
  */
-export function toRequest(call: Call): RequestOptions {
+export function toRequest(call: Call, target: Target): RequestOptions {
   const method = LOWERCASE.get(call.method) ?? call.method.toLowerCase();
   const template = compileTemplate(call.url ?? "/");
+  const table = target.routeRules;
+  const { multiSegment, declaredQuery: declared } = table === undefined ? NO_RULES : rulesOf(template, table);
   const { parameters } = call;
   let remaining: string[] = [];
   if (Object.getPrototypeOf(parameters) === null) {
@@ -54,17 +56,20 @@ export function toRequest(call: Call): RequestOptions {
   }
   if (!hasBody && template.decodedNames.size > 0) checkQueryNames(template.decodedNames, parameters, remaining);
   let query: readonly string[] = hasBody ? NO_QUERY : remaining;
-  const declared = template.declaredQuery;
   if (hasBody && declared?.method === method) {
-    // A route GitHub documents with a query sends those parameters there; any other goes to the body.
+    // A route the target documents with a query sends those parameters there; any other goes to the body.
     query = remaining.filter((name) => declared.names.includes(name));
     remaining = remaining.filter((name) => !declared.names.includes(name));
   }
-  const url = expandUrl(template, call.baseUrl, parameters, query);
+  let url = expandUrl(template, call.baseUrl, parameters, query, multiSegment);
+  if (template.origin === "literal" && target.rebase !== undefined) {
+    // A literal origin the target sends elsewhere (GitHub's `https://uploads.github.com/…` under GHES).
+    const base = target.rebase(url.slice(0, template.originLength));
+    if (base !== undefined) url = base + url.slice(template.originLength);
+  }
   const result: RequestOptions = { method, url, headers: { ...call.headers } };
   if (call.headers.host !== undefined) checkHost(call.headers.host, url);
-  const version = call.headers["x-github-api-version"];
-  if (version !== undefined) checkApiVersion(version, url);
+  if (target.checkHeaders !== undefined) target.checkHeaders(call.headers, url);
   if (hasBody || call.request !== undefined) {
     // One copy budget for everything the call copies.
     const budget = newBudget();
@@ -74,7 +79,9 @@ export function toRequest(call: Call): RequestOptions {
 
   const { format = "", previews } = call;
   if (format !== "" || previews.length > 0) {
-    const accept = applyMediaType(result.headers.accept ?? "", format, previews);
+    if (target.applyMediaType === undefined)
+      fail("INVALID_MEDIA_TYPE", "options.mediaType", `has no rule on ${target.name}: set headers.accept`, format || previews);
+    const accept = target.applyMediaType(result.headers.accept ?? "", format, previews);
     if (accept !== "") result.headers.accept = accept;
   }
   return result;
