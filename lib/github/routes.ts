@@ -77,7 +77,7 @@ export function githubRouteRules(path: string): RouteRules {
 }
 
 /** The API versions this package knows (api.github.com's, by date), oldest first. */
-export const KNOWN_VERSIONS: readonly string[] = API_VERSIONS.split(" ");
+export const KNOWN_VERSIONS: readonly string[] = /* @__PURE__ */ API_VERSIONS.split(" ");
 
 /**
  * GitHub's check of `x-github-api-version` under a target that serves `served`, whose own origins

@@ -79,7 +79,7 @@ function checkUrl(url: string, argument: string): string {
  * the API versions api.github.com serves, checked there and on GHE.com's `api.SUBDOMAIN.ghe.com`,
  * which serve the same.
  */
-export const githubCom: Target = targetOf("api.github.com", "https://api.github.com", UPLOADS, KNOWN_VERSIONS, (origin) =>
+export const githubCom: Target = /* @__PURE__ */ targetOf("api.github.com", "https://api.github.com", UPLOADS, KNOWN_VERSIONS, (origin) =>
   /^https:\/\/(?:api\.github\.com|uploads\.github\.com|api\.[a-z\d-]+\.ghe\.com)$/.test(origin),
 );
 

@@ -145,11 +145,11 @@ export function headerOf({
  }.
  *
  * \`\`\`ts
- * import { endpoint, type EndpointInterface } from "rest-endpoint";
+ * import { createEndpoint, type EndpointInterface } from "rest-endpoint";
  * import { withQueries } from "rest-endpoint/queries";
  * import { ${variables ? "baseUrl, " : ""}queries, type Routes } from ${commentText(JSON.stringify(`./${name}.js`))};
  * const api: EndpointInterface<Routes> = withQueries(
- *   endpoint.defaults({ baseUrl: ${variables ? "baseUrl()" : commentText(JSON.stringify(baseUrl ?? "https://api.example.com"))}, headers: { accept: "application/json" } }),
+ *   createEndpoint({ baseUrl: ${variables ? "baseUrl()" : commentText(JSON.stringify(baseUrl ?? "https://api.example.com"))}, headers: { accept: "application/json" } }),
  *   queries,
  * );
  * \`\`\`
