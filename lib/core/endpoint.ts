@@ -1,6 +1,6 @@
 import { describeValue, EndpointError, fail, quote } from "./errors.js";
 import { NO_DEFAULTS, readCall, readDefaults, type Call } from "./options.js";
-import { toMerged, toRequest } from "./request.js";
+import { toMerged, toRequest, type Scope } from "./request.js";
 import { parseRoute } from "./route.js";
 import type { Target } from "./target.js";
 import type { Defaults, EndpointInterface, MergedOptions, RequestOptions } from "./types.js";
@@ -13,11 +13,12 @@ import { isPlainRecord } from "./values.js";
  */
 export function withDefaults(defaults: Call, target: Target): EndpointInterface {
   let shown: Defaults | undefined;
+  const scope: Scope = { target, defaults };
   const endpoint = (route?: unknown, options?: unknown): RequestOptions | Defaults => {
     if (route === SHOW) return (shown ??= toMerged(defaults, "defaults"));
     try {
       // No arguments: the defaults' own route, as merge() gives it (@octokit/plugin-paginate-rest calls so).
-      return toRequest(route === undefined && options === undefined ? defaults : readArguments(defaults, route, options), target);
+      return toRequest(route === undefined && options === undefined ? defaults : readArguments(defaults, route, options), scope);
     } catch (error) {
       throw withRoute(error, route);
     }
@@ -42,7 +43,7 @@ export function withDefaults(defaults: Call, target: Target): EndpointInterface 
   // `parse()` applies no defaults, and the target of its function.
   endpoint.parse = (merged: unknown): RequestOptions => {
     try {
-      return toRequest(readCall(NO_DEFAULTS, merged, "options"), target);
+      return toRequest(readCall(NO_DEFAULTS, merged, "options"), scope);
     } catch (error) {
       throw withRoute(error, merged);
     }

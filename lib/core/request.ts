@@ -1,6 +1,6 @@
 import { fail, nameOf, quote } from "./errors.js";
 import type { Call } from "./options.js";
-import { NO_RULES, type Target } from "./target.js";
+import { NO_RULES, parsedOrigin, type Target } from "./target.js";
 import { compileTemplate, rulesOf } from "./template.js";
 import type { MergedOptions, RequestMeta, RequestOptions } from "./types.js";
 import { authorityEnd } from "./origin.js";
@@ -38,7 +38,8 @@ const NO_QUERY: readonly string[] = Object.freeze([]);
  *
  * @throws {@link EndpointError} see `docs/errors.md`
  */
-export function toRequest(call: Call, target: Target): RequestOptions {
+export function toRequest(call: Call, scope: Scope): RequestOptions {
+  const { target } = scope;
   const method = LOWERCASE.get(call.method) ?? call.method.toLowerCase();
   const template = compileTemplate(call.url ?? "/");
   const table = target.routeRules;
@@ -69,6 +70,12 @@ export function toRequest(call: Call, target: Target): RequestOptions {
   }
   const result: RequestOptions = { method, url, headers: { ...call.headers } };
   if (call.headers.host !== undefined) checkHost(call.headers.host, url);
+  const home = scope.defaults;
+  if (home.headers.authorization !== undefined || home.headers.cookie !== undefined) {
+    // Where the URL is the defaults' baseUrl joined to a path, it is home: no URL to parse.
+    if (template.origin !== "relative" || template.originVariable !== undefined || call.baseUrl !== home.baseUrl)
+      keepCredentialsHome(result, scope);
+  }
   if (target.checkHeaders !== undefined) target.checkHeaders(call.headers, url);
   if (hasBody || call.request !== undefined) {
     // One copy budget for everything the call copies.
@@ -171,6 +178,47 @@ export function toMerged(call: Call, shown: "merged" | "defaults" = "merged"): M
     Object.freeze(merged);
   }
   return merged;
+}
+
+/** What an endpoint function gives each call: its target and its defaults (lib/core/endpoint.ts). */
+export interface Scope {
+  readonly target: Target;
+  readonly defaults: Call;
+  /** The origins its credentials go to ({@link keepCredentialsHome}), made when first needed. */
+  origins?: ReadonlySet<string>;
+}
+
+/** The header fields that carry credentials: RFC 9110 section 11.6.2, and cookies (RFC 6265). */
+const CREDENTIALS = ["authorization", "cookie"] as const;
+
+/**
+ * Credentials stay with their target (docs/usage.md, "Credentials"): an `authorization` or `cookie`
+ * field whose value is the one the endpoint function's defaults hold goes only to that function's
+ * own origins: its `baseUrl`'s, and, while that is the target's own, the target's uploads origin.
+ * Sent elsewhere (a full URL in the route, an `{origin}` value, a call's `baseUrl`), it is left out,
+ * as the Fetch Standard leaves `Authorization` out of a redirect to another origin; a value the call
+ * gives itself is sent. Origins are compared as a WHATWG URL parser reads them (lib/core/target.ts,
+ * `parsedOrigin`): `:443`, a trailing dot, user info, `%68`, fullwidth letters and IDN read as the
+ * host they name.
+ */
+function keepCredentialsHome(result: RequestOptions, scope: Scope): void {
+  const { headers } = result;
+  const defaults = scope.defaults.headers;
+  if (CREDENTIALS.every((name) => headers[name] === undefined || headers[name] !== defaults[name])) return;
+  if (scope.origins === undefined) {
+    const { target } = scope;
+    const base = parsedOrigin(scope.defaults.baseUrl!);
+    const origins = new Set<string | undefined>([base]);
+    const targetBase = target.defaults.baseUrl;
+    if (target.uploadsUrl !== undefined && typeof targetBase === "string" && parsedOrigin(targetBase) === base)
+      origins.add(parsedOrigin(target.uploadsUrl));
+    origins.delete(undefined);
+    scope.origins = origins as ReadonlySet<string>;
+  }
+  const origin = parsedOrigin(result.url);
+  if (origin !== undefined && scope.origins.has(origin)) return;
+  if (headers.authorization !== undefined && headers.authorization === defaults.authorization) delete headers.authorization;
+  if (headers.cookie !== undefined && headers.cookie === defaults.cookie) delete headers.cookie;
 }
 
 /**
