@@ -120,3 +120,29 @@ describe("GitHub's targets", () => {
     expect(errorOf(make)).toMatchObject({ code: "INVALID_BASE_URL", argument });
   });
 });
+
+describe("docs/github-enterprise.md gives each mapped GHES release its support status", () => {
+  const page = readFileSync(join(__dirname, "..", "..", "docs", "github-enterprise.md"), "utf8");
+  /** The support table's rows: release, GitHub's deprecation date, status. */
+  const rows = new Map(
+    [...page.matchAll(/^\| (3\.\d+) +\|[^|\n]*\| ([\d-]*) *\|([^|\n]*)\|$/gm)].map(([, release, date, status]) => [
+      release!,
+      { date: date!, status: status! },
+    ]),
+  );
+  const mapped = readdirSync(join(__dirname, "..", "..", "dist", "routes"))
+    .map((file) => /^ghes-(3\.\d+)\.json$/.exec(file)?.[1])
+    .filter((release) => release !== undefined);
+
+  test("the shipped maps are 3.17 to 3.19, and 3.20 to 3.22 have their rows", () => {
+    expect(mapped.sort()).toEqual(["3.17", "3.18", "3.19"]);
+    expect([...rows.keys()]).toEqual(["3.17", "3.18", "3.19", "3.20", "3.21", "3.22"]);
+  });
+
+  // Fails as time passes: a release past its date needs its note.
+  test.each(["3.17", "3.18", "3.19"])("GHES %s: a date, and past it, a note that it is deprecated", (release) => {
+    const row = rows.get(release)!;
+    expect(row.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    if (new Date().toISOString().slice(0, 10) > row.date) expect(row.status).toContain("deprecated");
+  });
+});

@@ -3,7 +3,7 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import ts from "typescript";
-import { endpoint } from "../../lib/index.js";
+import * as library from "../../lib/index.js";
 
 /** Each fenced block of a Markdown page with its language, in order. */
 export function fencedBlocks(markdown: string): { lang: string; code: string }[] {
@@ -20,7 +20,7 @@ export function examplesWithOutput(markdown: string): [code: string, output: str
 
 /**
  * Runs a documentation block: import lines dropped, the last top-level statement returned. The
- * blocks use only `endpoint`, which is passed in.
+ * blocks use the main entry's functions (`endpoint`, `createEndpoint`, `ghes`, …), which are passed in.
  */
 export function runBlock(code: string): unknown {
   const lines = code
@@ -29,8 +29,12 @@ export function runBlock(code: string): unknown {
     .filter((line) => !line.startsWith("import "));
   const last = lines.findLastIndex((line) => /^[$A-Z_]/i.test(line));
   lines[last] = `return ${lines[last]!}`;
+  // The main entry's exports a documentation block may use, as `import { … } from "rest-endpoint"` gives them.
+  const names = Object.keys(library).filter((name) => /^[a-z]\w*$/i.test(name));
   // eslint-disable-next-line @typescript-eslint/no-implied-eval -- running the documentation's own code is the point
-  return (new Function("endpoint", lines.join("\n")) as (e: typeof endpoint) => unknown)(endpoint);
+  return (new Function(...names, lines.join("\n")) as (...values: unknown[]) => unknown)(
+    ...names.map((name) => library[name as keyof typeof library]),
+  );
 }
 
 /**

@@ -6,7 +6,9 @@
 
 /** A route's declared query: the method that sends it (lowercase) and the query parameters' names. */
 export interface DeclaredQuery {
+  /** The method that sends the query, lowercase (`"post"`). */
   readonly method: string;
+  /** The query parameters' names (`["token"]`). */
   readonly names: readonly string[];
 }
 
@@ -29,30 +31,47 @@ export interface RouteRules {
 export const NO_RULES: RouteRules = Object.freeze({ multiSegment: undefined, declaredQuery: undefined });
 
 /**
- * A service's knowledge, given to the generic builder (lib/core imports nothing of any service):
+ * A service's knowledge, given to the generic builder (lib/core imports nothing of any service).
+ * Only `name` and `defaults` are required: a target without the others is RFC 6570 alone.
  *
- * - `name`: how messages and docs name it (`"api.github.com"`, `"GHES 3.19 at https://ghe.example"`).
- * - `defaults`: the options an endpoint function of this target starts from (`baseUrl`, `headers`,
- *   `mediaType`), read as `endpoint.defaults()` reads options.
- * - `uploadsUrl`: where its uploads go (GitHub: `https://uploads.github.com`; GHES
- *   `{origin}/api/uploads`); its origin is one of the target's own, for credentials, while the
- *   endpoint function's `baseUrl` is the target's.
- * - `rebase`: the base URL a literal origin written in a route is sent to under this target
- *   (GitHub's maps write `https://uploads.github.com/…`, which a GHES target sends to its uploads),
- *   or `undefined` to keep it.
- * - `routeRules`: its route tables, by path template (the path after a leading origin variable).
- * - `applyMediaType`: its rule for the `mediaType` option; without one, a format or a preview is
- *   refused (`INVALID_MEDIA_TYPE`), as nothing would send it.
- * - `checkHeaders`: its checks of header fields against the expanded URL (GitHub: the API versions
- *   a host serves), throwing an EndpointError.
+ * @example
+ * ```ts
+ * const target: Target = { name: "a test server", defaults: { baseUrl: "http://127.0.0.1:3000" } };
+ * createEndpoint({}, target)("GET /items/{id}", { id: 1 }).url;
+ * // "http://127.0.0.1:3000/items/1"
+ * ```
  */
 export interface Target {
+  /** How messages and docs name it (`"api.github.com"`, `"GHES 3.19 at https://ghe.example"`). */
   readonly name: string;
+  /**
+   * The options an endpoint function of this target starts from (`baseUrl`, `headers`,
+   * `mediaType`), read as `endpoint.defaults()` reads options.
+   */
   readonly defaults: Readonly<Record<string, unknown>>;
+  /**
+   * Where its uploads go (GitHub: `https://uploads.github.com`; GHES `{origin}/api/uploads`). Its
+   * origin is one of the target's own, for credentials, while the endpoint function's `baseUrl` is
+   * the target's (docs/usage.md, "Credentials").
+   */
   readonly uploadsUrl?: string | undefined;
+  /**
+   * The base URL a literal origin written in a route is sent to under this target (GitHub's maps
+   * write `https://uploads.github.com/…`, which a GHES target sends to its uploads), or `undefined`
+   * to keep it.
+   */
   readonly rebase?: ((origin: string) => string | undefined) | undefined;
+  /** Its route tables, by path template (the path after a leading origin variable). */
   readonly routeRules?: ((path: string) => RouteRules) | undefined;
+  /**
+   * Its rule for the `mediaType` option, giving the new `accept`; without one, a format or a
+   * preview is refused (`INVALID_MEDIA_TYPE`), as nothing would send it.
+   */
   readonly applyMediaType?: ((accept: string, format: string, previews: readonly string[]) => string) | undefined;
+  /**
+   * Its checks of header fields against the expanded URL (GitHub: the API versions a host serves),
+   * throwing an EndpointError.
+   */
   readonly checkHeaders?: ((headers: Readonly<Record<string, string>>, url: string) => void) | undefined;
 }
 
