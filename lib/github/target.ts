@@ -126,11 +126,10 @@ export function ghes(origin: string, release: string): Target {
     fail("INVALID_BASE_URL", "origin", "must be an http(s) origin, without path", origin);
   const minor = typeof release === "string" ? /^3\.(\d{1,3})$/.exec(release)?.[1] : undefined;
   if (minor === undefined) fail("INVALID_BASE_URL", "release", 'must be a GHES feature release, "3.<n>"', release);
-  const at = origin.endsWith("/") ? origin.slice(0, -1) : origin;
   return githubTarget({
-    name: `GHES ${release} at ${at}`,
-    baseUrl: `${at}/api/v3`,
-    uploadsUrl: `${at}/api/uploads`,
+    name: `GHES ${release} at ${origin}`,
+    baseUrl: `${origin}/api/v3`,
+    uploadsUrl: `${origin}/api/uploads`,
     versions: KNOWN_VERSIONS.filter((version) => version === "2022-11-28" || Number(minor) >= 21),
   });
 }
