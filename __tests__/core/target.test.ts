@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { createEndpoint, endpoint, type Target } from "../../lib/index.js";
 import { userAgent } from "../helpers/defaults.js";
 import { errorOf } from "../helpers/errors.js";
+import { parsedOrigin } from "../../lib/core/target.js";
 
 const root = join(__dirname, "..", "..");
 
@@ -168,5 +169,23 @@ describe("createEndpoint(defaults, target?)", () => {
     });
     expect(mine("GET /other/{path}", { path: "a/b" }).url).toBe("http://127.0.0.1:9/other/a%2Fb");
     expect(seen).toEqual(["mine http://127.0.0.1:9/files/a/b", "mine http://127.0.0.1:9/other/a%2Fb"]);
+  });
+});
+
+describe("parsedOrigin: a URL's origin as a WHATWG URL parser reads it", () => {
+  test.each([
+    ["https://api.github.com/user", "https://api.github.com"],
+    ["https://api.github.com:443/user", "https://api.github.com"],
+    ["https://API.GitHub.com./user", "https://api.github.com"],
+    ["https://x:y@api.github.com", "https://api.github.com"],
+    ["https://api.git%68ub.com", "https://api.github.com"],
+    ["https://api.\uff47\uff49\uff54\uff48\uff55\uff42.com", "https://api.github.com"],
+    ["https://api.\u00f6ctocorp.ghe.com", "https://api.xn--ctocorp-80a.ghe.com"],
+    ["https://api.github.com.:8443", "https://api.github.com:8443"],
+    ["http://127.0.0.1:80/x", "http://127.0.0.1"],
+    ["https://api.github.com@evil.example", "https://evil.example"],
+    ["not a URL", undefined],
+  ])("%s: %s", (url, origin) => {
+    expect(parsedOrigin(url)).toBe(origin);
   });
 });

@@ -112,6 +112,7 @@ describe("GitHub's targets", () => {
     [() => ghes("ghe.example", "3.19"), "origin"],
     [() => ghes("https://ghe.example", "3"), "release"],
     [() => ghes("https://ghe.example", "4.0"), "release"],
+    [() => ghes("https://ghe.example", 3.19 as unknown as string), "release"],
     [() => gheCom("octo.corp"), "subdomain"],
     [() => gheCom("-octo"), "subdomain"],
     [() => githubTarget({ name: "t", baseUrl: "https://h.example?x", uploadsUrl: "https://h.example" }), "baseUrl"],
