@@ -185,40 +185,37 @@ export interface Scope {
   readonly target: Target;
   readonly defaults: Call;
   /** The origins its credentials go to ({@link keepCredentialsHome}), made when first needed. */
-  origins?: ReadonlySet<string>;
+  origins?: ReadonlySet<string | undefined>;
 }
 
-/** The header fields that carry credentials: RFC 9110 section 11.6.2, and cookies (RFC 6265). */
-const CREDENTIALS = ["authorization", "cookie"] as const;
-
 /**
- * Credentials stay with their target (docs/usage.md, "Credentials"): an `authorization` or `cookie`
- * field whose value is the one the endpoint function's defaults hold goes only to that function's
- * own origins: its `baseUrl`'s, and, while that is the target's own, the target's uploads origin.
- * Sent elsewhere (a full URL in the route, an `{origin}` value, a call's `baseUrl`), it is left out,
- * as the Fetch Standard leaves `Authorization` out of a redirect to another origin; a value the call
- * gives itself is sent. Origins are compared as a WHATWG URL parser reads them (lib/core/target.ts,
- * `parsedOrigin`): `:443`, a trailing dot, user info, `%68`, fullwidth letters and IDN read as the
- * host they name.
+ * Credentials stay with their target (docs/usage.md, "Credentials"): an `authorization` (RFC 9110
+ * section 11.6.2) or `cookie` (RFC 6265) field whose value is the one the endpoint function's
+ * defaults hold goes only to that function's own origins: its `baseUrl`'s, and, while that is the
+ * target's own, the target's uploads origin. Sent elsewhere (a full URL in the route, an `{origin}`
+ * value, a call's `baseUrl`), it is left out, as the Fetch Standard leaves `Authorization` out of a
+ * redirect to another origin; a value the call gives itself is sent. Origins are compared as a
+ * WHATWG URL parser reads them (lib/core/target.ts, `parsedOrigin`): `:443`, a trailing dot, user
+ * info, `%68`, fullwidth letters and IDN read as the host they name.
  */
-function keepCredentialsHome(result: RequestOptions, scope: Scope): void {
-  const { headers } = result;
+function keepCredentialsHome({ url, headers }: RequestOptions, scope: Scope): void {
   const defaults = scope.defaults.headers;
-  if (CREDENTIALS.every((name) => headers[name] === undefined || headers[name] !== defaults[name])) return;
-  if (scope.origins === undefined) {
-    const { target } = scope;
-    const base = parsedOrigin(scope.defaults.baseUrl!);
-    const origins = new Set<string | undefined>([base]);
-    const targetBase = target.defaults.baseUrl;
-    if (target.uploadsUrl !== undefined && typeof targetBase === "string" && parsedOrigin(targetBase) === base)
-      origins.add(parsedOrigin(target.uploadsUrl));
-    origins.delete(undefined);
-    scope.origins = origins as ReadonlySet<string>;
-  }
-  const origin = parsedOrigin(result.url);
-  if (origin !== undefined && scope.origins.has(origin)) return;
-  if (headers.authorization !== undefined && headers.authorization === defaults.authorization) delete headers.authorization;
-  if (headers.cookie !== undefined && headers.cookie === defaults.cookie) delete headers.cookie;
+  const authorization = headers.authorization !== undefined && headers.authorization === defaults.authorization;
+  const cookie = headers.cookie !== undefined && headers.cookie === defaults.cookie;
+  if ((!authorization && !cookie) || (scope.origins ??= originsOf(scope)).has(parsedOrigin(url))) return;
+  if (authorization) delete headers.authorization;
+  if (cookie) delete headers.cookie;
+}
+
+/** An endpoint function's own origins: its `baseUrl`'s, and its target's uploads while that `baseUrl` is the target's. */
+function originsOf({ target, defaults }: Scope): ReadonlySet<string | undefined> {
+  const base = parsedOrigin(defaults.baseUrl!);
+  const { uploadsUrl } = target;
+  const targetBase = target.defaults.baseUrl;
+  return new Set([
+    base,
+    uploadsUrl !== undefined && typeof targetBase === "string" && parsedOrigin(targetBase) === base ? parsedOrigin(uploadsUrl) : base,
+  ]);
 }
 
 /**
