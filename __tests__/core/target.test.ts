@@ -189,3 +189,10 @@ describe("parsedOrigin: a URL's origin as a WHATWG URL parser reads it", () => {
     expect(parsedOrigin(url)).toBe(origin);
   });
 });
+
+test("an IDN host is read after V8 optimises URL.canParse (which then answers false for it on Node 20)", () => {
+  for (let i = 0; i < 25_000; i++) URL.canParse("https://x.example");
+  expect(parsedOrigin("https://api.\u00f6ctocorp.ghe.com")).toBe("https://api.xn--ctocorp-80a.ghe.com");
+  const idn = createEndpoint({ baseUrl: "https://api.\u00f6ctocorp.ghe.com", headers: { host: "api.xn--ctocorp-80a.ghe.com" } });
+  expect(idn("GET /user").url).toBe("https://api.\u00f6ctocorp.ghe.com/user");
+}, 120_000);

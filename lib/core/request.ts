@@ -3,7 +3,7 @@ import type { Call } from "./options.js";
 import { NO_RULES, parsedOrigin, type Target } from "./target.js";
 import { compileTemplate, rulesOf } from "./template.js";
 import type { MergedOptions, RequestMeta, RequestOptions } from "./types.js";
-import { authorityEnd } from "./origin.js";
+import { authorityEnd, canParse } from "./origin.js";
 import { expandUrl } from "./url.js";
 import { copyValue, isJsonBody, newBudget, recordFor, type CopyBudget } from "./values.js";
 
@@ -232,6 +232,6 @@ function checkHost(host: string, url: string): void {
   const afterScheme = url.indexOf("//") + 2;
   const authority = url.slice(afterScheme, authorityEnd(url, afterScheme));
   const written = authority.slice(authority.lastIndexOf("@") + 1).toLowerCase();
-  if (given === written || (URL.canParse(url) && given === new URL(url).host)) return;
+  if (given === written || (canParse(url) && given === new URL(url).host)) return;
   fail("INVALID_HEADER_VALUE", "options.headers.host", `must be ${JSON.stringify(written)}`, host);
 }

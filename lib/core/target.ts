@@ -3,6 +3,7 @@
  * function carries one with its defaults, and `defaults()` and `parse()` keep it; it is never chosen
  * by looking at a URL. The generic factory's target adds nothing: RFC 6570 alone.
  */
+import { canParse } from "./origin.js";
 
 /** A route's declared query: the method that sends it (lowercase) and the query parameters' names. */
 export interface DeclaredQuery {
@@ -81,7 +82,7 @@ export interface Target {
  * removed (`api.github.com.` names the DNS name `api.github.com`); `undefined` when it does not parse.
  */
 export function parsedOrigin(url: string): string | undefined {
-  if (!URL.canParse(url)) return undefined;
+  if (!canParse(url)) return undefined;
   const { protocol, hostname, port } = new URL(url);
   return `${protocol}//${hostname.endsWith(".") ? hostname.slice(0, -1) : hostname}${port === "" ? "" : `:${port}`}`;
 }
