@@ -25,6 +25,21 @@ export default tseslint.config(
     },
   },
   {
+    // The generic builder knows no service: GitHub's knowledge reaches it through a target
+    // (lib/core/target.ts), never through an import (__tests__/core/target.test.ts checks the rule).
+    files: ["lib/core/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["../github/*", "**/github/*"], message: "lib/core imports nothing from lib/github: inject it through a Target." },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["__tests__/**", "bench/**", "scripts/**"],
     rules: {
       "@typescript-eslint/no-non-null-assertion": "off",

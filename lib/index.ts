@@ -3,9 +3,9 @@
  *
  * @module rest-endpoint
  */
-import { DEFAULTS } from "./github/defaults.js";
-import { withDefaults } from "./core/endpoint.js";
+import { createEndpoint } from "./core/create.js";
 import type { EndpointInterface } from "./core/types.js";
+import { githubCom } from "./github/target.js";
 
 /**
  * Turns a REST route and parameters into request options `{ method, url, headers, body?, request? }`
@@ -29,11 +29,15 @@ import type { EndpointInterface } from "./core/types.js";
  */
 // Its defaults send no `x-github-api-version`: GitHub answers with version 2022-11-28
 // (https://docs.github.com/rest/about-the-rest-api/api-versions), which the types record.
-export const endpoint = withDefaults(DEFAULTS) as EndpointInterface<object, never, "2022-11-28">;
+// Pure: a bundle that imports only `createEndpoint` drops it, and GitHub's tables with it.
+export const endpoint = /* @__PURE__ */ createEndpoint(undefined, githubCom) as EndpointInterface<object, never, "2022-11-28">;
 
+export { createEndpoint } from "./core/create.js";
 export { EndpointError, type EndpointErrorCode } from "./core/errors.js";
 export { followLink } from "./core/link.js";
-export { VERSION } from "./github/defaults.js";
+export type { DeclaredQuery, RouteRules, Target } from "./core/target.js";
+export { VERSION } from "./core/version.js";
+export { gheCom, ghes, githubCom, githubTarget, type GitHubTargetOptions } from "./github/target.js";
 export type {
   ApiVersioned,
   ArgumentsOf,

@@ -328,12 +328,15 @@ interface GeneratedCall {
   defaults: EndpointParameters;
 }
 
-/** `endpoint(o)` deep-equals `parse(merge(o))`; returns whether the call succeeded. */
+/**
+ * `fn(o)` deep-equals `fn.parse(fn.merge(o))` of the same function, whose target and defaults'
+ * credentials `parse()` applies (docs/usage.md, `endpoint.parse`); returns whether the call succeeded.
+ */
 function mergeThenParseAgrees({ route, options, defaults }: GeneratedCall): boolean {
   const fn = attempt(() => endpoint.defaults(defaults)) ?? endpoint;
   const direct = attempt(() => fn(route, options));
   const merged = attempt(() => fn.merge(route, options));
-  const parsed = merged === undefined ? undefined : attempt(() => endpoint.parse(merged));
+  const parsed = merged === undefined ? undefined : attempt(() => fn.parse(merged));
   expect(parsed).toEqual(direct);
   return direct !== undefined;
 }

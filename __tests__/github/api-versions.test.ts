@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import ts from "typescript";
-import { endpoint } from "../../lib/index.js";
+import { createEndpoint, endpoint, ghes, type EndpointInterface } from "../../lib/index.js";
 import { listingChanges, resolveListing, type Listing, type Parameter } from "../../lib/openapi/listing.js";
 import { errorOf } from "../helpers/errors.js";
 import { strictProject } from "../helpers/examples.js";
@@ -249,6 +249,13 @@ describe("the breaks are caught before sending: each request-side change is a ty
       'const e: EndpointInterface<Ghes319> = endpoint.defaults({ baseUrl: "https://github.example.com/api/v3" });',
       'e.defaults({ headers: { "x-github-api-version": "2026-03-10" } });',
       "export { a, b, c, d };",
+      // Every spelling of the name, and a one-item list, is the version it sends (issue 36, item 6).
+      'v2026.defaults({ headers: { "X-GITHUB-API-VERSION": "2022-11-28" } });',
+      'v2026.defaults({ headers: { "x-GitHub-API-version": "2026-03-10" } });',
+      'const f: EndpointInterface<V2026> = endpoint.defaults({ headers: { "X-GITHUB-API-VERSION": ["2026-03-10"] } });',
+      'const g: EndpointInterface<V2026> = endpoint.defaults({ headers: { "X-GITHUB-API-VERSION": ["2022-11-28"] } });',
+      'v2026.defaults({ headers: { "X-Github-Api-Version": ["2022-11-28"] } });',
+      "export { f, g };",
     ]);
     expect(
       errors.map((messages) =>
@@ -262,6 +269,12 @@ describe("the breaks are caught before sending: each request-side change is a ty
       [`Type '"2022-11-28"' is not assignable to type '"2026-03-10"'`],
       [],
       [`Type '"2026-03-10"' is not assignable to type '"2022-11-28"'`],
+      [],
+      [expect.stringContaining('"x-github-api-version"') as unknown],
+      [],
+      [],
+      [`Type '"2022-11-28"' is not assignable to type '"2026-03-10"'`],
+      [expect.stringContaining('"x-github-api-version"') as unknown],
       [],
     ]);
   }, 300_000);
@@ -284,8 +297,16 @@ describe("the version is one option", () => {
     ["2026-02-30", "https://api.github.com", "must be a date YYYY-MM-DD, an API version"],
     ["2026-13-45", "https://github.example.com/api/v3", "must be a date YYYY-MM-DD, an API version"],
     ["latest", "https://github.example.com/api/v3", "must be a date YYYY-MM-DD, an API version"],
-    ["2025-01-01", "https://api.github.com", "must be an API version GitHub serves: 2022-11-28, 2026-03-10"],
-    ["2025-01-01", "https://api.octocorp.ghe.com", "must be an API version GitHub serves: 2022-11-28, 2026-03-10"],
+    [
+      "2025-01-01",
+      "https://api.github.com",
+      "must be an API version api.github.com serves (2022-11-28, 2026-03-10) or one after 2026-03-10",
+    ],
+    [
+      "2025-01-01",
+      "https://api.octocorp.ghe.com",
+      "must be an API version api.github.com serves (2022-11-28, 2026-03-10) or one after 2026-03-10",
+    ],
   ])("%j to %s is INVALID_HEADER_VALUE", (version, baseUrl, rule) => {
     const error = errorOf(() => endpoint("GET /rate_limit", { baseUrl, headers: { "x-github-api-version": version } }));
     expect(error).toMatchObject({ code: "INVALID_HEADER_VALUE", argument: "options.headers.x-github-api-version" });
@@ -293,11 +314,88 @@ describe("the version is one option", () => {
     expect(error.message).toContain(JSON.stringify(version));
   });
 
-  test("a GitHub Enterprise Server release is not known from its URL: any date goes there", () => {
+  test("under endpoint's target a GHES host is not the target's: any date goes there", () => {
     expect(
       endpoint("GET /rate_limit", { baseUrl: "https://github.example.com/api/v3", headers: { "x-github-api-version": "2026-03-10" } })
         .headers["x-github-api-version"],
     ).toBe("2026-03-10");
+  });
+});
+
+describe("versions, open at the top, checked on the parsed host", () => {
+  const send = (call: EndpointInterface, version: string, options: Record<string, unknown> = {}): string => {
+    try {
+      return call("GET /rate_limit", { ...options, headers: { "x-github-api-version": version } }).headers["x-github-api-version"]!;
+    } catch (error) {
+      return (error as { code: string }).code;
+    }
+  };
+  const REFUSED = "INVALID_HEADER_VALUE";
+
+  // [version, what api.github.com is sent]
+  test.each([
+    ["2022-11-28", "2022-11-28"],
+    ["2026-03-10", "2026-03-10"],
+    ["2027-01-05", "2027-01-05"],
+    ["2026-03-11", "2026-03-11"],
+    ["2025-01-01", REFUSED],
+    ["2022-11-27", REFUSED],
+    ["2021-01-01", REFUSED],
+    ["2027-02-30", REFUSED],
+    ["latest", REFUSED],
+  ])("%s to api.github.com: %s (one newer than every version the package knows is sent: GitHub decides)", (version, result) => {
+    expect(send(endpoint, version)).toBe(result);
+  });
+
+  // Each spelling a WHATWG URL parser reads as the host the check is for.
+  test.each([
+    "https://api.github.com:443",
+    "https://api.github.com.",
+    "https://API.GITHUB.COM",
+    "https://api.git%68ub.com",
+    "https://api.\uff47\uff49\uff54\uff48\uff55\uff42.com",
+    "https://x:y@api.github.com",
+    "https://api.octocorp.ghe.com",
+    "https://api.\u00f6ctocorp.ghe.com",
+    "https://uploads.github.com",
+  ])("an unserved version to %s is refused", (baseUrl) => {
+    expect(send(endpoint, "2025-01-01", { baseUrl })).toBe(REFUSED);
+    expect(send(endpoint, "2022-11-28", { baseUrl })).toBe("2022-11-28");
+  });
+
+  test.each(["https://api.github.com:8443", "http://api.github.com", "https://api.github.com.evil.example", "https://ghe.example/api/v3"])(
+    "%s is not the target's host: a well-formed date goes there",
+    (baseUrl) => {
+      expect(send(endpoint, "2025-01-01", { baseUrl })).toBe("2025-01-01");
+      expect(send(endpoint, "2025-1-01", { baseUrl })).toBe(REFUSED);
+    },
+  );
+
+  test("X-GITHUB-API-VERSION or a one-item list in defaults passes no check it should not", () => {
+    for (const headers of [{ "X-GITHUB-API-VERSION": "2025-01-01" }, { "x-github-api-version": ["2025-01-01"] }]) {
+      const call = endpoint.defaults({ headers }) as EndpointInterface;
+      expect(errorOf(() => call("GET /rate_limit"))).toMatchObject({ code: REFUSED, argument: "options.headers.x-github-api-version" });
+    }
+    const two = endpoint.defaults({ headers: { "x-github-api-version": ["2022-11-28", "2026-03-10"] } }) as EndpointInterface;
+    expect(errorOf(() => two("GET /rate_limit")).code).toBe(REFUSED);
+  });
+
+  // [target, version, sent to the target's API]
+  test.each([
+    ["3.19", "2022-11-28", "2022-11-28"],
+    ["3.19", "2026-03-10", REFUSED],
+    ["3.19", "2025-01-01", REFUSED],
+    ["3.19", "2027-01-05", "2027-01-05"],
+    ["3.20", "2026-03-10", REFUSED],
+    ["3.21", "2026-03-10", "2026-03-10"],
+    ["3.22", "2026-03-10", "2026-03-10"],
+    ["3.22", "2025-01-01", REFUSED],
+  ])("GHES %s at its origin: %s is %s", (release, version, result) => {
+    const github = createEndpoint({}, ghes("https://ghe.example", release));
+    expect(send(github, version)).toBe(result);
+    expect(send(github, version, { baseUrl: "https://ghe.example.:443/api/v3" })).toBe(result);
+    // Elsewhere, any well-formed date.
+    expect(send(github, version, { baseUrl: "https://api.example.com" })).toBe(version);
   });
 });
 

@@ -137,3 +137,26 @@ describe("GitHub's multi-segment parameters (x-multi-segment)", () => {
     );
   });
 });
+
+describe("a multi-segment value where the template goes on after the parameter (issue 36, item 8)", () => {
+  const repo = { owner: "o", repo: "r" };
+  // [route, parameter, value, the URL's path, or the error code]
+  test.each([
+    ["GET /repos/{owner}/{repo}/commits/{ref}/status", "ref", "main/", "INVALID_PATH_SEGMENT"],
+    ["GET /repos/{owner}/{repo}/commits/{ref}/status", "ref", "/main", "INVALID_PATH_SEGMENT"],
+    ["GET /repos/{owner}/{repo}/commits/{ref}/status", "ref", "heads//main", "INVALID_PATH_SEGMENT"],
+    ["GET /repos/{owner}/{repo}/commits/{ref}/status", "ref", "/", "INVALID_PATH_SEGMENT"],
+    ["GET /repos/{owner}/{repo}/commits/{ref}/status", "ref", "heads/main", "/repos/o/r/commits/heads/main/status"],
+    ["GET /repos/{owner}/{repo}/commits/{ref}/status", "ref", "main", "/repos/o/r/commits/main/status"],
+    ["GET /repos/{owner}/{repo}/branches/{branch}/protection", "branch", "release/", "INVALID_PATH_SEGMENT"],
+    ["GET /repos/{owner}/{repo}/branches/{branch}/protection", "branch", "release/1.x", "/repos/o/r/branches/release/1.x/protection"],
+    // Where the parameter ends the path, a trailing "/" is kept: a directory, a ref prefix.
+    ["GET /repos/{owner}/{repo}/contents/{path}", "path", "docs/", "/repos/o/r/contents/docs/"],
+    ["GET /repos/{owner}/{repo}/git/matching-refs/{ref}", "ref", "tags/", "/repos/o/r/git/matching-refs/tags/"],
+    ["GET /repos/{owner}/{repo}/contents/{path}", "path", "/docs", "INVALID_PATH_SEGMENT"],
+  ])("%s with %s %j: %s", (route, name, value, expected) => {
+    const call = () => endpoint(route as "GET /", { ...repo, [name]: value });
+    if (expected.startsWith("/")) expect(call().url).toBe(`https://api.github.com${expected}`);
+    else expect(errorOf(call)).toMatchObject({ code: expected, argument: name });
+  });
+});

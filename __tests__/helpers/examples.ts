@@ -3,7 +3,7 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import ts from "typescript";
-import { endpoint } from "../../lib/index.js";
+import * as library from "../../lib/index.js";
 
 /** A test title made of code: its lines joined, shortened to 150 characters (a title is read in a report, not run). */
 export function titleOf(code: string): string {
@@ -30,7 +30,7 @@ export function examplesWithOutput(markdown: string): [code: string, output: str
 
 /**
  * Runs a documentation block: import lines dropped, the last top-level statement returned. The
- * blocks use only `endpoint`, which is passed in.
+ * blocks use the main entry's functions (`endpoint`, `createEndpoint`, `ghes`, …), which are passed in.
  */
 export function runBlock(code: string): unknown {
   const lines = code
@@ -39,8 +39,12 @@ export function runBlock(code: string): unknown {
     .filter((line) => !line.startsWith("import "));
   const last = lines.findLastIndex((line) => /^[$A-Z_]/i.test(line));
   lines[last] = `return ${lines[last]!}`;
+  // The main entry's exports a documentation block may use, as `import { … } from "rest-endpoint"` gives them.
+  const names = Object.keys(library).filter((name) => /^[a-z]\w*$/i.test(name));
   // eslint-disable-next-line @typescript-eslint/no-implied-eval -- running the documentation's own code is the point
-  return (new Function("endpoint", lines.join("\n")) as (e: typeof endpoint) => unknown)(endpoint);
+  return (new Function(...names, lines.join("\n")) as (...values: unknown[]) => unknown)(
+    ...names.map((name) => library[name as keyof typeof library]),
+  );
 }
 
 /**

@@ -1,21 +1,24 @@
 import { describeValue, EndpointError, fail, quote } from "./errors.js";
 import { NO_DEFAULTS, readCall, readDefaults, type Call } from "./options.js";
-import { toMerged, toRequest } from "./request.js";
+import { toMerged, toRequest, type Scope } from "./request.js";
 import { parseRoute } from "./route.js";
+import type { Target } from "./target.js";
 import type { Defaults, EndpointInterface, MergedOptions, RequestOptions } from "./types.js";
 import { isPlainRecord } from "./values.js";
 
 /**
  * Builds an endpoint function carrying `defaults` (docs/usage.md, `endpoint.defaults`), a call read
- * by {@link readDefaults}: a call merges one level whatever the depth of the chain.
+ * by {@link readDefaults}, and `target` (lib/core/target.ts), which `defaults()` and `parse()` keep:
+ * a call merges one level whatever the depth of the chain.
  */
-export function withDefaults(defaults: Call): EndpointInterface {
+export function withDefaults(defaults: Call, target: Target): EndpointInterface {
   let shown: Defaults | undefined;
+  const scope: Scope = { target, defaults };
   const endpoint = (route?: unknown, options?: unknown): RequestOptions | Defaults => {
     if (route === SHOW) return (shown ??= toMerged(defaults, "defaults"));
     try {
       // No arguments: the defaults' own route, as merge() gives it (@octokit/plugin-paginate-rest calls so).
-      return toRequest(route === undefined && options === undefined ? defaults : readArguments(defaults, route, options));
+      return toRequest(route === undefined && options === undefined ? defaults : readArguments(defaults, route, options), scope);
     } catch (error) {
       throw withRoute(error, route);
     }
@@ -28,7 +31,7 @@ export function withDefaults(defaults: Call): EndpointInterface {
     } catch (error) {
       throw withRoute(error, undefined);
     }
-    return withDefaults(next);
+    return withDefaults(next, target);
   };
   endpoint.merge = (route?: unknown, options?: unknown): MergedOptions => {
     try {
@@ -37,7 +40,14 @@ export function withDefaults(defaults: Call): EndpointInterface {
       throw withRoute(error, route);
     }
   };
-  endpoint.parse = parse;
+  // `parse()` applies no defaults, and the target of its function.
+  endpoint.parse = (merged: unknown): RequestOptions => {
+    try {
+      return toRequest(readCall(NO_DEFAULTS, merged, "options"), scope);
+    } catch (error) {
+      throw withRoute(error, merged);
+    }
+  };
   // Frozen, so that no assignment to `DEFAULTS`, `merge` or `parse` can redirect later calls.
   return Object.freeze(endpoint) as EndpointInterface;
 }
@@ -57,15 +67,6 @@ const SHOWN: PropertyDescriptor = {
     return this(SHOW);
   },
 };
-
-/** `endpoint.parse`: the same for every endpoint function, as it applies no defaults. */
-function parse(merged: unknown): RequestOptions {
-  try {
-    return toRequest(readCall(NO_DEFAULTS, merged, "options"));
-  } catch (error) {
-    throw withRoute(error, merged);
-  }
-}
 
 /** The call of either form: `(route, options?)` or `(options)`. */
 function readArguments(defaults: Call, route: unknown, options: unknown): Call {

@@ -2,7 +2,7 @@ import deepmerge from "deepmerge";
 import { TOKEN } from "./chars.js";
 import { fail, unreadable } from "./errors.js";
 import { readHeaders } from "./headers.js";
-import { normalizeMediaType } from "../github/media-type.js";
+import { normalizeMediaType } from "./media-type.js";
 import type { OptionName } from "./option-names.js";
 import type { RequestMeta } from "./types.js";
 import { copyValue, isPlainRecord, MANY_KEYS, newBudget, PROTO_KEY, type CopyBudget } from "./values.js";

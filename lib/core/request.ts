@@ -1,10 +1,9 @@
 import { fail, nameOf, quote } from "./errors.js";
-import { checkApiVersion } from "../github/routes.js";
-import { applyMediaType } from "../github/media-type.js";
 import type { Call } from "./options.js";
-import { compileTemplate } from "./template.js";
+import { NO_RULES, parsedOrigin, type Target } from "./target.js";
+import { compileTemplate, rulesOf } from "./template.js";
 import type { MergedOptions, RequestMeta, RequestOptions } from "./types.js";
-import { authorityEnd } from "./origin.js";
+import { authorityEnd, canParse } from "./origin.js";
 import { expandUrl } from "./url.js";
 import { copyValue, isJsonBody, newBudget, recordFor, type CopyBudget } from "./values.js";
 
@@ -34,14 +33,18 @@ const NO_QUERY: readonly string[] = Object.freeze([]);
 /**
  * Turns a call into request options (docs/usage.md, `endpoint(route, options?)`): the URL expanded and joined to `baseUrl`;
  * parameters the template does not name go to the query (GET, HEAD and every method without
- * content) or to the body; GitHub's media type applied to `accept`. What the result holds is
- * fresh, or the caller's `data` and non-plain values by reference.
+ * content) or to the body; the target's route tables, media-type rule and header checks applied
+ * (lib/core/target.ts). What the result holds is fresh, or the caller's `data` and non-plain values
+ * by reference.
  *
  * @throws {@link EndpointError} see `docs/errors.md`
  */
-export function toRequest(call: Call): RequestOptions {
+export function toRequest(call: Call, scope: Scope): RequestOptions {
+  const { target } = scope;
   const method = LOWERCASE.get(call.method) ?? call.method.toLowerCase();
   const template = compileTemplate(call.url ?? "/");
+  const table = target.routeRules;
+  const { multiSegment, declaredQuery: declared } = table === undefined ? NO_RULES : rulesOf(template, table);
   const { parameters } = call;
   let remaining: string[] = [];
   if (Object.getPrototypeOf(parameters) === null) {
@@ -55,17 +58,26 @@ export function toRequest(call: Call): RequestOptions {
   }
   if (!hasBody && template.decodedNames.size > 0) checkQueryNames(template.decodedNames, parameters, remaining);
   let query: readonly string[] = hasBody ? NO_QUERY : remaining;
-  const declared = template.declaredQuery;
   if (hasBody && declared?.method === method) {
-    // A route GitHub documents with a query sends those parameters there; any other goes to the body.
+    // A route the target documents with a query sends those parameters there; any other goes to the body.
     query = remaining.filter((name) => declared.names.includes(name));
     remaining = remaining.filter((name) => !declared.names.includes(name));
   }
-  const url = expandUrl(template, call.baseUrl, parameters, query);
+  let url = expandUrl(template, call.baseUrl, parameters, query, multiSegment);
+  if (template.origin === "literal" && target.rebase !== undefined) {
+    // A literal origin the target sends elsewhere (GitHub's `https://uploads.github.com/…` under GHES).
+    const base = target.rebase(url.slice(0, template.originLength));
+    if (base !== undefined) url = base + url.slice(template.originLength);
+  }
   const result: RequestOptions = { method, url, headers: { ...call.headers } };
   if (call.headers.host !== undefined) checkHost(call.headers.host, url);
-  const version = call.headers["x-github-api-version"];
-  if (version !== undefined) checkApiVersion(version, url);
+  const home = scope.defaults;
+  if (home.headers.authorization !== undefined || home.headers.cookie !== undefined) {
+    // Where the URL is the defaults' baseUrl joined to a path, it is home: no URL to parse.
+    if (template.origin !== "relative" || template.originVariable !== undefined || call.baseUrl !== home.baseUrl)
+      keepCredentialsHome(result, scope);
+  }
+  if (target.checkHeaders !== undefined) target.checkHeaders(call.headers, url);
   if (hasBody || call.request !== undefined) {
     // One copy budget for everything the call copies.
     const budget = newBudget();
@@ -75,7 +87,9 @@ export function toRequest(call: Call): RequestOptions {
 
   const { format = "", previews } = call;
   if (format !== "" || previews.length > 0) {
-    const accept = applyMediaType(result.headers.accept ?? "", format, previews);
+    if (target.applyMediaType === undefined)
+      fail("INVALID_MEDIA_TYPE", "options.mediaType", `has no rule on ${target.name}: set headers.accept`, format || previews);
+    const accept = target.applyMediaType(result.headers.accept ?? "", format, previews);
     if (accept !== "") result.headers.accept = accept;
   }
   return result;
@@ -167,6 +181,44 @@ export function toMerged(call: Call, shown: "merged" | "defaults" = "merged"): M
   return merged;
 }
 
+/** What an endpoint function gives each call: its target and its defaults (lib/core/endpoint.ts). */
+export interface Scope {
+  readonly target: Target;
+  readonly defaults: Call;
+  /** The origins its credentials go to ({@link keepCredentialsHome}), made when first needed. */
+  origins?: ReadonlySet<string | undefined>;
+}
+
+/**
+ * Credentials stay with their target (docs/usage.md, "Credentials"): an `authorization` (RFC 9110
+ * section 11.6.2) or `cookie` (RFC 6265) field whose value is the one the endpoint function's
+ * defaults hold goes only to that function's own origins: its `baseUrl`'s, and, while that is the
+ * target's own, the target's uploads origin. Sent elsewhere (a full URL in the route, an `{origin}`
+ * value, a call's `baseUrl`), it is left out, as the Fetch Standard leaves `Authorization` out of a
+ * redirect to another origin; a value the call gives itself is sent. Origins are compared as a
+ * WHATWG URL parser reads them (lib/core/target.ts, `parsedOrigin`): `:443`, a trailing dot, user
+ * info, `%68`, fullwidth letters and IDN read as the host they name.
+ */
+function keepCredentialsHome({ url, headers }: RequestOptions, scope: Scope): void {
+  const defaults = scope.defaults.headers;
+  const authorization = headers.authorization !== undefined && headers.authorization === defaults.authorization;
+  const cookie = headers.cookie !== undefined && headers.cookie === defaults.cookie;
+  if ((!authorization && !cookie) || (scope.origins ??= originsOf(scope)).has(parsedOrigin(url))) return;
+  if (authorization) delete headers.authorization;
+  if (cookie) delete headers.cookie;
+}
+
+/** An endpoint function's own origins: its `baseUrl`'s, and its target's uploads while that `baseUrl` is the target's. */
+function originsOf({ target, defaults }: Scope): ReadonlySet<string | undefined> {
+  const base = parsedOrigin(defaults.baseUrl!);
+  const { uploadsUrl } = target;
+  const targetBase = target.defaults.baseUrl;
+  return new Set([
+    base,
+    uploadsUrl !== undefined && typeof targetBase === "string" && parsedOrigin(targetBase) === base ? parsedOrigin(uploadsUrl) : base,
+  ]);
+}
+
 /**
  * A `host` field must be the target's authority (RFC 9112 section 3.2), which the URL already
  * names: a different one would be sent by undici, axios, got and node:http, and routed elsewhere
@@ -181,6 +233,6 @@ function checkHost(host: string, url: string): void {
   const afterScheme = url.indexOf("//") + 2;
   const authority = url.slice(afterScheme, authorityEnd(url, afterScheme));
   const written = authority.slice(authority.lastIndexOf("@") + 1).toLowerCase();
-  if (given === written || (URL.canParse(url) && given === new URL(url).host)) return;
+  if (given === written || (canParse(url) && given === new URL(url).host)) return;
   fail("INVALID_HEADER_VALUE", "options.headers.host", `must be ${JSON.stringify(written)}`, host);
 }

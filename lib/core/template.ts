@@ -1,8 +1,8 @@
 import { BoundedCache } from "./cache.js";
 import { NAME_START, VARCHAR } from "./chars.js";
 import { fail, quote } from "./errors.js";
-import { declaredQuery, multiSegmentParameter, type DeclaredQuery } from "../github/routes.js";
 import { checkOrigin, isHttpUrl } from "./origin.js";
+import { NO_RULES, type RouteRules } from "./target.js";
 import { compileExpression, encodeLiteral, type Expand, type Operator, type VarSpec } from "./url-template.js";
 
 /** An expression of a compiled template, with what a local look at the template tells of its place. */
@@ -51,16 +51,26 @@ export interface Template {
    */
   readonly decodedNames: ReadonlyMap<string, string>;
   /**
-   * The multi-segment parameter of a GitHub route (`path` of `/repos/{owner}/{repo}/contents/{path}`),
-   * where it fills a segment: its value's `/` separate path segments, each encoded.
+   * The path template a target's route tables are read by (lib/core/target.ts): the path of a
+   * full URL or of a relative template, after a leading origin variable (`{origin}/manage/v1/…`
+   * gives `/manage/v1/…`).
    */
-  readonly multiSegment: string | undefined;
-  /**
-   * The query GitHub declares for the path on a method that sends a body (`token` of `POST
-   * /user/packages/{package_type}/{package_name}/restore`): those parameters go to the query, not
-   * to the body.
-   */
-  readonly declaredQuery: DeclaredQuery | undefined;
+  readonly path: string;
+  /** The rules of {@link path} under the last table asked ({@link rulesOf}): one look-up per table, not per call. */
+  rulesFrom: ((path: string) => RouteRules) | undefined;
+  rules: RouteRules;
+}
+
+/**
+ * The rules `table` gives a compiled template's path, kept on the template for the next call of
+ * the same table (every GitHub target shares one).
+ */
+export function rulesOf(template: Template, table: (path: string) => RouteRules): RouteRules {
+  if (template.rulesFrom !== table) {
+    template.rules = table(template.path);
+    template.rulesFrom = table;
+  }
+  return template.rules;
 }
 
 /**
@@ -167,8 +177,8 @@ function compile(template: string): Template {
     !absolute && typeof first === "object" && (tokens[1] === undefined || "/?#".includes(tokens[1][0]!))
       ? plainName(first.operator, first.varspecs, "+")
       : undefined;
-  let path = source.slice(pathFrom, pathEnd);
-  if (path.startsWith("/api/v3/")) path = path.slice("/api/v3".length);
+  // The path after a leading origin variable (`{origin}/…`), which is where its literal begins.
+  const path = source.slice(originVariable === undefined ? pathFrom : tokens[0].length, pathEnd);
   let literalOrigin = "";
   if (origin === "literal") {
     // As written, as a URL parser reads the route (a "\" there ends the authority, where its
@@ -185,8 +195,9 @@ function compile(template: string): Template {
     originVariable,
     names,
     decodedNames: new Map([...keyed].filter(([decoded, name]) => decoded !== name)),
-    multiSegment: multiSegmentParameter(path),
-    declaredQuery: declaredQuery(path),
+    path,
+    rulesFrom: undefined,
+    rules: NO_RULES,
   };
 }
 

@@ -390,8 +390,13 @@ type Lowercased<Headers> = { [K in keyof Headers as K extends string ? Lowercase
  */
 type VersionSent<Headers, Otherwise extends string> = [NonNullable<Headers>] extends [never]
   ? Otherwise
-  : Lowercased<NonNullable<Headers>> extends { "x-github-api-version": infer V extends string }
-    ? V
+  : Lowercased<NonNullable<Headers>> extends { "x-github-api-version": infer V }
+    ? V extends string
+      ? V
+      : // A one-item list is sent as its item (RFC 9110 section 5.3).
+        V extends readonly [infer One extends string]
+        ? One
+        : Otherwise
     : Otherwise;
 
 /**
@@ -401,6 +406,18 @@ type VersionSent<Headers, Otherwise extends string> = [NonNullable<Headers>] ext
 type VersionRule<Version extends string> = string extends Version
   ? unknown
   : { headers?: { "x-github-api-version"?: Version; "X-GitHub-Api-Version"?: Version } & RequestHeaders };
+
+/**
+ * The same rule for the options a versioned map's `defaults()` is given, in any spelling of the
+ * name (`X-GITHUB-API-VERSION`) and as a one-item list: what they send must be the map's version.
+ */
+type VersionSpelling<Version extends string, Options> = string extends Version
+  ? unknown
+  : Options extends { headers?: infer Headers }
+    ? VersionSent<Headers, Version> extends Version
+      ? unknown
+      : { headers: { "x-github-api-version": Version } }
+    : unknown;
 
 /** Whether a map takes routes it does not list: a map with no route (`object`), or one with {@link UnmappedRoutes}. */
 type IsOpen<Routes extends RouteMap> = [Extract<keyof Routes, string>] extends [never]
@@ -665,7 +682,7 @@ export interface EndpointInterface<
    * ```
    */
   defaults<const O extends EndpointParameters & VersionRule<VersionOf<Routes>>>(
-    options: O,
+    options: O & VersionSpelling<VersionOf<Routes>, O>,
   ): EndpointInterface<Routes, Given | Extract<keyof O, string>, VersionSent<O["headers"], Version>>;
   /**
    * Applies the defaults without expanding anything (docs/usage.md, `endpoint.merge`): `method` as written, `url` with

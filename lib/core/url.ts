@@ -20,6 +20,7 @@ export function expandUrl(
   baseUrl: string | undefined,
   parameters: Readonly<Record<string, unknown>>,
   query: readonly string[],
+  multiSegment: string | undefined,
 ): string {
   const { parts, originVariable } = template;
   let url: string;
@@ -39,7 +40,7 @@ export function expandUrl(
     if (index === template.authorityTo) pathStart = url.length;
     const part = parts[index];
     if (part === undefined) break;
-    url = typeof part === "string" ? url + part : appendExpansion(url, part, parameters, template.multiSegment);
+    url = typeof part === "string" ? url + part : appendExpansion(url, part, parameters, multiSegment);
   }
   if (template.origin === "expanded") {
     pathStart = authorityEnd(url, pathStart);
@@ -75,7 +76,8 @@ function appendExpansion(
     const value = own(parameters, simpleName);
     if (typeof value === "string") {
       // A multi-segment parameter keeps its "/"; a string of unreserved characters expands to itself.
-      if (simpleName === multiSegment && segment !== "partial" && value.includes("/")) return url + expandSegments(value, simpleName);
+      if (simpleName === multiSegment && segment !== "partial" && value.includes("/"))
+        return url + expandSegments(value, simpleName, segment);
       if (UNRESERVED.test(value)) expanded = value;
     }
   }
@@ -103,16 +105,18 @@ function appendExpansion(
  * `/`-separated segment encoded as simple string expansion encodes a value (RFC 6570 section
  * 3.2.2; `?`, `#`, `%` and spaces too), the `/` between them kept. An empty segment (`a//b`, a
  * leading `/`) or a dot-segment is an error: GitHub has no such name, and a URL parser would
- * resolve it away. A trailing `/` is kept: `tags/` is a ref prefix, `docs/` a directory.
+ * resolve it away. A trailing `/` is kept where the parameter ends the path (`"last"`): `tags/` is
+ * a ref prefix, `docs/` a directory; where the template goes on (`…/commits/{ref}/status`), it
+ * would write an empty segment (`main//status`), and is an error too.
  *
  * @throws {@link EndpointError} `INVALID_PATH_SEGMENT`
  */
-function expandSegments(value: string, name: string): string {
+function expandSegments(value: string, name: string, place: Expression["segment"]): string {
   const segments = value.split("/");
   const last = segments.length - 1;
   for (let i = 0; i <= last; i++) {
     const segment = segments[i]!;
-    if ((segment === "" && i !== last) || segment === "." || segment === "..")
+    if ((segment === "" && (i !== last || place !== "last")) || segment === "." || segment === "..")
       fail("INVALID_PATH_SEGMENT", name, "has an empty or dot-segment", value);
     segments[i] = UNRESERVED.test(segment) ? segment : encodeComponent(segment, name);
   }

@@ -4,6 +4,7 @@
  * first lookup.
  */
 import { fail } from "../core/errors.js";
+import { NO_RULES, parsedOrigin, type DeclaredQuery, type RouteRules } from "../core/target.js";
 import { API_VERSIONS, DECLARED_QUERY_TABLE, MULTI_SEGMENT_TABLE } from "./tables.js";
 
 /**
@@ -44,12 +45,6 @@ export function multiSegmentParameter(template: string): string | undefined {
   return multiSegment(template);
 }
 
-/** A route's declared query: the method that sends it (lowercase) and the query parameters' names. */
-export interface DeclaredQuery {
-  readonly method: string;
-  readonly names: readonly string[];
-}
-
 let queries: Map<string, DeclaredQuery> | undefined;
 
 /**
@@ -69,25 +64,56 @@ export function declaredQuery(template: string): DeclaredQuery | undefined {
   return queries.get(template);
 }
 
-let served: ReadonlySet<string> | undefined;
+/**
+ * GitHub's route tables for a path template (lib/core/target.ts, `routeRules`): its multi-segment
+ * parameter and its declared query. A GHES path under `/api/v3` (the REST API) or `/api/uploads`
+ * (uploads: GitHub's description serves them from `{origin}/api/uploads`) is looked up without it.
+ */
+export function githubRouteRules(path: string): RouteRules {
+  const own = path.startsWith("/api/v3/") ? path.slice(7) : path.startsWith("/api/uploads/") ? path.slice(12) : path;
+  const multiSegment = multiSegmentParameter(own);
+  const query = declaredQuery(own);
+  return multiSegment === undefined && query === undefined ? NO_RULES : { multiSegment, declaredQuery: query };
+}
+
+/** The API versions this package knows (api.github.com's, by date), oldest first. */
+export const KNOWN_VERSIONS: readonly string[] = /* @__PURE__ */ API_VERSIONS.split(" ");
 
 /**
- * Checks an `x-github-api-version` field value: a date `YYYY-MM-DD`, and one of the versions
- * api.github.com serves when the request goes there (`api.github.com`, or GHEC's `api.<name>.ghe.com`);
- * a GitHub Enterprise Server release is not known from its URL
- * (https://docs.github.com/rest/about-the-rest-api/api-versions).
+ * GitHub's check of `x-github-api-version` under a target that serves `served`, whose own origins
+ * `isOwn` tells (https://docs.github.com/rest/about-the-rest-api/api-versions): the value must be a
+ * date `YYYY-MM-DD` anywhere; to one of the target's origins (the URL as a WHATWG parser reads it:
+ * `https://api.github.com:443`, `https://api.github.com.`, `https://x@api.git%68ub.com` alike), a
+ * version the target serves, or one newer than every version this package knows (GitHub decides:
+ * it may serve versions released after this package). An older one, or one between known
+ * versions that the target does not serve, is refused there.
  *
  * @throws {@link EndpointError} `INVALID_HEADER_VALUE`
  */
-export function checkApiVersion(version: string, url: string): void {
-  // The common case, checked in one look-up: a version GitHub serves is a date, and goes anywhere.
-  served ??= new Set(API_VERSIONS.split(" "));
-  if (served.has(version)) return;
-  const argument = "options.headers.x-github-api-version";
-  // A calendar date: 2026-02-30 reads back as another day, 2026-13-01 as no time at all.
-  const time = /^\d{4}-\d{2}-\d{2}$/.test(version) ? Date.parse(`${version}T00:00:00Z`) : NaN;
-  if (Number.isNaN(time) || new Date(time).toISOString().slice(0, 10) !== version)
-    fail("INVALID_HEADER_VALUE", argument, "must be a date YYYY-MM-DD, an API version", version);
-  if (/^https:\/\/api\.(?:github\.com|[a-z\d-]+\.ghe\.com)(?:[/?#]|$)/i.test(url))
-    fail("INVALID_HEADER_VALUE", argument, `must be an API version GitHub serves: ${[...served].join(", ")}`, version);
+export function versionCheck(
+  name: string,
+  served: readonly string[],
+  isOwn: (origin: string) => boolean,
+): (headers: Readonly<Record<string, string>>, url: string) => void {
+  const set = new Set(served);
+  const newest = KNOWN_VERSIONS[KNOWN_VERSIONS.length - 1]!;
+  return (headers, url) => {
+    const version = headers["x-github-api-version"];
+    // The common case, checked in one look-up: a version the target serves goes anywhere.
+    if (version === undefined || set.has(version)) return;
+    const argument = "options.headers.x-github-api-version";
+    // A calendar date: 2026-02-30 reads back as another day, 2026-13-01 as no time at all.
+    const time = /^\d{4}-\d{2}-\d{2}$/.test(version) ? Date.parse(`${version}T00:00:00Z`) : NaN;
+    if (Number.isNaN(time) || new Date(time).toISOString().slice(0, 10) !== version)
+      fail("INVALID_HEADER_VALUE", argument, "must be a date YYYY-MM-DD, an API version", version);
+    if (version > newest) return;
+    const origin = parsedOrigin(url);
+    if (origin !== undefined && isOwn(origin))
+      fail(
+        "INVALID_HEADER_VALUE",
+        argument,
+        `must be an API version ${name} serves (${served.join(", ")}) or one after ${newest}`,
+        version,
+      );
+  };
 }

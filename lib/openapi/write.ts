@@ -168,11 +168,11 @@ export function headerOf({
  }${relative ? "; a relative URL (OpenAPI 3.1 section 4.8.5.1), resolved against the API's origin, which the example names `https://api.example.com`: give yours" : ""}.
  *
  * \`\`\`ts
- * import { endpoint, type EndpointInterface } from "rest-endpoint";
+ * import { createEndpoint, type EndpointInterface } from "rest-endpoint";
  * import { withQueries } from "rest-endpoint/queries";
  * import { ${variables ? "baseUrl, " : ""}queries, type Routes } from ${commentText(JSON.stringify(`./${name}.js`))};
  * const api: EndpointInterface<Routes> = withQueries(
- *   endpoint.defaults({ baseUrl: ${relative ? `new URL(${given}, "https://api.example.com").href` : given}, headers: { accept: "application/json" } }),
+ *   createEndpoint({ baseUrl: ${relative ? `new URL(${given}, "https://api.example.com").href` : given}, headers: { accept: "application/json" } }),
  *   queries,
  * );
  * \`\`\`

@@ -1,0 +1,42 @@
+import { getUserAgent } from "universal-user-agent";
+import { withDefaults } from "./endpoint.js";
+import { fail } from "./errors.js";
+import { NO_DEFAULTS, readDefaults } from "./options.js";
+import type { Target } from "./target.js";
+import type { EndpointInterface, EndpointParameters } from "./types.js";
+import { VERSION } from "./version.js";
+
+/** The target of an endpoint function for any API: nothing beside RFC 6570 (lib/core/target.ts). */
+const ANY_API: Target = { name: "this target (RFC 6570 alone)", defaults: {} };
+
+/**
+ * Makes an endpoint function for any REST API (docs/any-api.md): RFC 6570 expansion and the
+ * library's checks, and nothing of GitHub's (no route table, media type, preview or API-version
+ * check, no `accept`). With a `target` (lib/core/target.ts; GitHub's: `ghes()`, `gheCom()`,
+ * `githubTarget()`), that target's knowledge instead. Its defaults are `target.defaults`, a
+ * `user-agent` unless those set one, then `defaults` over them, as `endpoint.defaults()` reads
+ * options.
+ *
+ * @param defaults - the options every call starts from (`baseUrl`, `headers`, parameters, …)
+ * @param target - the service's knowledge; by default none
+ * @returns an endpoint function: `(route, options?)`, `defaults()`, `merge()`, `parse()`, `DEFAULTS`
+ * @throws {@link EndpointError} `INVALID_BASE_URL` when neither `defaults` nor the target give a
+ *   `baseUrl`; any code `endpoint.defaults()` throws for `defaults`
+ *
+ * @example
+ * ```ts
+ * import { createEndpoint } from "rest-endpoint";
+ * const api = createEndpoint({ baseUrl: "https://api.example.com", headers: { accept: "application/json" } });
+ * api("GET /repos/{owner}/{repo}/contents/{path}", { owner: "o", repo: "r", path: "a/b" }).url;
+ * // "https://api.example.com/repos/o/r/contents/a%2Fb"
+ * ```
+ */
+export function createEndpoint(defaults?: EndpointParameters, target: Target = ANY_API): EndpointInterface {
+  let base = readDefaults(NO_DEFAULTS, target.defaults);
+  // A client names itself (RFC 9110 section 10.1.5): this library and the platform, as universal-user-agent gives it.
+  if (base.headers["user-agent"] === undefined)
+    base = readDefaults(base, { headers: { "user-agent": `rest-endpoint/${VERSION} ${getUserAgent()}` } });
+  const call = readDefaults(base, defaults);
+  if (call.baseUrl === undefined) fail("INVALID_BASE_URL", "defaults.baseUrl", "must be given: the URL relative routes are joined to");
+  return withDefaults(call, target);
+}
