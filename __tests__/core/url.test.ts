@@ -21,6 +21,10 @@ describe("whole path segments need a value", () => {
     ["GET /a/{x}{y}/b", { x: ".", y: "." }, "INVALID_PATH_SEGMENT", "url"],
     ["GET /a/../b", {}, "INVALID_PATH_SEGMENT", "url"],
     ["GET https://{host}/a/./b", { host: "example.com" }, "INVALID_PATH_SEGMENT", "url"],
+    // An empty last segment would name another route; only a multi-segment parameter's "" is none.
+    ["GET /repos/{owner}/{repo}", { owner: "o", repo: "" }, "INVALID_PATH_SEGMENT", "repo"],
+    ["DELETE /repos/{owner}/{repo}/collaborators/{username}", { owner: "o", repo: "r", username: "" }, "INVALID_PATH_SEGMENT", "username"],
+    ["GET /a/{x}{?q}", { x: "", q: 1 }, "INVALID_PATH_SEGMENT", "x"],
   ])("%s with %j throws %s", (route, parameters, code, argument) => {
     expect(errorOf(() => url(route, parameters))).toMatchObject({ code, argument });
   });

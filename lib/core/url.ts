@@ -95,8 +95,12 @@ function appendExpansion(
   if (segment === "partial") return url + expanded;
   if (expanded === "." || expanded === "..") fail("INVALID_PATH_SEGMENT", name, "fills a path segment: not a dot-segment", expanded);
   if (expanded !== "") return url + expanded;
-  if (segment === "whole") fail("INVALID_PATH_SEGMENT", name, "fills a path segment: not empty", expanded);
-  // An empty last segment drops its "/": `…/contents/{path}` with path "" is `…/contents`.
+  // An empty last segment drops its "/" for a parameter that may hold several segments only (a
+  // multi-segment parameter, or `{+x}`), whose "" is no segment at all: `…/contents/{path}` with
+  // path "" is `…/contents`, the repository's root. Any other empty segment would name another
+  // route (`/repos/{owner}/{repo}` with repo "" is `/repos/o`).
+  if (segment === "whole" || (name !== multiSegment && expression.operator !== "+"))
+    fail("INVALID_PATH_SEGMENT", name, "fills a path segment: not empty", expanded);
   return url.slice(0, -1);
 }
 
