@@ -65,6 +65,24 @@ describe("docs", () => {
     60_000,
   );
 
+  // A project with lib DOM and @types/node (both declare fetch): docs/usage.md's "Pagination"
+  // examples, where `response` used in its own loop's condition was implicitly any (TS7022).
+  const usage = read("docs/usage.md");
+  const pagination = usage.slice(usage.indexOf("\n## Pagination"), usage.indexOf("\n## ", usage.indexOf("\n## Pagination") + 1));
+  const paging = fencedBlocks(pagination).filter(({ lang }) => lang === "ts");
+
+  test("usage.md's Pagination section has its three TypeScript examples", () => {
+    expect(paging.map(({ code }) => /fetch\(|axios\./.exec(code)?.[0])).toEqual(["fetch(", "axios.", "fetch("]);
+  });
+
+  test.each(paging.map(({ code }, index) => [index, code] as const))(
+    "usage.md's Pagination example %i type-checks with lib DOM and @types/node",
+    async (_index, code) => {
+      await expect(typeCheckBlock(code, ["node"])).resolves.toBe("");
+    },
+    60_000,
+  );
+
   test("README and docs link to pages that exist", () => {
     for (const file of ["README.md", "docs/index.md"]) {
       for (const [, target] of read(file).matchAll(/\]\(((?:docs\/)?(?:api\/)?[\w-]+\.md)\)/g)) {
