@@ -202,6 +202,17 @@ describe("docs/clients.md", () => {
   });
 });
 
+describe("docs/clients.md's undici recipe, typed", () => {
+  // undici's `request()` declares its body `string | Buffer | Uint8Array | Readable | null | FormData`
+  // (undici 7.30.2, installed): toUndici's result must be assignable to it, spread as the recipe does.
+  test("type-checks against the installed undici, with lib DOM and @types/node", async () => {
+    const recipe = [...read("docs/clients.md").matchAll(/^## undici\n[\s\S]*?^```js\n([\s\S]*?)^```$/gm)][0]![1]!;
+    expect(recipe).toContain("await request(...toUndici(options));");
+    const code = `import type { RequestOptions } from "rest-endpoint";\ndeclare const options: RequestOptions;\n${recipe}export {};\n`;
+    await expect(typeCheckBlock(code, ["node"])).resolves.toBe("");
+  }, 60_000);
+});
+
 describe("docs/clients.md's node:http and node:https recipe", () => {
   test("speaks TLS to an https URL: the server's first bytes are a TLS handshake record", async () => {
     const code = [...read("docs/clients.md").matchAll(/^## node:http and node:https\n[\s\S]*?^```js\n([\s\S]*?)^```$/gm)][0]![1]!;

@@ -394,7 +394,10 @@ function sameValue(a: unknown, b: unknown): boolean {
  * declares it, whichever way the call is written: the route as the table keys it or otherwise
  * (`get …`, `:id` for `{id}`, a URL alone, with or without its `{?…}`), or an options object, with
  * parameters from the call or from `defaults()`. A call is read by `endpoint.merge()`, rewritten,
- * and built by `endpoint.parse()`; other routes go through unchanged. `defaults()` of the result
+ * and built by `endpoint.parse()`; other routes go through unchanged, but for a name that `queries`
+ * holds as a header parameter of any route (an API key given to `defaults()`): on every route that
+ * does not hold it as a variable of its own URL, it is sent in its header field, never in the query
+ * or the body (docs/any-api.md, "Header parameters"). `defaults()` of the result
  * wraps again; `merge()` gives the rewritten options (the route's full template), which `parse()`,
  * the endpoint's, builds; `DEFAULTS` is the endpoint's.
  *
