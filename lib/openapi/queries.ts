@@ -442,6 +442,11 @@ export function withQueries<E extends EndpointInterface<RouteMap, string>>(endpo
    * routes that `merged` gives and the route does not hold as a variable; `undefined` when it has none.
    */
   const withHeaderNames = (query: Query | undefined, merged: MergedOptions): Query | undefined => {
+    const own = query?.headers ?? {};
+    const given = Object.keys(merged).filter(
+      (name) => Object.hasOwn(headerNames, name) && !Object.hasOwn(own, name) && !isOptionName(name),
+    );
+    if (given.length === 0) return query;
     const variables = new Set(
       [merged.url ?? "/", ...(query === undefined ? [] : [query.template.slice(query.template.indexOf(" ") + 1)])].flatMap((url) =>
         compileTemplate(url)
@@ -449,10 +454,7 @@ export function withQueries<E extends EndpointInterface<RouteMap, string>>(endpo
           .flatMap(({ varspecs }) => varspecs.map(({ name }) => name)),
       ),
     );
-    const own = query?.headers ?? {};
-    const added = Object.keys(merged).filter(
-      (name) => Object.hasOwn(headerNames, name) && !Object.hasOwn(own, name) && !variables.has(name) && !isOptionName(name),
-    );
+    const added = given.filter((name) => !variables.has(name));
     if (added.length === 0) return query;
     const headers = { ...Object.fromEntries(added.map((name) => [name, headerNames[name]!])), ...own };
     return query === undefined ? { template: `${merged.method} ${merged.url ?? "/"}`, headers } : { ...query, headers };
