@@ -58,6 +58,24 @@ describe("docs", () => {
     300_000,
   );
 
+  // A project with lib DOM and @types/node (both declare fetch): docs/usage.md's "Pagination"
+  // examples, where `response` used in its own loop's condition was implicitly any (TS7022).
+  const usage = read("docs/usage.md");
+  const pagination = usage.slice(usage.indexOf("\n## Pagination"), usage.indexOf("\n## ", usage.indexOf("\n## Pagination") + 1));
+  const paging = fencedBlocks(pagination).filter(({ lang }) => lang === "ts");
+
+  test("usage.md's Pagination section has its three TypeScript examples", () => {
+    expect(paging.map(({ code }) => /fetch\(|axios\./.exec(code)?.[0])).toEqual(["fetch(", "axios.", "fetch("]);
+  });
+
+  test.each(paging.map(({ code }, index) => [index, code] as const))(
+    "usage.md's Pagination example %i type-checks with lib DOM and @types/node",
+    async (_index, code) => {
+      await expect(typeCheckBlock(code, ["node"])).resolves.toBe("");
+    },
+    60_000,
+  );
+
   test("README and docs link to pages that exist", () => {
     for (const file of ["README.md", "docs/index.md"]) {
       for (const [, target] of read(file).matchAll(/\]\(((?:docs\/)?(?:api\/)?[\w-]+\.md)\)/g)) {
@@ -175,6 +193,17 @@ describe("docs/clients.md", () => {
       },
     ]);
   });
+});
+
+describe("docs/clients.md's undici recipe, typed", () => {
+  // undici's `request()` declares its body `string | Buffer | Uint8Array | Readable | null | FormData`
+  // (undici 7.30.2, installed): toUndici's result must be assignable to it, spread as the recipe does.
+  test("type-checks against the installed undici, with lib DOM and @types/node", async () => {
+    const recipe = [...read("docs/clients.md").matchAll(/^## undici\n[\s\S]*?^```js\n([\s\S]*?)^```$/gm)][0]![1]!;
+    expect(recipe).toContain("await request(...toUndici(options));");
+    const code = `import type { RequestOptions } from "rest-endpoint";\ndeclare const options: RequestOptions;\n${recipe}export {};\n`;
+    await expect(typeCheckBlock(code, ["node"])).resolves.toBe("");
+  }, 60_000);
 });
 
 describe("docs/clients.md's node:http and node:https recipe", () => {

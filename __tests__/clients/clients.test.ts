@@ -3,7 +3,7 @@ import { promisify } from "node:util";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import { multipartBlob } from "../../lib/clients/framing.js";
-import { toAxios, toFetch, toGot, toKy, toNodeHttp, toUndici } from "../../lib/clients/index.js";
+import { toAxios, toFetch, toGot, toKy, toNodeHttp, toUndici, type ClientBody } from "../../lib/clients/index.js";
 import { endpoint, type RequestOptions } from "../../lib/index.js";
 import { headers, JSON_TYPE } from "../helpers/defaults.js";
 import { errorOf } from "../helpers/errors.js";
@@ -356,7 +356,7 @@ describe("FormData: the content-type is the client's, and toUndici writes the mu
     for (const given of [data, foreign]) {
       const [url, init] = toUndici(endpoint("POST /x", { data: given }));
       const boundary = init.headers["content-type"]!.split("boundary=")[1]!;
-      const text = (await (init.body as Blob).text()).replaceAll(boundary, "B");
+      const text = (await (init.body as ClientBody as Blob).text()).replaceAll(boundary, "B");
       expect([url, init.headers, text]).toEqual([
         "https://api.github.com/x",
         headers({ "content-type": `multipart/form-data; boundary=${boundary}` }),

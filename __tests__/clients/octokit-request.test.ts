@@ -38,3 +38,39 @@ describe("inside the real @octokit/request", () => {
     ]);
   });
 });
+
+/**
+ * docs/octokit.md, "What changes for an Octokit user": what a swapped Octokit refuses where stock
+ * sends, and what it sends as stock does, through the real @octokit/request, stock and with
+ * rest-endpoint-octokit (packages/octokit) in @octokit/endpoint's place, to a recording fetch.
+ */
+describe("docs/octokit.md's rows on empty path segments and paginate's links", () => {
+  const run = async (swapped: boolean): Promise<unknown> => {
+    const dir = join(__dirname, "..", "octokit");
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ["--no-warnings", ...(swapped ? ["--import", join(dir, "swap-octokit.mjs")] : []), join(dir, "calls.mjs")],
+      { timeout: 60_000 },
+    );
+    return JSON.parse(stdout);
+  };
+  const token = "token ghp_0123";
+
+  test("stock sends each", async () => {
+    expect(await run(false)).toEqual({
+      "getContent /a": { sent: [["GET", "https://api.github.com/repos/o/r/contents/%2Fa", token]] },
+      "getContent a//b": { sent: [["GET", "https://api.github.com/repos/o/r/contents/a%2F%2Fb", token]] },
+      "paginate <?page=3>": { sent: [["GET", "https://api.github.com?page=3", token]] },
+      "paginate another origin": { sent: [["GET", "https://evil.example/next?page=2", token]] },
+    });
+  }, 120_000);
+
+  test("swapped: the empty segments and the relative link refused, the other origin sent as stock does", async () => {
+    expect(await run(true)).toEqual({
+      "getContent /a": { sent: [], code: "INVALID_PATH_SEGMENT" },
+      "getContent a//b": { sent: [], code: "INVALID_PATH_SEGMENT" },
+      "paginate <?page=3>": { sent: [], code: "INVALID_URL" },
+      "paginate another origin": { sent: [["GET", "https://evil.example/next?page=2", token]] },
+    });
+  }, 120_000);
+});

@@ -115,7 +115,24 @@ describe("every Link example GitHub documents gives the request of its target", 
 
 describe("RFC 8288's own examples (section 3.5), one line each", () => {
   // The RFC folds the fourth example over three lines for display only (RFC 9112 section 5.2).
+  // Adapted: the RFC's fifth and sixth examples link to `http://example.org/` and
+  // `https://example.org/…`, another origin than the request's, which followLink refuses; here they
+  // are moved to the request's origin, http://example.com, and the RFC's own hosts are refused below.
   const base = endpoint("GET http://example.com/TheBook/chapter3");
+  test.each([
+    { link: '<http://example.org/>; rel="start http://example.net/relation/other"', rel: "start", target: "http://example.org/" },
+    {
+      link: '<https://example.org/>; rel="start", <https://example.org/index>; rel="index"',
+      rel: "index",
+      target: "https://example.org/index",
+    },
+  ])("as the RFC writes it, $link ($rel): another origin, refused", ({ link, rel, target }) => {
+    expect(errorOf(() => followLink(base, { link }, rel))).toMatchObject({
+      code: "INVALID_URL",
+      argument: "responseHeaders.link",
+      message: `\`responseHeaders.link\` must be a URL on the request's origin, http://example.com/, where its credentials go; received "${target}" (string). See docs/errors.md#invalid_url`,
+    });
+  });
   test.each([
     {
       link: '<http://example.com/TheBook/chapter2>; rel="previous"; title="previous chapter"',
@@ -173,7 +190,13 @@ describe("the grammar's corners (RFC 8288 section 3, RFC 9110 section 5.6)", () 
     { reference: "?page=2", url: "https://api.github.com/repos/octokit/rest.js/issues?page=2" },
     { reference: "pulls?page=2", url: "https://api.github.com/repos/octokit/rest.js/pulls?page=2" },
     { reference: "//api.github.com/x", url: "https://api.github.com/x" },
-    { reference: "#x", url: "https://api.github.com/repos/octokit/rest.js/issues?per_page=2#x" },
+    // A fragment is dropped: no request target holds one (RFC 9112 section 3.2).
+    { reference: "#x", url: "https://api.github.com/repos/octokit/rest.js/issues?per_page=2" },
+    { reference: "https://api.github.com/x?page=2#frag", url: "https://api.github.com/x?page=2" },
+    { reference: "/x?page=2#frag", url: "https://api.github.com/x?page=2" },
+    { reference: "?page=2#", url: "https://api.github.com/repos/octokit/rest.js/issues?page=2" },
+    { reference: "/x#a#b", url: "https://api.github.com/x" },
+    { reference: "/x?q=%23#f", url: "https://api.github.com/x?q=%23" },
     { reference: "https://API.GitHub.com:443/x?q='a'", url: "https://api.github.com/x?q=%27a%27" },
     { reference: "/%7Bowner%7D", url: "https://api.github.com/%7Bowner%7D" },
     { reference: "/x?q=/../y", url: "https://api.github.com/x?q=/../y" },
@@ -196,7 +219,6 @@ describe("a target on the request's origin written as a URL parser writes it is 
 
   test.each([
     "https://api.github.com/x?q='a'",
-    "https://api.github.com/x#f",
     "https://api.github.com/[x]",
     "https://api.github.com/{x}^|",
     "https://api.github.com/é",
@@ -279,10 +301,35 @@ describe("hostile Link fields get a clear answer", () => {
     expect(followLink(issues, { link: `</x?q=${megabyte}>; rel=next` })?.url).toBe(`https://api.github.com/x?q=${megabyte}`);
   });
 
-  test("the message names the field, shows what was received, shortened, and the rule", () => {
-    expect(errorOf(() => followLink(issues, { link: "<https://evil.example/x>; rel=next" })).message).toBe(
-      '`responseHeaders.link` must be a URL on https://api.github.com/ without dot-segments; received "https://evil.example/x" (string). See docs/errors.md#invalid_url',
+  test.each([
+    [
+      "another origin",
+      "https://evil.example/x",
+      "must be a URL on the request's origin, https://api.github.com/, where its credentials go",
+    ],
+    [
+      "another origin with a dot-segment: the origin",
+      "https://evil.example/a/../b",
+      "must be a URL on the request's origin, https://api.github.com/, where its credentials go",
+    ],
+    [
+      "a dot-segment on the request's origin",
+      "https://api.github.com/a/../b",
+      'must not hold a dot-segment ("." or ".." in its path, also pct-encoded), which a URL parser resolves away (RFC 3986 section 5.2.4)',
+    ],
+    [
+      "a relative dot-segment",
+      "../x",
+      'must not hold a dot-segment ("." or ".." in its path, also pct-encoded), which a URL parser resolves away (RFC 3986 section 5.2.4)',
+    ],
+    ["no URL a parser reads", "https://[::1/x", "must be a URI reference that a URL parser reads (RFC 3986 section 4.1)"],
+  ])("%s: the message names its own rule", (_, target, rule) => {
+    expect(errorOf(() => followLink(issues, { link: `<${target}>; rel=next` })).message).toBe(
+      `\`responseHeaders.link\` ${rule}; received ${JSON.stringify(target)} (string). See docs/errors.md#invalid_url`,
     );
+  });
+
+  test("the message names the field, shows what was received, shortened, and the rule", () => {
     expect(errorOf(() => followLink(issues, { link: "</a>\r\n; rel=next" })).message).toBe(
       '`responseHeaders.link` must be RFC 8288 links: <URI>; rel=type, …; received "\\r\\n; rel=next" (string). See docs/errors.md#invalid_header_value',
     );

@@ -10,7 +10,8 @@ import { fencedBlocks, strictProject } from "../helpers/examples.js";
 // map: dist/routes after `npm run build`), GitHub's map with UnmappedRoutes, and a map
 // `rest-endpoint generate` writes, on TypeScript 5.9 (the compiler API) and 7 (its tsc). The
 // version and unmapped markers are no keys a wrapper sees (`keyof Routes` holds route strings only).
-// Also docs/usage.md's helper over two targets and docs/any-api.md's API key given once.
+// Also docs/usage.md's helper over two targets, docs/any-api.md's API key given once, and README.md's
+// line for a versioned map.
 const root = join(__dirname, "..", "..");
 const dir = join(root, ".tmp", `wrapper-types-${process.pid}`);
 const shipped = readdirSync(join(root, "dist", "routes"))
@@ -81,6 +82,16 @@ function source(): string {
     'signedIn("GET /posts.json");',
     "// @ts-expect-error without defaults, the API key is required",
     `api${n + 1}("GET /posts.json", { before: 100 });`,
+    // docs/any-api.md: the annotation EndpointInterface<Forum> drops what the defaults give, and a
+    // wrapper's ParametersOf without its third argument requires the key.
+    "const annotated: EndpointInterface<Forum> = signedIn;",
+    "// @ts-expect-error the annotation dropped the defaults' Api-Key",
+    'annotated("GET /posts.json", { before: 100 });',
+    "function keyless<R extends keyof Forum>(route: R, parameters: ParametersOf<Forum, R>) {",
+    "  return signedIn(route, parameters);",
+    "}",
+    "// @ts-expect-error ParametersOf<Forum, R> still requires the key",
+    'keyless("GET /posts.json", { before: 100 });',
   );
   return lines.join("\n") + "\n";
 }
@@ -107,6 +118,34 @@ const docs = {
   anyApi: fencedBlocks(readFileSync(join(root, "docs", "any-api.md"), "utf8")).find(({ code }) => code.includes('"Api-Key": "k0123"')),
 };
 
+/**
+ * README.md's line for a versioned map (`rest-endpoint/routes/api.github.com.2026-03-10`), exactly
+ * as written there, with the README's wrapper around it; the endpoint without the version refused.
+ */
+const readme = readFileSync(join(root, "README.md"), "utf8");
+const versionedLine = /`(const github: EndpointInterface<Routes> = endpoint\.defaults\(.*\);)`/.exec(readme)?.[1];
+const versionedMap = /with `(rest-endpoint\/routes\/api\.github\.com\.\d{4}-\d{2}-\d{2})`/.exec(readme)?.[1];
+const readmeVersioned = (): string =>
+  [
+    'import { endpoint, type EndpointInterface, type ParametersOf } from "rest-endpoint";',
+    `import type { Routes } from "${versionedMap}";`,
+    versionedLine,
+    "function request<R extends keyof Routes>(route: R, parameters: ParametersOf<Routes, R>) {",
+    "  return github(route, parameters);",
+    "}",
+    'request("GET /repos/{owner}/{repo}/issues", { owner: "octokit", repo: "rest.js", per_page: 100 });',
+    "// @ts-expect-error `endpoint` sends 2022-11-28, not this map's version",
+    "export const unversioned: EndpointInterface<Routes> = endpoint;",
+    "",
+  ].join("\n");
+
+test("README.md names the versioned map and its line", () => {
+  expect([versionedMap, versionedLine]).toEqual([
+    "rest-endpoint/routes/api.github.com.2026-03-10",
+    'const github: EndpointInterface<Routes> = endpoint.defaults({ headers: { "x-github-api-version": "2026-03-10" } });',
+  ]);
+});
+
 beforeAll(() => {
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, "forum-description.json"), JSON.stringify(FORUM));
@@ -120,6 +159,7 @@ beforeAll(() => {
   if (generated.status !== 0) throw new Error(generated.stderr);
   writeFileSync(join(dir, "wrappers.mts"), source());
   writeFileSync(join(dir, "usage.mts"), docs.usage!.code);
+  writeFileSync(join(dir, "readme-versioned.mts"), readmeVersioned());
   writeFileSync(join(dir, "any-api.mts"), docs.anyApi!.code.replace('"./api.js"', '"./forum.js"'));
 });
 afterAll(() => {
@@ -143,7 +183,7 @@ test("the package ships 12 maps: each target, each versioned map", () => {
   ]);
 });
 
-describe.each(["wrappers", "usage", "any-api"])("%s.mts", (name) => {
+describe.each(["wrappers", "usage", "any-api", "readme-versioned"])("%s.mts", (name) => {
   test("TypeScript 5.9: compiles, each @ts-expect-error used", () => {
     const file = join(dir, `${name}.mts`);
     const diagnostics = ts.getPreEmitDiagnostics(ts.createProgram([file], strictProject(["lib.es2022.d.ts"])));
@@ -171,7 +211,7 @@ test("docs/any-api.md's API key given once: the URL and header it shows", () => 
     shown.push(JSON.parse(value));
     return `console.log(JSON.stringify(${line.replace(/;$/, "")}));`;
   });
-  expect(shown).toEqual(["https://forum.example/posts.json?before=100", "k0123"]);
+  expect(shown).toEqual(["https://forum.example/posts.json?before=100", "k0123", "https://forum.example/posts.json?before=100"]);
   const script = join(dir, "any-api.mjs");
   const { outputText } = ts.transpileModule(printing.join("\n"), {
     compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },

@@ -50,9 +50,11 @@ export function runBlock(code: string): unknown {
 /**
  * Type-checks a TypeScript documentation block as a user's project would (strict, NodeNext), in a
  * scratch directory inside the package so that `rest-endpoint` and `rest-endpoint/routes/…`
- * resolve through package.json's exports to the build. Returns tsc's output: "" when it passes.
+ * resolve through package.json's exports to the build, with lib DOM and the `@types` packages
+ * `types` names (`["node"]`: a project with both, where `fetch` is declared twice). Returns tsc's
+ * output: "" when it passes.
  */
-export async function typeCheckBlock(code: string): Promise<string> {
+export async function typeCheckBlock(code: string, types: string[] = []): Promise<string> {
   const root = join(__dirname, "..", "..");
   const dir = join(root, ".tmp", `types-${process.pid}-${Math.random().toString(36).slice(2)}`);
   mkdirSync(dir, { recursive: true });
@@ -69,7 +71,7 @@ export async function typeCheckBlock(code: string): Promise<string> {
           strict: true,
           exactOptionalPropertyTypes: true,
           noEmit: true,
-          types: [],
+          types,
         },
         files: ["example.ts"],
       }),

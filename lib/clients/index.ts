@@ -25,6 +25,28 @@ export interface ClientRequest {
   body?: ClientBody;
 }
 
+/**
+ * undici's `request()` options as `toUndici` fills them: assignable to undici's own (its
+ * `Dispatcher.RequestOptions`, undici 7), written here without importing them, so that
+ * `request(...toUndici(options))` compiles (docs/clients.md, "undici").
+ */
+export interface UndiciOptions {
+  /** The method, upper-cased: `"PATCH"`. */
+  method: string;
+  /** Header fields, lowercase names. */
+  headers: Record<string, string>;
+  /**
+   * The body; absent when there is none. Typed `string | Uint8Array`, which undici's types declare
+   * (`string | Buffer | Uint8Array | Readable | null | FormData`), so that the spread compiles. At
+   * run time it is any {@link ClientBody} but `FormData`: a `Blob` (a `FormData` is written as a
+   * multipart `Blob`, docs/clients.md), a web `ReadableStream`, an async iterable or a Node
+   * `Readable` given as `data` is passed as it is, and undici's `request()` sends each (tested with
+   * undici on 127.0.0.1), though its types do not declare the first three. Read it as `ClientBody`
+   * where the options may hold one of those.
+   */
+  body?: string | Uint8Array;
+}
+
 /** ky's options as `toKy` fills them. */
 export interface KyOptions extends ClientRequest {
   /** `"half"` for a stream body, which fetch (under ky) requires (Fetch standard, `duplex`). */
@@ -120,7 +142,7 @@ function plain({ method, headers, body }: ClientRequest): ClientRequest {
 /**
  * Converts request options into the arguments of undici's `request(url, options)`.
  *
- * @returns `[url, { method, headers, body? }]`, the method upper-cased and JSON serialised
+ * @returns `[url, { method, headers, body? }]` ({@link UndiciOptions}), the method upper-cased and JSON serialised
  * @throws `EndpointError` as {@link toFetch}
  * @example
  * ```ts
@@ -128,9 +150,9 @@ function plain({ method, headers, body }: ClientRequest): ClientRequest {
  * const { statusCode } = await request(...toUndici(endpoint("GET /user")));
  * ```
  */
-export function toUndici(options: RequestOptions): [url: string, options: ClientRequest] {
+export function toUndici(options: RequestOptions): [url: string, options: UndiciOptions] {
   const framed = frame(options, "undici"); // first: it checks that these are request options
-  return [options.url, plain(framed)];
+  return [options.url, plain(framed) as UndiciOptions];
 }
 
 /**

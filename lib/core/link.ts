@@ -44,7 +44,8 @@ const DOT_SEGMENT = /(?:^|\/)(?:\.|%2e){1,2}(?:\/|$)/i;
  * resource (section 3.2) and is passed over. It is read up to the end of the first link of that
  * type, which wins. The target is resolved
  * against `request.url` when relative (RFC 3986 section 5) and serialised as a WHATWG URL parser
- * serialises it, which is what every client sends: for GitHub's links, the URL as GitHub wrote it.
+ * serialises it, which is what every client sends: for GitHub's links, the URL as GitHub wrote it;
+ * a fragment (`#frag`) is dropped, as no request target holds one (RFC 9112 section 3.2).
  * It must stay on the request's origin (scheme, host, port, user information), so that the
  * credentials the request carries never leave it.
  *
@@ -60,9 +61,9 @@ const DOT_SEGMENT = /(?:^|\/)(?:\.|%2e){1,2}(?:\/|$)/i;
  *   `headers`; or `undefined` when no link has that type
  * @throws {@link EndpointError} `INVALID_HEADER_VALUE` (argument `responseHeaders.link`) for a field
  *   that is not RFC 8288's syntax, a target with a character outside RFC 3986 (CR, LF, white space,
- *   `\`, non-ASCII) included; `INVALID_URL` (the same argument) for a target on another origin
- *   (another scheme, `javascript:` included, host, port or user information), with a dot-segment
- *   (`/a/../b`), or that no URL parser reads; `INVALID_OPTIONS` when `request` is no request
+ *   `\`, non-ASCII) included; `INVALID_URL` (the same argument), each with its own message, for a
+ *   target on another origin (another scheme, `javascript:` included, host, port or user
+ *   information), with a dot-segment (`/a/../b`), or that no URL parser reads; `INVALID_OPTIONS` when `request` is no request
  *   options or `responseHeaders` is `null` or `undefined`. See docs/errors.md.
  * @example
  * ```ts
@@ -113,22 +114,34 @@ export function followLink<O extends RequestOptions>(request: O, responseHeaders
   // written: nothing is parsed, as for GitHub's links. Any other target is resolved against
   // `request.url` and serialised as a URL parser does (RFC 3986 section 5), and the origins of
   // both, parsed, are compared.
+  // A fragment ("#", which KEPT leaves out) goes through the parser, which drops it: no request
+  // target holds one (RFC 9112 section 3.2), as `endpoint()` leaves out one a route names.
   let home = request.url.slice(0, request.url.indexOf("/", 8) + 1);
   let url = target;
   if (!home || !target.startsWith(home) || !KEPT.test(target)) {
+    let parsed: URL | undefined;
     try {
-      url = new URL(target, request.url).href;
       home = new URL("/", request.url).href;
+      parsed = new URL(target, request.url);
     } catch {
-      // `request.url` is no URL, or `target` none on its origin
+      // `request.url` is no URL, or `target` none a parser reads
       if (!URL.canParse(request.url)) fail("INVALID_OPTIONS", "request", "must be request options from endpoint()", request);
-      url = "";
+      fail("INVALID_URL", "responseHeaders.link", "must be a URI reference that a URL parser reads (RFC 3986 section 4.1)", target);
     }
+    parsed.hash = "";
+    url = parsed.href;
   }
-  // The dot-segments are looked for as written, before a URL parser resolves them away: in the
-  // path, up to "?" or "#".
-  if (!url.startsWith(home) || DOT_SEGMENT.test(target.replace(/[?#].*/s, "")))
-    fail("INVALID_URL", "responseHeaders.link", `must be a URL on ${home} without dot-segments`, target);
+  // Each rule its own refusal. The dot-segments are looked for as written, before a URL parser
+  // resolves them away: in the path, up to "?" or "#".
+  if (!url.startsWith(home))
+    fail("INVALID_URL", "responseHeaders.link", `must be a URL on the request's origin, ${home}, where its credentials go`, target);
+  if (DOT_SEGMENT.test(target.replace(/[?#].*/s, "")))
+    fail(
+      "INVALID_URL",
+      "responseHeaders.link",
+      'must not hold a dot-segment ("." or ".." in its path, also pct-encoded), which a URL parser resolves away (RFC 3986 section 5.2.4)',
+      target,
+    );
   return { ...request, url, headers: { ...request.headers } };
 }
 

@@ -400,7 +400,10 @@ function sameValue(a: unknown, b: unknown): boolean {
  * declares it, whichever way the call is written: the route as the table keys it or otherwise
  * (`get …`, `:id` for `{id}`, a URL alone, with or without its `{?…}`), or an options object, with
  * parameters from the call or from `defaults()`. A call is read by `endpoint.merge()`, rewritten,
- * and built by `endpoint.parse()`; other routes go through unchanged. `defaults()` of the result
+ * and built by `endpoint.parse()`; other routes go through unchanged, but for a name that `queries`
+ * holds as a header parameter of any route (an API key given to `defaults()`): on every route that
+ * does not hold it as a variable of its own URL, it is sent in its header field, never in the query
+ * or the body (docs/any-api.md, "Header parameters"). `defaults()` of the result
  * wraps again; `merge()` gives the rewritten options (the route's full template), which `parse()`,
  * the endpoint's, builds; `DEFAULTS` is the endpoint's. A route marked `requiredBody` sends the
  * body `{}` (as `data: {}`) when the call gives neither a field of it nor `data`.
@@ -435,6 +438,34 @@ export function withQueries<E extends EndpointInterface<RouteMap, string>>(endpo
     if (fragmentAt(compileTemplate(route.slice(space + 1)).parts) !== -1 && fragmentAt(compileTemplate(template).parts) === -1)
       fragmentNamed.add(query);
   }
+  // A name the description declares as a header parameter of any operation is a header wherever it
+  // is sent (an API key given once to defaults()): on a route that does not declare it, and on a
+  // route the table does not hold, it would else go in the query or the body.
+  const headerNames: Record<string, string> = {};
+  for (const query of Object.values(queries))
+    for (const [name, field] of Object.entries(query.headers ?? {})) if (!Object.hasOwn(headerNames, name)) headerNames[name] = field;
+  /**
+   * `query` (for an unmapped route, one of the call's own URL) with the header parameters of other
+   * routes that `merged` gives and the route does not hold as a variable; `undefined` when it has none.
+   */
+  const withHeaderNames = (query: Query | undefined, merged: MergedOptions): Query | undefined => {
+    const own = query?.headers ?? {};
+    const given = Object.keys(merged).filter(
+      (name) => Object.hasOwn(headerNames, name) && !Object.hasOwn(own, name) && !isOptionName(name),
+    );
+    if (given.length === 0) return query;
+    const variables = new Set(
+      [merged.url ?? "/", ...(query === undefined ? [] : [query.template.slice(query.template.indexOf(" ") + 1)])].flatMap((url) =>
+        compileTemplate(url)
+          .parts.filter((part): part is Expression => typeof part !== "string")
+          .flatMap(({ varspecs }) => varspecs.map(({ name }) => name)),
+      ),
+    );
+    const added = given.filter((name) => !variables.has(name));
+    if (added.length === 0) return query;
+    const headers = { ...Object.fromEntries(added.map((name) => [name, headerNames[name]!])), ...own };
+    return query === undefined ? { template: `${merged.method} ${merged.url ?? "/"}`, headers } : { ...query, headers };
+  };
   const mergeCall = endpoint.merge.bind(endpoint) as unknown as (...args: unknown[]) => MergedOptions;
   const parseCall = endpoint.parse.bind(endpoint);
   const queryOf = (merged: MergedOptions): Query | undefined => byShape.get(routeShape(merged.method, merged.url ?? "/"));
@@ -451,7 +482,7 @@ export function withQueries<E extends EndpointInterface<RouteMap, string>>(endpo
   };
   const merge = (...args: unknown[]): MergedOptions => {
     const merged = mergeCall(...args);
-    const query = queryOf(merged);
+    const query = withHeaderNames(queryOf(merged), merged);
     if (query === undefined) return merged;
     try {
       return rewrite(query, merged, endpoint.DEFAULTS);
