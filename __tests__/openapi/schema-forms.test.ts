@@ -452,7 +452,7 @@ describe("a relative server URL: the generated header's example gives the API's 
       const spec = describe_({ "/things": { get: {} } }, { servers: [{ url, ...(variables === undefined ? {} : { variables }) }] });
       const name = `relative-${variables === undefined ? "plain" : "variables"}`;
       const header = headerOf({ file: "r.json", title: "R", version: "1", baseUrl: url, name });
-      expect(header).toContain(`endpoint.defaults({ baseUrl: ${given}, headers: { accept: "application/json" } })`);
+      expect(header).toContain(`createEndpoint({ baseUrl: ${given}, headers: { accept: "application/json" } })`);
       expect(header).toContain("a relative URL (OpenAPI 3.1 section 4.8.5.1), resolved against the API's origin");
       const example = /```ts\n([\s\S]*?)\n \* ```/.exec(header)![1]!.replace(/^ \* ?/gm, "");
       const { declarations, module } = map(spec);

@@ -2,7 +2,7 @@
  * The fields a body schema lets a call give as keys beside its parameters (docs/any-api.md, "What is
  * checked where"): the properties of every object shape the schema allows, merged. Each schema
  * object is read once (a memo per object), so that time and memory grow with the description, not
- * with the paths through it: `L8 = allOf [L7 ×8]` is 8 lists, not 8⁸ (issue 36.1).
+ * with the paths through it: `L8 = allOf [L7 ×8]` is 8 lists, not 8⁸ (docs/any-api.md, "A description is untrusted input").
  */
 import type { Resolve, Schema, SchemaOrReference } from "./document.js";
 import { mappingTargets, plainOf, schemaOf } from "./schema.js";
