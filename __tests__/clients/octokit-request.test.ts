@@ -65,12 +65,12 @@ describe("docs/octokit.md's rows on empty path segments and paginate's links", (
     });
   }, 120_000);
 
-  test("swapped: the empty segments and the relative link refused, the other origin sent as stock does", async () => {
+  test("swapped: the empty segments and the relative link refused; the other origin requested without the defaults' token (rest-endpoint's credentials rule)", async () => {
     expect(await run(true)).toEqual({
       "getContent /a": { sent: [], code: "INVALID_PATH_SEGMENT" },
       "getContent a//b": { sent: [], code: "INVALID_PATH_SEGMENT" },
       "paginate <?page=3>": { sent: [], code: "INVALID_URL" },
-      "paginate another origin": { sent: [["GET", "https://evil.example/next?page=2", token]] },
+      "paginate another origin": { sent: [["GET", "https://evil.example/next?page=2", null]] },
     });
   }, 120_000);
 });
