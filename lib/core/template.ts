@@ -96,7 +96,7 @@ export function compileTemplate(template: string): Template {
 }
 
 /** RFC 6570 section 2: an expression, a literal, or a brace that is neither (an error). */
-const TOKEN = /\{[^{}]*\}|[^{}]+|[{}]/g;
+const TEMPLATE_PART = /\{[^{}]*\}|[^{}]+|[{}]/g;
 /**
  * RFC 6570 section 2.3 and 2.4: `varname` (varchars, pct-encoded triplets, single inner dots;
  * `-` too, which GitHub's routes use) and an explode or prefix modifier (1 to 9999).
@@ -119,7 +119,7 @@ function compile(template: string): Template {
   const to = end === -1 ? template.length : from + end;
   const source = template.slice(0, from) + template.slice(from, to).replace(PLACEHOLDER, "/{$1}") + template.slice(to);
   const pathEnd = to + source.length - template.length;
-  const tokens = source.match(TOKEN)!;
+  const tokens = source.match(TEMPLATE_PART)!;
   const parts: (string | Expression)[] = [];
   const names = new Set<string>();
   const keyed = new Map<string, string>();

@@ -15,7 +15,7 @@ import { dirname, extname, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { $RefParser } from "@apidevtools/json-schema-ref-parser";
 import { parse as parseYaml } from "yaml";
-import { DescriptionError, readFrom, type Document } from "./document.js";
+import { DescriptionError, MAX_NESTING, readFrom, type Document } from "./document.js";
 import { pointerTarget, pointerToken as token } from "./json-pointer.js";
 import { TOKEN } from "../core/chars.js";
 import { METHODS } from "./routes.js";
@@ -26,8 +26,6 @@ export { DescriptionError } from "./document.js";
 export const MAX_FILE_BYTES = 64 * 1024 * 1024;
 /** The `yaml` package's `maxAliasCount` (its own default), which counts what a file's aliases expand to. */
 export const MAX_YAML_ALIASES = 100;
-/** How deep the parts of a description that the generator reads may nest, `$ref`s followed. */
-export const MAX_NESTING = 200;
 
 /** A JSON object, as a description holds them before {@link checkShapes} has read it. */
 type Description = Record<string, unknown>;

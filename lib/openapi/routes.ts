@@ -159,7 +159,7 @@ function namesOf(operation: PathOperation, withHeaders: boolean): Names {
 }
 
 /** An operation with its route and the names its parameters take in a call. */
-export interface Route {
+export interface RoutedOperation {
   readonly operation: PathOperation;
   readonly names: Names;
   /** `"<METHOD> <origin><path>"`: {@link routeOf}. */
@@ -170,9 +170,9 @@ export interface Route {
  * Each operation of a description with its route and the names its parameters take in a call, as
  * the map writes them; header parameters only `withHeaders` (GitHub's maps have none).
  */
-export function routesOf(spec: Document, withHeaders: boolean): { resolve: Resolve; routes: Route[] } {
+export function routesOf(spec: Document, withHeaders: boolean): { resolve: Resolve; routes: RoutedOperation[] } {
   const { resolve, operations } = operationsOf(spec);
-  const routes = operations.map((operation): Route => {
+  const routes = operations.map((operation): RoutedOperation => {
     const names = namesOf(operation, withHeaders);
     return { operation, names, route: `${operation.method} ${originOf(operation, spec)}${names.path}` };
   });
@@ -218,7 +218,7 @@ const isOriginRoute = (route: string): boolean => route.includes(" {origin}/");
  * and the properties of a JSON, form or multipart body ({@link bodyOf}); a body of another media
  * type, one that is not an object, or whose keys clash with an option or a parameter, is one row `data`.
  */
-export function parametersOf({ operation: { method, operation, parameters }, names, route }: Route, types: TypeWriter): Row[] {
+export function parametersOf({ operation: { method, operation, parameters }, names, route }: RoutedOperation, types: TypeWriter): Row[] {
   const { resolve } = types;
   const rows: Row[] = isOriginRoute(route)
     ? [["origin", "path", "string", true, "/** The installation's origin, e.g. `https://github.example.com`. */ "]]
@@ -408,7 +408,7 @@ function callFields(plan: BodyPlan | undefined, taken: ReadonlySet<string>): Fie
  * the library sends it anyway (scalars, or lists declared unexploded), no header parameter, the
  * body's media type what `endpoint()` gives.
  */
-export function queryOf({ operation, names, route }: Route, resolve: Resolve): Query | undefined {
+export function queryOf({ operation, names, route }: RoutedOperation, resolve: Resolve): Query | undefined {
   const varspecs: string[] = [];
   const deepObject: string[] = [];
   const renamed: Record<string, string> = {};

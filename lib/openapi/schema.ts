@@ -4,14 +4,12 @@
  * writing the map (write.ts). It writes text and reads nothing.
  */
 import { printable } from "../core/errors.js";
-import type { Reference, Resolve, Schema, SchemaOrReference } from "./document.js";
+import { MAX_NESTING, type Reference, type Resolve, type Schema, type SchemaOrReference } from "./document.js";
 
 /** The longest description written, in characters: a longer first sentence is cut with "…". */
 const DOC_LENGTH = 200;
 /** A type written longer than this, for a schema reached by `$ref`, gets a name. */
 const INLINE_LENGTH = 2000;
-/** How deep schemas written in place nest, as read.ts's `MAX_NESTING` checks: deeper is a cycle of YAML aliases. */
-const MAX_NESTING = 200;
 /** How many levels of arrays of arrays an intersection merges item by item ({@link TypeWriter.intersection}). */
 const MAX_ARRAY_NESTING = 8;
 
