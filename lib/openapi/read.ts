@@ -16,7 +16,7 @@ import { fileURLToPath } from "node:url";
 import { $RefParser } from "@apidevtools/json-schema-ref-parser";
 import { parse as parseYaml } from "yaml";
 import { DescriptionError, MAX_NESTING, readFrom, type Document } from "./document.js";
-import { pointerTarget, pointerToken as token } from "./json-pointer.js";
+import { follow, isReference, pointerToken as token } from "./json-pointer.js";
 import { TOKEN } from "../core/chars.js";
 import { METHODS } from "./routes.js";
 
@@ -145,8 +145,7 @@ function hasExternalRef(document: unknown): boolean {
     if (!NAME_MAPS.has(parentKey) && (LITERAL_KEYS.has(key) || (key === "examples" && Array.isArray(value)))) continue;
     if (key === "value" && parentKey === EXAMPLE_OBJECT) continue;
     seen.add(value);
-    const { $ref } = value as { $ref?: unknown };
-    if (typeof $ref === "string" && !$ref.startsWith("#")) return true;
+    if (isReference(value) && !value.$ref.startsWith("#")) return true;
     // `examples` beside a schema's keywords is a list (above); elsewhere a map of Example Objects.
     const examples = key === "examples" && !NAME_MAPS.has(parentKey);
     for (const [name, item] of Object.entries(value)) stack.push([item, examples ? EXAMPLE_OBJECT : name, key]);
@@ -194,16 +193,15 @@ export function checkShapes(spec: Description, file: string): Document {
               : text(value);
     throw new DescriptionError(`${file}#${pointer}: ${rule}; received ${shown.length > 60 ? `${shown.slice(0, 59)}…` : shown}`);
   };
-  /** Follows `$ref`s inside the document; returns the value and the pointer it stands at. */
-  const deref = (value: Json, pointer: string): [Json, string] => {
-    for (let hops = 0; isObject(value) && typeof value.$ref === "string"; hops++) {
-      const ref = value.$ref;
-      const from = `${pointer}/$ref`;
-      if (!ref.startsWith("#") || hops > 32) problem(from, "must point inside the description", ref);
-      pointer = ref.slice(1);
-      value = pointerTarget(spec, ref);
-      if (value === undefined) problem(from, "must point to a part of the description", ref);
-    }
+  /** Follows `$ref`s inside the document ({@link follow}); returns the value and the pointer it stands at. */
+  const deref = (given: Json, at: string): [Json, string] => {
+    const [value, pointer, stuck] = follow(spec, given, at);
+    if (stuck !== undefined)
+      problem(
+        `${pointer}/$ref`,
+        stuck === "missing" ? "must point to a part of the description" : "must point inside the description",
+        (value as { $ref: string }).$ref,
+      );
     return [value, pointer];
   };
   const object = (value: Json, pointer: string): Record<string, Json> =>

@@ -22,7 +22,7 @@ import type {
   Schema,
   SchemaOrReference,
 } from "./document.js";
-import { pointerTarget } from "./json-pointer.js";
+import { follow } from "./json-pointer.js";
 import { fieldsOf, type Fields } from "./fields.js";
 import { docOf, fileType, parenthesized, schemaOf, typesOf, union, type TypeWriter } from "./schema.js";
 
@@ -45,19 +45,15 @@ export interface PathOperation {
 export type Row = [name: string, place: "path" | "query" | "header" | "body" | "data", type: string, required: boolean, doc: string];
 
 /**
- * Follows `$ref`s inside `spec` (at most 32 hops: read.ts's checkShapes refused a longer chain or
- * one that names nothing, before the generator reads the description).
+ * Follows `$ref`s inside `spec` ({@link follow}); `undefined` for one that names nothing (read.ts's
+ * checkShapes refused the rest, before the generator reads the description).
  */
 export function resolverOf(spec: Document): Resolve {
   return <T extends object>(value: T | Reference | undefined): T | undefined => {
-    let node: unknown = value;
-    for (let hops = 0; isReferenceLike(node) && hops < 32; hops++) node = pointerTarget(spec, node.$ref);
-    return node as T | undefined;
+    const [node, , stuck] = follow(spec, value, "");
+    return stuck === undefined ? (node as T | undefined) : undefined;
   };
 }
-
-const isReferenceLike = (value: unknown): value is Reference =>
-  typeof value === "object" && value !== null && typeof (value as { $ref?: unknown }).$ref === "string";
 
 /** A description's operations, and `resolve`, which follows a `$ref` inside it. */
 export function operationsOf(spec: Document): { resolve: Resolve; operations: PathOperation[] } {

@@ -4,7 +4,8 @@
  * writing the map (write.ts). It writes text and reads nothing.
  */
 import { printable } from "../core/errors.js";
-import { MAX_NESTING, type Reference, type Resolve, type Schema, type SchemaOrReference } from "./document.js";
+import { MAX_NESTING, type Resolve, type Schema, type SchemaOrReference } from "./document.js";
+import { isReference } from "./json-pointer.js";
 
 /** The longest description written, in characters: a longer first sentence is cut with "…". */
 const DOC_LENGTH = 200;
@@ -240,10 +241,6 @@ export class TypeWriter {
     }
   }
 }
-
-/** Whether a schema is a `$ref`. */
-export const isReference = (value: SchemaOrReference | undefined): value is Reference =>
-  typeof value === "object" && "$ref" in value && typeof value.$ref === "string";
 
 /** Whether `items` is a list (draft 4's tuple form), which the generator writes as `unknown`. */
 const isList = (items: SchemaOrReference | readonly SchemaOrReference[]): items is readonly SchemaOrReference[] => Array.isArray(items);
