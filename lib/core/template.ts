@@ -1,5 +1,5 @@
 import { BoundedCache } from "./cache.js";
-import { NAME_START, VARCHAR } from "./chars.js";
+import { LONE_PERCENT, NAME_START, VARCHAR } from "./chars.js";
 import { fail, quote } from "./errors.js";
 import { checkOrigin, isHttpUrl } from "./origin.js";
 import { NO_RULES, type RouteRules } from "./target.js";
@@ -111,7 +111,7 @@ function compile(template: string): Template {
   if (!absolute && !/^(?:\/(?!\/)|\{)/.test(template))
     fail("INVALID_URL", "url", "must be a path, an expression or an http(s) URL", template);
   if (!template.isWellFormed()) fail("INVALID_URL_TEMPLATE", "url", "has a lone surrogate", template);
-  if (/%(?![\da-f]{2})/i.test(template)) fail("INVALID_URL_TEMPLATE", "url", 'has a "%" without two hex digits', template);
+  if (LONE_PERCENT.test(template)) fail("INVALID_URL_TEMPLATE", "url", 'has a "%" without two hex digits', template);
   // The path ends at the first "?" or "#", or at an expression that begins the query or fragment;
   // each `:name` that begins a path segment in it (the incumbent's placeholder form) is read as `{name}`.
   const from = absolute ? template.indexOf("//") + 2 : 0;

@@ -7,7 +7,7 @@
  * @module queries
  */
 import { checkMultipartType } from "../clients/framing.js";
-import { percentEncodeName } from "../core/chars.js";
+import { isDotSegment, percentEncodeName } from "../core/chars.js";
 import { EndpointError, fail, nameOf, quote } from "../core/errors.js";
 import { isOptionName } from "../core/option-names.js";
 import {
@@ -585,8 +585,9 @@ export function serverUrl(server: Server, variables: Readonly<Record<string, unk
         value,
       );
     }
-    if (part === "path" && (value === "." || value === ".."))
+    const written = encodeComponent(value, argument);
+    if (part === "path" && isDotSegment(written))
       return fail("INVALID_BASE_URL", argument, "is in the URL's path, and must not be a dot-segment (RFC 3986 section 5.2.4)", value);
-    return encodeComponent(value, argument);
+    return written;
   });
 }
