@@ -1,4 +1,4 @@
-import { describeValue, EndpointError, fail, quote } from "./errors.js";
+import { describeValue, EndpointError, fail, MAX_ROUTE, quote } from "./errors.js";
 import { NO_DEFAULTS, readCall, readDefaults, type Call } from "./options.js";
 import { toMerged, toRequest, type Scope } from "./request.js";
 import { parseRoute } from "./route.js";
@@ -99,7 +99,7 @@ function describeRoute(route: unknown): string | undefined {
   } catch {
     text = undefined; // a getter that throws
   }
-  return typeof text === "string" ? text.slice(0, 200) : undefined;
+  return typeof text === "string" ? text.slice(0, MAX_ROUTE) : undefined;
 }
 
 /**

@@ -81,11 +81,17 @@ export class EndpointError extends TypeError {
   }
 }
 
-const MAX_SHOWN = 60;
+/** How many characters of a received value a message shows ({@link quote}, read.ts's refusals). */
+export const MAX_SHOWN = 60;
+/** How many characters of a call's route {@link EndpointError.route} holds. */
+export const MAX_ROUTE = 200;
+
+/** `text` as at most `limit` characters: cut to `limit - 1` and `…` when longer. */
+export const shorten = (text: string, limit: number): string => (text.length > limit ? `${text.slice(0, limit - 1)}…` : text);
 
 /** Text for a message: at most 60 characters, quoted, control characters and quotes escaped (JSON). */
 export function quote(text: string): string {
-  return JSON.stringify(text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN - 1)}…` : text);
+  return JSON.stringify(shorten(text, MAX_SHOWN));
 }
 
 /**

@@ -18,6 +18,7 @@ import { parse as parseYaml } from "yaml";
 import { DescriptionError, MAX_NESTING, readFrom, type Document } from "./document.js";
 import { follow, isReference, pointerToken as token } from "./json-pointer.js";
 import { TOKEN } from "../core/chars.js";
+import { MAX_SHOWN, shorten } from "../core/errors.js";
 import { METHODS } from "./routes.js";
 
 export { DescriptionError } from "./document.js";
@@ -191,7 +192,7 @@ export function checkShapes(spec: Description, file: string): Document {
             : typeof value === "object"
               ? "an object"
               : text(value);
-    throw new DescriptionError(`${file}#${pointer}: ${rule}; received ${shown.length > 60 ? `${shown.slice(0, 59)}…` : shown}`);
+    throw new DescriptionError(`${file}#${pointer}: ${rule}; received ${shorten(shown, MAX_SHOWN)}`);
   };
   /** Follows `$ref`s inside the document ({@link follow}); returns the value and the pointer it stands at. */
   const deref = (given: Json, at: string): [Json, string] => {

@@ -3,11 +3,11 @@
  * the second of the generator's three steps, between reading the description (read.ts) and
  * writing the map (write.ts). It writes text and reads nothing.
  */
-import { printable } from "../core/errors.js";
+import { printable, shorten } from "../core/errors.js";
 import { MAX_NESTING, type Resolve, type Schema, type SchemaOrReference } from "./document.js";
 import { isReference } from "./json-pointer.js";
 
-/** The longest description written, in characters: a longer first sentence is cut with "…". */
+/** The longest description written, in characters: a longer first sentence is cut with "…" ({@link shorten}). */
 const DOC_LENGTH = 200;
 /** A type written longer than this, for a schema reached by `$ref`, gets a name. */
 const INLINE_LENGTH = 2000;
@@ -346,7 +346,7 @@ export function docOf({
     .trim();
   const end = text.search(/[.!?](?:\s|$)/);
   if (end !== -1) text = text.slice(0, end + 1);
-  if (text.length > DOC_LENGTH) text = `${text.slice(0, DOC_LENGTH - 1)}…`;
+  text = shorten(text, DOC_LENGTH);
   const parts = [commentText(text), deprecated === true ? "@deprecated" : ""].filter((part) => part !== "");
   return parts.length === 0 ? "" : `/** ${parts.join(" ")} */ `;
 }
