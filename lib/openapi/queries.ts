@@ -8,7 +8,7 @@
  */
 import { checkMultipartType } from "../clients/framing.js";
 import { isDotSegment, percentEncodeName } from "../core/chars.js";
-import { EndpointError, fail, MAX_ROUTE, nameOf, quote } from "../core/errors.js";
+import { EndpointError, fail, nameOf, quote, withCallRoute } from "../core/errors.js";
 import { isOptionName } from "../core/option-names.js";
 import {
   compileTemplate,
@@ -457,7 +457,7 @@ export function withQueries<E extends EndpointInterface<RouteMap, string>>(endpo
       return rewrite(query, merged, endpoint.DEFAULTS);
     } catch (error) {
       // merge() made `merged`: what rewrite() throws is an EndpointError, given the call's route as endpoint() gives it.
-      if (error instanceof EndpointError) error.route = `${merged.method} ${merged.url}`.slice(0, MAX_ROUTE);
+      if (error instanceof EndpointError) withCallRoute(error, `${merged.method} ${merged.url}`);
       throw error;
     }
   };
