@@ -34,7 +34,7 @@ export type ClientBody =
   string | Uint8Array | Platform<"Blob"> | Platform<"FormData"> | Platform<"ReadableStream"> | AsyncIterable<Uint8Array>;
 
 /** Body kinds, as far as clients tell them apart. */
-export type Kind = "bytes" | "blob" | "form" | "web stream" | "async iterable" | "node stream";
+type Kind = "bytes" | "blob" | "form" | "web stream" | "async iterable" | "node stream";
 
 /** Who sends the request: each real client, and curl (the CLI's `--format curl`). */
 export type Sender = "fetch" | "undici" | "axios" | "got" | "ky" | "node:http" | "curl";

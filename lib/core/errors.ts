@@ -85,7 +85,7 @@ export class EndpointError extends TypeError {
 /** How many characters of a received value a message shows ({@link quote}, read.ts's refusals). */
 export const MAX_SHOWN = 60;
 /** How many characters of a call's route {@link EndpointError.route} holds. */
-export const MAX_ROUTE = 200;
+const MAX_ROUTE = 200;
 
 /** `text` as at most `limit` characters: cut to `limit - 1` and `…` when longer. */
 export const shorten = (text: string, limit: number): string => (text.length > limit ? `${text.slice(0, limit - 1)}…` : text);

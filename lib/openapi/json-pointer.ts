@@ -37,7 +37,7 @@ export const pointerToken = (key: string | number): string => String(key).replac
  * What the fragment pointer `ref` (`#`, `#/a/b`) names in `document`; `undefined` where nothing is.
  * A `%` that begins no UTF-8 escape is read as itself.
  */
-export function pointerTarget(document: unknown, ref: string): unknown {
+function pointerTarget(document: unknown, ref: string): unknown {
   if (ref === "#") return document;
   let at = document;
   for (const token of ref.slice(2).split("/")) {

@@ -24,9 +24,9 @@ import { METHODS } from "./routes.js";
 export { DescriptionError } from "./document.js";
 
 /** The largest file read, the description or one its `$ref`s name. */
-export const MAX_FILE_BYTES = 64 * 1024 * 1024;
+const MAX_FILE_BYTES = 64 * 1024 * 1024;
 /** The `yaml` package's `maxAliasCount` (its own default), which counts what a file's aliases expand to. */
-export const MAX_YAML_ALIASES = 100;
+const MAX_YAML_ALIASES = 100;
 
 /** A JSON object, as a description holds them before {@link checkShapes} has read it. */
 type Description = Record<string, unknown>;

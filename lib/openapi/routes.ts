@@ -32,7 +32,7 @@ export const METHODS = ["get", "head", "post", "put", "patch", "delete", "option
 const OPTION_NAMES: ReadonlySet<string> = new Set(NAMES);
 
 /** One operation, with the parameters of its path item and its own (`$ref`s resolved). */
-export interface PathOperation {
+interface PathOperation {
   /** The method, upper case: `GET`. */
   readonly method: string;
   /** The path key as the description writes it: `/repos/{owner}/{repo}`. */
@@ -42,13 +42,13 @@ export interface PathOperation {
 }
 
 /** A parameter of a route: name, where it goes, its TypeScript type, whether required, its TSDoc. */
-export type Row = [name: string, place: "path" | "query" | "header" | "body" | "data", type: string, required: boolean, doc: string];
+type Row = [name: string, place: "path" | "query" | "header" | "body" | "data", type: string, required: boolean, doc: string];
 
 /**
  * Follows `$ref`s inside `spec` ({@link follow}); `undefined` for one that names nothing (read.ts's
  * checkShapes refused the rest, before the generator reads the description).
  */
-export function resolverOf(spec: Document): Resolve {
+function resolverOf(spec: Document): Resolve {
   return <T extends object>(value: T | Reference | undefined): T | undefined => {
     const [node, , stuck] = follow(spec, value, "");
     return stuck === undefined ? (node as T | undefined) : undefined;
@@ -155,7 +155,7 @@ function namesOf(operation: PathOperation, withHeaders: boolean): Names {
 }
 
 /** An operation with its route and the names its parameters take in a call. */
-export interface RoutedOperation {
+interface RoutedOperation {
   readonly operation: PathOperation;
   readonly names: Names;
   /** `"<METHOD> <origin><path>"`: {@link routeOf}. */

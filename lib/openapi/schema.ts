@@ -251,7 +251,7 @@ const isList = (items: SchemaOrReference | readonly SchemaOrReference[]): items 
  * validation 9.4). It stays in the type, optional: Okta's application `name` is `readOnly`, and its
  * own examples of creating one send it.
  */
-export const requiredIn =
+const requiredIn =
   (required: readonly string[] | undefined, resolve: Resolve) =>
   (name: string, property: SchemaOrReference | undefined): boolean =>
     required?.includes(name) === true && schemaOf(resolve, property)?.readOnly !== true;

@@ -14,7 +14,7 @@ import { parametersOf, queryOf, routesOf, serverOf } from "./routes.js";
 import { commentText, key, literal, objectLiteral, TypeWriter, union } from "./schema.js";
 
 /** A generated map: its declaration file (`Routes`, `queries`), its run-time module, both as one TypeScript module, and its listing. */
-export interface GeneratedMap {
+interface GeneratedMap {
   /** The declaration file: `Routes`, and `queries` declared. */
   readonly declarations: string;
   /** The run-time module beside it: `queries`. */
