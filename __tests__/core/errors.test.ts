@@ -44,6 +44,25 @@ describe("errors carry the route of the call as context", () => {
     const route = `GET /${"a".repeat(500)}/{x}`;
     expect(() => endpoint(route as "GET /")).toThrow(expect.objectContaining({ route: route.slice(0, 200) }));
   });
+
+  test("the route of a call's error is read-only: assigning it throws and keeps it", () => {
+    let error: unknown;
+    try {
+      (endpoint as (route: string) => unknown)("GET /repos/{owner}");
+    } catch (caught) {
+      error = caught;
+    }
+    expect(Object.getOwnPropertyDescriptor(error, "route")).toEqual({
+      value: "GET /repos/{owner}",
+      writable: false,
+      enumerable: true,
+      configurable: true,
+    });
+    expect(() => {
+      (error as { route: string }).route = "GET /elsewhere";
+    }).toThrow(TypeError);
+    expect((error as EndpointError).route).toBe("GET /repos/{owner}");
+  });
 });
 
 describe("received values are described shortly and safely", () => {

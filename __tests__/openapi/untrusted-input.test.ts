@@ -423,6 +423,20 @@ describe("13. a description of the wrong shape is one line naming the JSON point
     expect((error as Error).message).toContain(message);
   });
 
+  /** Path items `/a0` … `/a{hops}`, each a `$ref` to the next, the last one `{ get: {} }`: `hops` hops from `/a0`. */
+  const chain = (hops: number): Record<string, unknown> =>
+    Object.fromEntries(Array.from({ length: hops + 1 }, (_, i) => [`/a${i}`, i === hops ? { get: {} } : { $ref: `#/paths/~1a${i + 1}` }]));
+
+  test("a chain of 32 $refs (MAX_HOPS, lib/openapi/json-pointer.ts) is read and mapped; 33 are refused at the 33rd", async () => {
+    const description = write("hops-32.json", describeWith({}, chain(32)));
+    const { spec } = await readDescription(description);
+    expect(generateRouteMap(spec, { header: () => "", withQueries: true }).count).toBe(33);
+    const longer = write("hops-33.json", describeWith({}, chain(33)));
+    await expect(readDescription(longer)).rejects.toThrow(
+      new DescriptionError(`${longer}#/paths/~1a32/$ref: must point inside the description; received "#/paths/~1a33"`),
+    );
+  });
+
   test.each([
     ["swagger.json", '{"swagger": "2.0", "paths": {}}', "#/swagger: is Swagger 2.0; convert it to OpenAPI 3 first"],
     ["old.json", '{"openapi": "2.5.0", "paths": {}}', '#/openapi: must be "3.0.x", "3.1.x" or "3.2.x"; received "2.5.0"'],

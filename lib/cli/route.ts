@@ -1,5 +1,5 @@
 import { quote } from "../core/errors.js";
-import { parseRoute, type Route } from "../core/route.js";
+import { parseRoute, type ParsedRoute } from "../core/route.js";
 import { routeShape } from "../core/template.js";
 import { didYouMean, UsageError } from "./usage.js";
 
@@ -16,7 +16,7 @@ const METHODS = ["GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "
  *
  * @throws EndpointError `INVALID_ROUTE`, `INVALID_METHOD`; UsageError for an unknown method
  */
-export function readRoute(route: string): Route {
+export function readRoute(route: string): ParsedRoute {
   const parsed = parseRoute(route);
   if (!(METHODS as readonly string[]).includes(parsed.method.toUpperCase()))
     throw new UsageError(`unknown method ${quote(parsed.method)} in ${quote(route)}${didYouMean(parsed.method, METHODS)}`);

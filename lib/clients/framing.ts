@@ -34,13 +34,13 @@ export type ClientBody =
   string | Uint8Array | Platform<"Blob"> | Platform<"FormData"> | Platform<"ReadableStream"> | AsyncIterable<Uint8Array>;
 
 /** Body kinds, as far as clients tell them apart. */
-export type Kind = "bytes" | "blob" | "form" | "web stream" | "async iterable" | "node stream";
+type Kind = "bytes" | "blob" | "form" | "web stream" | "async iterable" | "node stream";
 
 /** Who sends the request: each real client, and curl (the CLI's `--format curl`). */
 export type Sender = "fetch" | "undici" | "axios" | "got" | "ky" | "node:http" | "curl";
 
 /** The body kinds a sender cannot send (found by sending each to a server on 127.0.0.1). */
-const UNSENDABLE: Partial<Record<Sender, readonly Kind[]>> = {
+const UNSENDABLE_KINDS: Partial<Record<Sender, readonly Kind[]>> = {
   got: ["blob"],
   axios: ["web stream", "async iterable"],
   "node:http": ["blob", "form", "web stream", "async iterable", "node stream"],
@@ -96,7 +96,7 @@ export function frame(options: RequestOptions, sender: Sender): Framed {
   }
   // undici's own FormData is another class than the global one; undici takes either (multipartBlob).
   const kind = sender === "undici" && Object.prototype.toString.call(body) === "[object FormData]" ? "form" : kindOf(body);
-  if (kind === undefined || UNSENDABLE[sender]?.includes(kind)) fail("INVALID_OPTIONS", "data", `cannot be sent by ${sender}`, body);
+  if (kind === undefined || UNSENDABLE_KINDS[sender]?.includes(kind)) fail("INVALID_OPTIONS", "data", `cannot be sent by ${sender}`, body);
   let length: number | undefined;
   if (typeof body === "string") {
     framed.bytes = new TextEncoder().encode(body);

@@ -22,6 +22,16 @@ export const UNRESERVED = /^[\w.~-]*$/;
  */
 export const TOKEN = /^[\w!#$%&'*+.^`|~-]+$/;
 
+/** RFC 3986 section 2.1: a `%` that begins no pct-encoded triplet (two hex digits do not follow it). */
+export const LONE_PERCENT = /%(?![\da-f]{2})/i;
+
+/**
+ * RFC 3986 section 3.3: whether a path segment as written is a dot-segment, `.` or `..`, a dot also
+ * pct-encoded (`%2e`, `%2E`): a URL parser resolves it away (section 5.2.4).
+ */
+export const isDotSegment = (segment: string): boolean => DOT_SEGMENT.test(segment);
+const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
+
 /**
  * RFC 9110 section 5.5: a character not allowed in a field value (`field-vchar = VCHAR / obs-text`,
  * with SP and HTAB between them).

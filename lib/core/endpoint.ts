@@ -1,4 +1,4 @@
-import { describeValue, EndpointError, fail, quote } from "./errors.js";
+import { describeValue, EndpointError, fail, quote, withCallRoute } from "./errors.js";
 import { NO_DEFAULTS, readCall, readDefaults, type Call } from "./options.js";
 import { toMerged, toRequest, type Scope } from "./request.js";
 import { parseRoute } from "./route.js";
@@ -83,9 +83,7 @@ function readArguments(defaults: Call, route: unknown, options: unknown): Call {
  * `"<method> <url>"` of an options object (shortened to 200 characters).
  */
 function withRoute(error: unknown, route: unknown): EndpointError {
-  const endpointError = asEndpointError(error);
-  endpointError.route = describeRoute(route);
-  return endpointError;
+  return withCallRoute(asEndpointError(error), describeRoute(route));
 }
 
 function describeRoute(route: unknown): string | undefined {
@@ -99,7 +97,7 @@ function describeRoute(route: unknown): string | undefined {
   } catch {
     text = undefined; // a getter that throws
   }
-  return typeof text === "string" ? text.slice(0, 200) : undefined;
+  return typeof text === "string" ? text : undefined;
 }
 
 /**

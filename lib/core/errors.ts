@@ -51,9 +51,10 @@ export class EndpointError extends TypeError {
   readonly argument: string;
   /**
    * The route of the call that failed (`"GET /repos/{owner}"`, or `"<method> <url>"` of an options
-   * object), shortened to 200 characters; `undefined` when the call had none.
+   * object), shortened to 200 characters; `undefined` when the call had none. Read-only: the call
+   * that failed sets it once, non-writable.
    */
-  route: string | undefined;
+  readonly route: string | undefined;
 
   /**
    * @param code - the stable error code
@@ -81,11 +82,27 @@ export class EndpointError extends TypeError {
   }
 }
 
-const MAX_SHOWN = 60;
+/** How many characters of a received value a message shows ({@link quote}, read.ts's refusals). */
+export const MAX_SHOWN = 60;
+/** How many characters of a call's route {@link EndpointError.route} holds. */
+const MAX_ROUTE = 200;
+
+/** `text` as at most `limit` characters: cut to `limit - 1` and `…` when longer. */
+export const shorten = (text: string, limit: number): string => (text.length > limit ? `${text.slice(0, limit - 1)}…` : text);
+
+/**
+ * Gives `error` the route of the call that failed (shortened to {@link MAX_ROUTE} characters) as its
+ * read-only `route` (non-writable; set after construction, where the call's route is known), and
+ * returns it.
+ */
+export function withCallRoute(error: EndpointError, route: string | undefined): EndpointError {
+  Object.defineProperty(error, "route", { value: route?.slice(0, MAX_ROUTE), writable: false, enumerable: true, configurable: true });
+  return error;
+}
 
 /** Text for a message: at most 60 characters, quoted, control characters and quotes escaped (JSON). */
 export function quote(text: string): string {
-  return JSON.stringify(text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN - 1)}…` : text);
+  return JSON.stringify(shorten(text, MAX_SHOWN));
 }
 
 /**

@@ -4,6 +4,7 @@
  * that follows RFC 8288) adds about 2 KB min+gzip, five times this module, and `parse-link-header`
  * needs Node's `url` and `querystring` and splits on `,` (docs/usage.md, "Pagination").
  */
+import { isDotSegment } from "./chars.js";
 import { fail, unreadable } from "./errors.js";
 import type { RequestOptions, ResponseHeaders } from "./types.js";
 import { isPlainRecord } from "./values.js";
@@ -26,9 +27,6 @@ const PIECE =
  * "'", "[" and "]", and "%".
  */
 const KEPT = /^[\w\-.~!$&()*+,;=:@/?%]*$/;
-
-/** A `.` or `..` segment, also pct-encoded (RFC 3986 section 3.3), in a reference's path: a URL parser resolves it away. */
-const DOT_SEGMENT = /(?:^|\/)(?:\.|%2e){1,2}(?:\/|$)/i;
 
 /**
  * Returns the request options of the page a response links to: the target of its `Link` header
@@ -135,7 +133,12 @@ export function followLink<O extends RequestOptions>(request: O, responseHeaders
   // resolves them away: in the path, up to "?" or "#".
   if (!url.startsWith(home))
     fail("INVALID_URL", "responseHeaders.link", `must be a URL on the request's origin, ${home}, where its credentials go`, target);
-  if (DOT_SEGMENT.test(target.replace(/[?#].*/s, "")))
+  if (
+    target
+      .replace(/[?#].*/s, "")
+      .split("/")
+      .some(isDotSegment)
+  )
     fail(
       "INVALID_URL",
       "responseHeaders.link",

@@ -3,12 +3,12 @@ import { fail } from "./errors.js";
 import { checkMethod } from "./options.js";
 
 /** A route split into its method and URL template. */
-export interface Route {
+export interface ParsedRoute {
   readonly method: string;
   readonly url: string;
 }
 
-const routes = new BoundedCache<Route>({ entries: 1000, bytes: 1024 * 1024, bytesOf: stringBytes });
+const routes = new BoundedCache<ParsedRoute>({ entries: 1000, bytes: 1024 * 1024, bytesOf: stringBytes });
 
 /**
  * Splits a route `"<METHOD> <URL>"` into its method and URL template (docs/usage.md, `endpoint(route, options?)`), cached
@@ -21,11 +21,11 @@ const routes = new BoundedCache<Route>({ entries: 1000, bytes: 1024 * 1024, byte
  * @throws {@link EndpointError} `INVALID_ROUTE` when the route is empty, has a second space or a
  *   trailing word; `INVALID_METHOD` when the method is not an RFC 9110 token.
  */
-export function parseRoute(route: string): Route {
+export function parseRoute(route: string): ParsedRoute {
   return routes.get(route, split);
 }
 
-function split(route: string): Route {
+function split(route: string): ParsedRoute {
   const trimmed = route.trim();
   const space = trimmed.indexOf(" ");
   if (space === -1) {

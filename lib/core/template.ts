@@ -1,5 +1,5 @@
 import { BoundedCache } from "./cache.js";
-import { NAME_START, VARCHAR } from "./chars.js";
+import { LONE_PERCENT, NAME_START, VARCHAR } from "./chars.js";
 import { fail, quote } from "./errors.js";
 import { checkOrigin, isHttpUrl } from "./origin.js";
 import { NO_RULES, type RouteRules } from "./target.js";
@@ -96,7 +96,7 @@ export function compileTemplate(template: string): Template {
 }
 
 /** RFC 6570 section 2: an expression, a literal, or a brace that is neither (an error). */
-const TOKEN = /\{[^{}]*\}|[^{}]+|[{}]/g;
+const TEMPLATE_PART = /\{[^{}]*\}|[^{}]+|[{}]/g;
 /**
  * RFC 6570 section 2.3 and 2.4: `varname` (varchars, pct-encoded triplets, single inner dots;
  * `-` too, which GitHub's routes use) and an explode or prefix modifier (1 to 9999).
@@ -111,7 +111,7 @@ function compile(template: string): Template {
   if (!absolute && !/^(?:\/(?!\/)|\{)/.test(template))
     fail("INVALID_URL", "url", "must be a path, an expression or an http(s) URL", template);
   if (!template.isWellFormed()) fail("INVALID_URL_TEMPLATE", "url", "has a lone surrogate", template);
-  if (/%(?![\da-f]{2})/i.test(template)) fail("INVALID_URL_TEMPLATE", "url", 'has a "%" without two hex digits', template);
+  if (LONE_PERCENT.test(template)) fail("INVALID_URL_TEMPLATE", "url", 'has a "%" without two hex digits', template);
   // The path ends at the first "?" or "#", or at an expression that begins the query or fragment;
   // each `:name` that begins a path segment in it (the incumbent's placeholder form) is read as `{name}`.
   const from = absolute ? template.indexOf("//") + 2 : 0;
@@ -119,7 +119,7 @@ function compile(template: string): Template {
   const to = end === -1 ? template.length : from + end;
   const source = template.slice(0, from) + template.slice(from, to).replace(PLACEHOLDER, "/{$1}") + template.slice(to);
   const pathEnd = to + source.length - template.length;
-  const tokens = source.match(TOKEN)!;
+  const tokens = source.match(TEMPLATE_PART)!;
   const parts: (string | Expression)[] = [];
   const names = new Set<string>();
   const keyed = new Map<string, string>();

@@ -25,6 +25,7 @@
  * undefined), never reaches it: `toTemplateValue` (values.ts) makes it `undefined`.
  */
 import { parseTemplate } from "url-template";
+import { LONE_PERCENT } from "./chars.js";
 import { fail } from "./errors.js";
 import type { TemplateValue } from "./values.js";
 
@@ -190,8 +191,11 @@ function truncate(text: string, length: number): string {
   return text.slice(0, end);
 }
 
+/** Every {@link LONE_PERCENT}. */
+const LONE_PERCENTS = /* @__PURE__ */ new RegExp(LONE_PERCENT, "gi");
+
 function encodeLonePercents(value: TemplateValue): TemplateValue {
-  if (typeof value === "string") return value.replace(/%(?![\dA-F]{2})/gi, "%25");
+  if (typeof value === "string") return value.replace(LONE_PERCENTS, "%25");
   if (Array.isArray(value)) return value.map((item) => encodeLonePercents(item) as string);
   return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, encodeLonePercents(item) as string]));
 }

@@ -1,5 +1,5 @@
 import { BoundedCache, stringBytes } from "./cache.js";
-import { UNRESERVED } from "./chars.js";
+import { isDotSegment, LONE_PERCENT, UNRESERVED } from "./chars.js";
 import { fail } from "./errors.js";
 import { authorityEnd, checkOrigin, isHttpUrl, isOrigin, UNSENDABLE } from "./origin.js";
 import type { Expression, Template } from "./template.js";
@@ -93,7 +93,7 @@ function appendExpansion(
   if (expression.pathSegments && (expanded.includes("//") || (url.endsWith("/") && expanded.startsWith("/"))))
     fail("INVALID_PATH_SEGMENT", name, "fills path segments: none may be empty", expanded);
   if (segment === "partial") return url + expanded;
-  if (expanded === "." || expanded === "..") fail("INVALID_PATH_SEGMENT", name, "fills a path segment: not a dot-segment", expanded);
+  if (isDotSegment(expanded)) fail("INVALID_PATH_SEGMENT", name, "fills a path segment: not a dot-segment", expanded);
   if (expanded !== "") return url + expanded;
   // An empty last segment drops its "/" for a parameter that may hold several segments only (a
   // multi-segment parameter, or `{+x}`), whose "" is no segment at all: `…/contents/{path}` with
@@ -120,9 +120,10 @@ function expandSegments(value: string, name: string, place: Expression["segment"
   const last = segments.length - 1;
   for (let i = 0; i <= last; i++) {
     const segment = segments[i]!;
-    if ((segment === "" && (i !== last || place !== "last")) || segment === "." || segment === "..")
+    const written = UNRESERVED.test(segment) ? segment : encodeComponent(segment, name);
+    if ((segment === "" && (i !== last || place !== "last")) || isDotSegment(written))
       fail("INVALID_PATH_SEGMENT", name, "has an empty or dot-segment", value);
-    segments[i] = UNRESERVED.test(segment) ? segment : encodeComponent(segment, name);
+    segments[i] = written;
   }
   return segments.join("/");
 }
@@ -204,15 +205,15 @@ function checkPath(url: string, from: number): number {
 }
 
 /**
- * Whether the path of `text` from `from` to `end` (each segment after a "/") has a `.` or `..`
- * segment, also pct-encoded (`%2e`): RFC 3986 section 3.3. It is cut out and matched only when it
- * may hold one, a "/" followed by "." or "%".
+ * Whether the path of `text` from `from` to `end` has a segment after a "/" that {@link isDotSegment}
+ * (`.`, `..`, also pct-encoded). It is cut out and split only when it may hold one, a "/" followed by
+ * "." or "%".
  */
 function hasDotSegment(text: string, from = 0, end = text.length): boolean {
   const dot = text.indexOf("/.", from);
   const percent = text.indexOf("/%", from);
   if ((dot === -1 || dot >= end) && (percent === -1 || percent >= end)) return false;
-  return /\/(?:\.|%2e){1,2}(?:\/|$)/i.test(text.slice(from, end));
+  return text.slice(from, end).split("/").slice(1).some(isDotSegment);
 }
 
 /** A query, a fragment or an {@link UNSENDABLE} character anywhere in a baseUrl. */
@@ -237,7 +238,7 @@ function checkBaseUrl(baseUrl: string | undefined): string {
   // Its path is sent as written: no dot-segment a URL parser would resolve away, no lone
   // surrogate it would replace, no "%" that begins no pct-encoded triplet (RFC 3986 section 2.1).
   const path = baseUrl.slice(authorityEnd(baseUrl, baseUrl.indexOf("//") + 2));
-  if (hasDotSegment(path) || !path.isWellFormed() || /%(?![\da-f]{2})/i.test(path))
+  if (hasDotSegment(path) || !path.isWellFormed() || LONE_PERCENT.test(path))
     fail("INVALID_BASE_URL", "baseUrl", "must have a path without dot-segments, lone surrogates or a lone %", baseUrl);
   return baseUrl.endsWith("/") ? baseUrl.slice(0, -1) : baseUrl;
 }

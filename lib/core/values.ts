@@ -12,7 +12,7 @@ export const MAX_DEPTH = 64;
  * object once per place it is reached, so that a call's copying costs at most this much whatever
  * the sharing (`o = {a: p, b: p}`) or the number of parameters.
  */
-export const MAX_VALUES = 1_000_000;
+const MAX_VALUES = 1_000_000;
 
 /**
  * The one key never read from options, headers or defaults: assigning it sets an object's
@@ -102,7 +102,7 @@ export const newBudget = (): CopyBudget => ({ left: MAX_VALUES });
  * What a copy is for: `"mutable"` leaves the library in a result, `"frozen"` is kept as a default
  * (deeply frozen), `"json"` becomes the JSON body, so a value JSON has no form for is refused.
  */
-export type CopyFor = "mutable" | "frozen" | "json";
+type CopyFor = "mutable" | "frozen" | "json";
 
 /**
  * Copies a value that leaves the library or is kept as a default: plain objects and arrays are

@@ -6,6 +6,13 @@
  */
 import type { OpenAPIV3, OpenAPIV3_1 } from "openapi-types";
 
+/**
+ * How deep the parts of a description that the generator reads may nest, `$ref`s followed
+ * ({@link checkShapes} refuses deeper); schemas written in place deeper than this are a cycle of
+ * YAML aliases, which lib/openapi/schema.ts writes as `unknown`.
+ */
+export const MAX_NESTING = 200;
+
 /** A description of either version; its `info` optional, as {@link checkShapes} reads it (a description without one is mapped). */
 export type Document = WithOptionalInfo<OpenAPIV3.Document> | WithOptionalInfo<OpenAPIV3_1.Document>;
 type WithOptionalInfo<T> = T extends unknown ? Omit<T, "info"> & { readonly info?: Partial<OpenAPIV3.InfoObject> } : never;

@@ -22,7 +22,7 @@ export class TooManyShapes extends Error {
 }
 
 /** Every schema of the list applies (an `allOf`'s parts that declare one property): their intersection. */
-export type Declaration = readonly SchemaOrReference[];
+type Declaration = readonly SchemaOrReference[];
 
 /**
  * The fields of a body, every shape it allows merged: each property with its declarations (a

@@ -45,12 +45,12 @@ export function resolveListing(name: string, read: (name: string) => Listing): L
  * a route only in one (`before` or `after` undefined), or the parameters of a route in both that
  * differ, each with its row on either side (undefined where it is absent).
  */
-export type ListingChange =
+type ListingChange =
   | { route: string; before: Listing["routes"][string] | undefined; after: Listing["routes"][string] | undefined; parameters?: undefined }
   | { route: string; before: Listing["routes"][string]; after: Listing["routes"][string]; parameters: ParameterChange[] };
 
 /** A parameter that differs: its name, and its row before and after (undefined where it is absent). */
-export interface ParameterChange {
+interface ParameterChange {
   name: string;
   before: Parameter | undefined;
   after: Parameter | undefined;

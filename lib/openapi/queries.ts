@@ -7,8 +7,8 @@
  * @module queries
  */
 import { checkMultipartType } from "../clients/framing.js";
-import { percentEncodeName } from "../core/chars.js";
-import { EndpointError, fail, nameOf, quote } from "../core/errors.js";
+import { isDotSegment, percentEncodeName } from "../core/chars.js";
+import { EndpointError, fail, nameOf, quote, withCallRoute } from "../core/errors.js";
 import { isOptionName } from "../core/option-names.js";
 import {
   compileTemplate,
@@ -488,7 +488,7 @@ export function withQueries<E extends EndpointInterface<RouteMap, string>>(endpo
       return rewrite(query, merged, endpoint.DEFAULTS);
     } catch (error) {
       // merge() made `merged`: what rewrite() throws is an EndpointError, given the call's route as endpoint() gives it.
-      if (error instanceof EndpointError) error.route = `${merged.method} ${merged.url}`.slice(0, 200);
+      if (error instanceof EndpointError) withCallRoute(error, `${merged.method} ${merged.url}`);
       throw error;
     }
   };
@@ -616,8 +616,9 @@ export function serverUrl(server: Server, variables: Readonly<Record<string, unk
         value,
       );
     }
-    if (part === "path" && (value === "." || value === ".."))
+    const written = encodeComponent(value, argument);
+    if (part === "path" && isDotSegment(written))
       return fail("INVALID_BASE_URL", argument, "is in the URL's path, and must not be a dot-segment (RFC 3986 section 5.2.4)", value);
-    return encodeComponent(value, argument);
+    return written;
   });
 }

@@ -15,19 +15,18 @@ import { dirname, extname, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { $RefParser } from "@apidevtools/json-schema-ref-parser";
 import { parse as parseYaml } from "yaml";
-import { DescriptionError, readFrom, type Document } from "./document.js";
-import { pointerTarget, pointerToken as token } from "./json-pointer.js";
+import { DescriptionError, MAX_NESTING, readFrom, type Document } from "./document.js";
+import { follow, isReference, pointerToken as token } from "./json-pointer.js";
 import { TOKEN } from "../core/chars.js";
+import { MAX_SHOWN, shorten } from "../core/errors.js";
 import { METHODS } from "./routes.js";
 
 export { DescriptionError } from "./document.js";
 
 /** The largest file read, the description or one its `$ref`s name. */
-export const MAX_FILE_BYTES = 64 * 1024 * 1024;
+const MAX_FILE_BYTES = 64 * 1024 * 1024;
 /** The `yaml` package's `maxAliasCount` (its own default), which counts what a file's aliases expand to. */
-export const MAX_YAML_ALIASES = 100;
-/** How deep the parts of a description that the generator reads may nest, `$ref`s followed. */
-export const MAX_NESTING = 200;
+const MAX_YAML_ALIASES = 100;
 
 /** A JSON object, as a description holds them before {@link checkShapes} has read it. */
 type Description = Record<string, unknown>;
@@ -147,8 +146,7 @@ function hasExternalRef(document: unknown): boolean {
     if (!NAME_MAPS.has(parentKey) && (LITERAL_KEYS.has(key) || (key === "examples" && Array.isArray(value)))) continue;
     if (key === "value" && parentKey === EXAMPLE_OBJECT) continue;
     seen.add(value);
-    const { $ref } = value as { $ref?: unknown };
-    if (typeof $ref === "string" && !$ref.startsWith("#")) return true;
+    if (isReference(value) && !value.$ref.startsWith("#")) return true;
     // `examples` beside a schema's keywords is a list (above); elsewhere a map of Example Objects.
     const examples = key === "examples" && !NAME_MAPS.has(parentKey);
     for (const [name, item] of Object.entries(value)) stack.push([item, examples ? EXAMPLE_OBJECT : name, key]);
@@ -194,18 +192,17 @@ export function checkShapes(spec: Description, file: string): Document {
             : typeof value === "object"
               ? "an object"
               : text(value);
-    throw new DescriptionError(`${file}#${pointer}: ${rule}; received ${shown.length > 60 ? `${shown.slice(0, 59)}…` : shown}`);
+    throw new DescriptionError(`${file}#${pointer}: ${rule}; received ${shorten(shown, MAX_SHOWN)}`);
   };
-  /** Follows `$ref`s inside the document; returns the value and the pointer it stands at. */
-  const deref = (value: Json, pointer: string): [Json, string] => {
-    for (let hops = 0; isObject(value) && typeof value.$ref === "string"; hops++) {
-      const ref = value.$ref;
-      const from = `${pointer}/$ref`;
-      if (!ref.startsWith("#") || hops > 32) problem(from, "must point inside the description", ref);
-      pointer = ref.slice(1);
-      value = pointerTarget(spec, ref);
-      if (value === undefined) problem(from, "must point to a part of the description", ref);
-    }
+  /** Follows `$ref`s inside the document ({@link follow}); returns the value and the pointer it stands at. */
+  const deref = (given: Json, at: string): [Json, string] => {
+    const [value, pointer, stuck] = follow(spec, given, at);
+    if (stuck !== undefined)
+      problem(
+        `${pointer}/$ref`,
+        stuck === "missing" ? "must point to a part of the description" : "must point inside the description",
+        (value as { $ref: string }).$ref,
+      );
     return [value, pointer];
   };
   const object = (value: Json, pointer: string): Record<string, Json> =>

@@ -22,7 +22,7 @@ import type {
   Schema,
   SchemaOrReference,
 } from "./document.js";
-import { pointerTarget } from "./json-pointer.js";
+import { follow } from "./json-pointer.js";
 import { fieldsOf, type Fields } from "./fields.js";
 import { docOf, fileType, parenthesized, schemaOf, typesOf, union, type TypeWriter } from "./schema.js";
 
@@ -32,7 +32,7 @@ export const METHODS = ["get", "head", "post", "put", "patch", "delete", "option
 const OPTION_NAMES: ReadonlySet<string> = new Set(NAMES);
 
 /** One operation, with the parameters of its path item and its own (`$ref`s resolved). */
-export interface PathOperation {
+interface PathOperation {
   /** The method, upper case: `GET`. */
   readonly method: string;
   /** The path key as the description writes it: `/repos/{owner}/{repo}`. */
@@ -42,22 +42,18 @@ export interface PathOperation {
 }
 
 /** A parameter of a route: name, where it goes, its TypeScript type, whether required, its TSDoc. */
-export type Row = [name: string, place: "path" | "query" | "header" | "body" | "data", type: string, required: boolean, doc: string];
+type Row = [name: string, place: "path" | "query" | "header" | "body" | "data", type: string, required: boolean, doc: string];
 
 /**
- * Follows `$ref`s inside `spec` (at most 32 hops: read.ts's checkShapes refused a longer chain or
- * one that names nothing, before the generator reads the description).
+ * Follows `$ref`s inside `spec` ({@link follow}); `undefined` for one that names nothing (read.ts's
+ * checkShapes refused the rest, before the generator reads the description).
  */
-export function resolverOf(spec: Document): Resolve {
+function resolverOf(spec: Document): Resolve {
   return <T extends object>(value: T | Reference | undefined): T | undefined => {
-    let node: unknown = value;
-    for (let hops = 0; isReferenceLike(node) && hops < 32; hops++) node = pointerTarget(spec, node.$ref);
-    return node as T | undefined;
+    const [node, , stuck] = follow(spec, value, "");
+    return stuck === undefined ? (node as T | undefined) : undefined;
   };
 }
-
-const isReferenceLike = (value: unknown): value is Reference =>
-  typeof value === "object" && value !== null && typeof (value as { $ref?: unknown }).$ref === "string";
 
 /** A description's operations, and `resolve`, which follows a `$ref` inside it. */
 export function operationsOf(spec: Document): { resolve: Resolve; operations: PathOperation[] } {
@@ -159,7 +155,7 @@ function namesOf(operation: PathOperation, withHeaders: boolean): Names {
 }
 
 /** An operation with its route and the names its parameters take in a call. */
-export interface Route {
+interface RoutedOperation {
   readonly operation: PathOperation;
   readonly names: Names;
   /** `"<METHOD> <origin><path>"`: {@link routeOf}. */
@@ -170,9 +166,9 @@ export interface Route {
  * Each operation of a description with its route and the names its parameters take in a call, as
  * the map writes them; header parameters only `withHeaders` (GitHub's maps have none).
  */
-export function routesOf(spec: Document, withHeaders: boolean): { resolve: Resolve; routes: Route[] } {
+export function routesOf(spec: Document, withHeaders: boolean): { resolve: Resolve; routes: RoutedOperation[] } {
   const { resolve, operations } = operationsOf(spec);
-  const routes = operations.map((operation): Route => {
+  const routes = operations.map((operation): RoutedOperation => {
     const names = namesOf(operation, withHeaders);
     return { operation, names, route: `${operation.method} ${originOf(operation, spec)}${names.path}` };
   });
@@ -218,7 +214,7 @@ const isOriginRoute = (route: string): boolean => route.includes(" {origin}/");
  * and the properties of a JSON, form or multipart body ({@link bodyOf}); a body of another media
  * type, one that is not an object, or whose keys clash with an option or a parameter, is one row `data`.
  */
-export function parametersOf({ operation: { method, operation, parameters }, names, route }: Route, types: TypeWriter): Row[] {
+export function parametersOf({ operation: { method, operation, parameters }, names, route }: RoutedOperation, types: TypeWriter): Row[] {
   const { resolve } = types;
   const rows: Row[] = isOriginRoute(route)
     ? [["origin", "path", "string", true, "/** The installation's origin, e.g. `https://github.example.com`. */ "]]
@@ -408,7 +404,7 @@ function callFields(plan: BodyPlan | undefined, taken: ReadonlySet<string>): Fie
  * the library sends it anyway (scalars, or lists declared unexploded), no header parameter, the
  * body's media type what `endpoint()` gives.
  */
-export function queryOf({ operation, names, route }: Route, resolve: Resolve): Query | undefined {
+export function queryOf({ operation, names, route }: RoutedOperation, resolve: Resolve): Query | undefined {
   const varspecs: string[] = [];
   const deepObject: string[] = [];
   const renamed: Record<string, string> = {};

@@ -3,15 +3,14 @@
  * the second of the generator's three steps, between reading the description (read.ts) and
  * writing the map (write.ts). It writes text and reads nothing.
  */
-import { printable } from "../core/errors.js";
-import type { Reference, Resolve, Schema, SchemaOrReference } from "./document.js";
+import { printable, shorten } from "../core/errors.js";
+import { MAX_NESTING, type Resolve, type Schema, type SchemaOrReference } from "./document.js";
+import { isReference } from "./json-pointer.js";
 
-/** The longest description written, in characters: a longer first sentence is cut with "…". */
+/** The longest description written, in characters: a longer first sentence is cut with "…" ({@link shorten}). */
 const DOC_LENGTH = 200;
 /** A type written longer than this, for a schema reached by `$ref`, gets a name. */
 const INLINE_LENGTH = 2000;
-/** How deep schemas written in place nest, as read.ts's `MAX_NESTING` checks: deeper is a cycle of YAML aliases. */
-const MAX_NESTING = 200;
 /** How many levels of arrays of arrays an intersection merges item by item ({@link TypeWriter.intersection}). */
 const MAX_ARRAY_NESTING = 8;
 
@@ -243,10 +242,6 @@ export class TypeWriter {
   }
 }
 
-/** Whether a schema is a `$ref`. */
-export const isReference = (value: SchemaOrReference | undefined): value is Reference =>
-  typeof value === "object" && "$ref" in value && typeof value.$ref === "string";
-
 /** Whether `items` is a list (draft 4's tuple form), which the generator writes as `unknown`. */
 const isList = (items: SchemaOrReference | readonly SchemaOrReference[]): items is readonly SchemaOrReference[] => Array.isArray(items);
 
@@ -256,7 +251,7 @@ const isList = (items: SchemaOrReference | readonly SchemaOrReference[]): items 
  * validation 9.4). It stays in the type, optional: Okta's application `name` is `readOnly`, and its
  * own examples of creating one send it.
  */
-export const requiredIn =
+const requiredIn =
   (required: readonly string[] | undefined, resolve: Resolve) =>
   (name: string, property: SchemaOrReference | undefined): boolean =>
     required?.includes(name) === true && schemaOf(resolve, property)?.readOnly !== true;
@@ -351,7 +346,7 @@ export function docOf({
     .trim();
   const end = text.search(/[.!?](?:\s|$)/);
   if (end !== -1) text = text.slice(0, end + 1);
-  if (text.length > DOC_LENGTH) text = `${text.slice(0, DOC_LENGTH - 1)}…`;
+  text = shorten(text, DOC_LENGTH);
   const parts = [commentText(text), deprecated === true ? "@deprecated" : ""].filter((part) => part !== "");
   return parts.length === 0 ? "" : `/** ${parts.join(" ")} */ `;
 }

@@ -14,7 +14,7 @@ import { parametersOf, queryOf, routesOf, serverOf } from "./routes.js";
 import { commentText, key, literal, objectLiteral, TypeWriter, union } from "./schema.js";
 
 /** A generated map: its declaration file (`Routes`, `queries`), its run-time module, both as one TypeScript module, and its listing. */
-export interface RouteMap {
+interface GeneratedMap {
   /** The declaration file: `Routes`, and `queries` declared. */
   readonly declarations: string;
   /** The run-time module beside it: `queries`. */
@@ -38,13 +38,13 @@ export interface RouteMap {
 export function generateRouteMap(
   spec: Document,
   { header, withQueries }: { header: (count: number) => string; withQueries: boolean },
-): RouteMap {
+): GeneratedMap {
   const { resolve, routes } = routesOf(spec, withQueries);
   const types = new TypeWriter(resolve, false);
   const shallow = new TypeWriter(resolve, true);
   const lines: string[] = [];
   const queries: Record<string, Query> = {};
-  const listing: RouteMap["listing"] = {};
+  const listing: GeneratedMap["listing"] = {};
   const writeRoute = (entry: (typeof routes)[number]): void => {
     const { operation, names, route } = entry;
     if (Object.hasOwn(listing, route)) throw new Error(`two operations are the route ${JSON.stringify(route)}`);
