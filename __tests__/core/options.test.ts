@@ -61,6 +61,17 @@ describe("mediaType", () => {
     expect(errorOf(() => endpoint("GET /", { mediaType: mediaType as never }))).toMatchObject({ code: "INVALID_MEDIA_TYPE", argument });
   });
 
+  test.each([
+    ["a format", { format: "raw" }, "application/vnd.github.v3.raw"],
+    ["a preview", { previews: ["mercy"] }, "application/vnd.github.mercy-preview+json"],
+  ])("%s with no accept header field at all gives GitHub's accept", (_case, mediaType, accept) => {
+    expect(endpoint("GET /x", { headers: { accept: undefined }, mediaType })).toEqual({
+      method: "get",
+      url: "https://api.github.com/x",
+      headers: { accept, "user-agent": endpoint.DEFAULTS.headers["user-agent"] },
+    });
+  });
+
   test("undefined format and previews are ignored", () => {
     expect(endpoint.merge("GET /", { mediaType: { format: undefined, previews: undefined } as never }).mediaType).toEqual({
       format: "",
@@ -141,6 +152,18 @@ describe("data is passed through untouched, whatever it is", () => {
   ])("%s is the body, by identity", (_kind, data) => {
     expect(endpoint("POST /", { data }).body).toBe(data);
     expect(endpoint.defaults({ data }).DEFAULTS.data).toBe(data);
+  });
+});
+
+describe("request in defaults", () => {
+  test("DEFAULTS shows it deeply frozen, merge() a mutable copy, and the caller's object is untouched", () => {
+    const request = { retries: 1, hook: { name: "h" } };
+    const own = endpoint.defaults({ request });
+    const shown = own.DEFAULTS.request as typeof request;
+    const merged = own.merge("GET /x").request as typeof request;
+    expect([shown, Object.isFrozen(shown), Object.isFrozen(shown.hook)]).toEqual([request, true, true]);
+    expect([merged, Object.isFrozen(merged), merged === shown]).toEqual([request, false, false]);
+    expect([Object.isFrozen(request), request]).toEqual([false, { retries: 1, hook: { name: "h" } }]);
   });
 });
 
