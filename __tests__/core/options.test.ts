@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import { endpoint } from "../../lib/index.js";
+import { createEndpoint, endpoint, type Target } from "../../lib/index.js";
 import { MAX_DEPTH } from "../../lib/core/values.js";
 import { headers } from "../helpers/defaults.js";
 import { errorOf } from "../helpers/errors.js";
@@ -61,14 +61,21 @@ describe("mediaType", () => {
     expect(errorOf(() => endpoint("GET /", { mediaType: mediaType as never }))).toMatchObject({ code: "INVALID_MEDIA_TYPE", argument });
   });
 
+  // A target whose defaults have no accept header field: its applyMediaType is given "".
   test.each([
-    ["a format", { format: "raw" }, "application/vnd.github.v3.raw"],
-    ["a preview", { previews: ["mercy"] }, "application/vnd.github.mercy-preview+json"],
-  ])("%s with no accept header field at all gives GitHub's accept", (_case, mediaType, accept) => {
-    expect(endpoint("GET /x", { headers: { accept: undefined }, mediaType })).toEqual({
+    ["a format", { format: "raw" }, { accept: "[] raw" }],
+    ["a preview", { previews: ["mercy"] }, { accept: "[mercy] " }],
+    ["a format the target maps to no accept", { format: "none" }, {}],
+  ])("%s, with no accept header field at all", (_case, mediaType, accept) => {
+    const target: Target = {
+      name: "a target without accept",
+      defaults: { baseUrl: "http://127.0.0.1:9", headers: { "user-agent": "mine" } },
+      applyMediaType: (given, format, previews) => (format === "none" ? "" : `${given}[${previews.join(",")}] ${format}`),
+    };
+    expect(createEndpoint({}, target)("GET /x", { mediaType })).toEqual({
       method: "get",
-      url: "https://api.github.com/x",
-      headers: { accept, "user-agent": endpoint.DEFAULTS.headers["user-agent"] },
+      url: "http://127.0.0.1:9/x",
+      headers: { ...accept, "user-agent": "mine" },
     });
   });
 
