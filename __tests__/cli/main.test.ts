@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { main } from "../../lib/cli/main.js";
 import { endpoint, VERSION } from "../../lib/index.js";
+import { FORMATS } from "../../lib/cli/output.js";
 import { USAGE } from "../../lib/cli/usage.js";
 
 // The CLI in process (lib/cli/main.ts, what the bin lib/cli/index.ts runs): every line of it is in
@@ -461,5 +462,94 @@ describe("generate writes a description's map, queries and listing, never over a
     expect((await cli("--routes", at("none.ts"))).stderr).toMatch(
       new RegExp(`^rest-endpoint: --routes ${at("none.ts")}: cannot read ${at("none.json")}, which generate writes beside it \\(ENOENT`),
     );
+  });
+});
+
+describe("the edges of the commands' inputs", () => {
+  /** Runs the CLI in process on another routes folder. */
+  async function cliOn(folder: string, ...args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
+    let stdout = "";
+    let stderr = "";
+    const status = await main(args, {
+      out: (text) => (stdout += `${text}\n`),
+      err: (text) => (stderr += `${text}\n`),
+      routes: pathToFileURL(join(dir, folder) + "/"),
+    });
+    return { status, stdout, stderr };
+  }
+
+  test("versions diff between listings without a changes list prints no CHANGELOG section", async () => {
+    mkdirSync(at("bare"), { recursive: true });
+    const versioned = { base: "u", removed: [], source: "fixture 2.0", docs: "https://docs.example/rest/" };
+    writeFileSync(at("bare/u.json"), JSON.stringify({ source: "fixture 2.0", docs: "https://docs.example/rest/", routes: {} }));
+    writeFileSync(at("bare/u.2022-11-28.json"), JSON.stringify({ ...versioned, routes: { "GET /a": [""] } }));
+    writeFileSync(at("bare/u.2026-03-10.json"), JSON.stringify({ ...versioned, routes: {} }));
+    expect(await cliOn("bare", "versions", "diff", "2022-11-28", "2026-03-10", "--target", "u")).toEqual({
+      status: 0,
+      stdout: "u 2022-11-28 -> 2026-03-10: 1 request-side change\nGET /a: route removed\n",
+      stderr: "",
+    });
+  });
+
+  test("generate names a description without info by its file, and without servers no baseUrl", async () => {
+    mkdirSync(at("bare"), { recursive: true });
+    const bare = { openapi: description.openapi, paths: description.paths };
+    writeFileSync(at("bare/plain.json"), JSON.stringify(bare));
+    expect(await cli("generate", at("bare/plain.json"), "--out", at("bare/plain-api.d.ts"))).toEqual({
+      status: 0,
+      stdout: `${at("bare/plain-api.d.ts")}: 2 operations of plain.json\n`,
+      stderr: "",
+    });
+    expect(await cli("--routes", at("bare/plain-api.d.ts"), "POST /things")).toEqual({
+      status: 0,
+      stdout: `POST /things (${at("bare/plain-api.d.ts")}, plain.json)\n  name  body  optional  string\n`,
+      stderr: "",
+    });
+  });
+
+  test.each([
+    ["null", "null"],
+    ["an array", "[]"],
+    ["a string", '"routes"'],
+  ])("a listing that is %s is refused by --routes", async (_case, json) => {
+    writeFileSync(at("odd.json"), json);
+    expect(await cli("--routes", at("odd.d.ts"))).toEqual(refused(`--routes: ${at("odd.json")} is not a listing that generate wrote`));
+  });
+
+  test.each([
+    ["a NUL in the file name", "a\u0000b", '"a\\u0000b", which cannot be read (ERR_INVALID_ARG_VALUE)'],
+    ["no such file", "none.txt", '"none.txt", which cannot be read (ENOENT)'],
+  ])("a file item naming %s is refused with Node's code", async (_case, file, reason) => {
+    expect(await cli("POST /x", `body=@${file}`)).toEqual(refused(`the item ${JSON.stringify(`body=@${file}`)} reads ${reason}`));
+  });
+
+  test.each([
+    ["an empty value", "X-Empty:", "--header 'x-empty;'"],
+    ["a value", "X-Full: yes", "--header 'x-full: yes'"],
+  ])("--format curl writes a header field with %s as curl keeps it", async (_case, item, words) => {
+    expect((await cli("--format", "curl", "GET /x", item)).stdout).toBe(
+      `curl --silent --show-error --globoff --header 'accept: application/vnd.github.v3+json' --header 'user-agent: ${endpoint.DEFAULTS.headers["user-agent"]}' ${words} https://api.github.com/x\n`,
+    );
+  });
+
+  test("a TypeError that Node gave a code (bad input to a Node API) is printed as its message alone", async () => {
+    let stderr = "";
+    const status = await main(["GET /x"], {
+      out: () => {
+        throw Object.assign(new TypeError("The argument 'path' must be a string"), { code: "ERR_INVALID_ARG_TYPE" });
+      },
+      err: (text) => (stderr += text),
+      routes,
+    });
+    expect([status, stderr]).toEqual([2, "rest-endpoint: The argument 'path' must be a string"]);
+  });
+
+  test.each([
+    ["a Uint8Array", new Uint8Array([1, 2])],
+    ["an ArrayBuffer", new Uint8Array([1, 2]).buffer],
+  ])("FORMATS.curl refuses a binary body (%s), which no curl word prints; FORMATS.fetch sends it", (_case, data) => {
+    const options = endpoint("POST /upload", { data, headers: { "content-type": "application/octet-stream" } });
+    expect(() => FORMATS.curl!(options)).toThrow(new Error("a binary body cannot be printed as a curl command; use --format fetch"));
+    expect(FORMATS.fetch!(options).split("\n", 1)).toEqual(["// POST https://api.github.com/upload"]);
   });
 });

@@ -1,4 +1,4 @@
-import { describeValue } from "../../lib/core/errors.js";
+import { describeValue, fail } from "../../lib/core/errors.js";
 import { endpoint, EndpointError, VERSION } from "../../lib/index.js";
 import { packageVersion } from "../helpers/defaults.js";
 import { errorOf } from "../helpers/errors.js";
@@ -14,6 +14,19 @@ describe("EndpointError", () => {
       message: "message. See docs/errors.md#invalid_url",
       route: undefined,
     });
+  });
+});
+
+describe("fail(code, argument, rule, received?) writes one message form", () => {
+  test.each([
+    ["a rule and a received value", "must be y", [1], "`options.x` must be y; received 1 (number). See docs/errors.md#invalid_options"],
+    ["a rule alone", "must be y", [], "`options.x` must be y. See docs/errors.md#invalid_options"],
+    // The production build passes every rule as "" (docs/errors.md, "Messages in production builds").
+    ["an empty rule and a received value", "", [1], "`options.x`; received 1 (number). See docs/errors.md#invalid_options"],
+    ["an empty rule alone", "", [], "`options.x`. See docs/errors.md#invalid_options"],
+  ])("%s", (_case, rule, received, message) => {
+    const error = errorOf(() => fail("INVALID_OPTIONS", "options.x", rule, ...(received as [unknown?])));
+    expect([error.code, error.argument, error.message]).toEqual(["INVALID_OPTIONS", "options.x", message]);
   });
 });
 

@@ -439,4 +439,25 @@ describe("a failure of the library's own code is INTERNAL_ERROR, never a getter'
       Object.defineProperty(URL, "canParse", canParse);
     }
   });
+
+  test("a thrown value that is no Error is described, not labelled", () => {
+    const canParse = Object.getOwnPropertyDescriptor(URL, "canParse")!;
+    Object.defineProperty(URL, "canParse", {
+      ...canParse,
+      value: () => {
+        // eslint-disable-next-line @typescript-eslint/only-throw-error -- what is tested: a thrown value that is no Error
+        throw "injected";
+      },
+    });
+    try {
+      const error = errorOf(() => endpoint("GET /x", { baseUrl: "https://internal-error-string.example" }));
+      expect([error.code, error.argument, error.message]).toEqual([
+        "INTERNAL_ERROR",
+        "options",
+        'rest-endpoint defect (please report): "injected" (string). See docs/errors.md#internal_error',
+      ]);
+    } finally {
+      Object.defineProperty(URL, "canParse", canParse);
+    }
+  });
 });

@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import { endpoint } from "../../lib/index.js";
+import { createEndpoint, endpoint, type Target } from "../../lib/index.js";
 import { MAX_DEPTH } from "../../lib/core/values.js";
 import { headers } from "../helpers/defaults.js";
 import { errorOf } from "../helpers/errors.js";
@@ -59,6 +59,24 @@ describe("mediaType", () => {
     [{ previews: [1] }, "options.mediaType.previews"],
   ])("%j throws INVALID_MEDIA_TYPE", (mediaType, argument) => {
     expect(errorOf(() => endpoint("GET /", { mediaType: mediaType as never }))).toMatchObject({ code: "INVALID_MEDIA_TYPE", argument });
+  });
+
+  // A target whose defaults have no accept header field: its applyMediaType is given "".
+  test.each([
+    ["a format", { format: "raw" }, { accept: "[] raw" }],
+    ["a preview", { previews: ["mercy"] }, { accept: "[mercy] " }],
+    ["a format the target maps to no accept", { format: "none" }, {}],
+  ])("%s, with no accept header field at all", (_case, mediaType, accept) => {
+    const target: Target = {
+      name: "a target without accept",
+      defaults: { baseUrl: "http://127.0.0.1:9", headers: { "user-agent": "mine" } },
+      applyMediaType: (given, format, previews) => (format === "none" ? "" : `${given}[${previews.join(",")}] ${format}`),
+    };
+    expect(createEndpoint({}, target)("GET /x", { mediaType })).toEqual({
+      method: "get",
+      url: "http://127.0.0.1:9/x",
+      headers: { ...accept, "user-agent": "mine" },
+    });
   });
 
   test("undefined format and previews are ignored", () => {
@@ -141,6 +159,18 @@ describe("data is passed through untouched, whatever it is", () => {
   ])("%s is the body, by identity", (_kind, data) => {
     expect(endpoint("POST /", { data }).body).toBe(data);
     expect(endpoint.defaults({ data }).DEFAULTS.data).toBe(data);
+  });
+});
+
+describe("request in defaults", () => {
+  test("DEFAULTS shows it deeply frozen, merge() a mutable copy, and the caller's object is untouched", () => {
+    const request = { retries: 1, hook: { name: "h" } };
+    const own = endpoint.defaults({ request });
+    const shown = own.DEFAULTS.request as typeof request;
+    const merged = own.merge("GET /x").request as typeof request;
+    expect([shown, Object.isFrozen(shown), Object.isFrozen(shown.hook)]).toEqual([request, true, true]);
+    expect([merged, Object.isFrozen(merged), merged === shown]).toEqual([request, false, false]);
+    expect([Object.isFrozen(request), request]).toEqual([false, { retries: 1, hook: { name: "h" } }]);
   });
 });
 

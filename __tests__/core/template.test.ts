@@ -1,4 +1,5 @@
 import { endpoint } from "../../lib/index.js";
+import { compileTemplate, partText, varspecText } from "../../lib/core/template.js";
 import { errorOf } from "../helpers/errors.js";
 
 describe("the RFC 6570 grammar (section 2) is enforced", () => {
@@ -84,5 +85,23 @@ describe("compiled templates are cached within bounds (the bound itself, read fr
     for (let i = 0; i < 1000; i++) endpoint(`GET /filler/${i}/{a}`, { a: i });
     expect([call(), errorOf(() => endpoint({ url: "/cached/{" }))]).toEqual([first, bad]);
     expect(first.url).toBe("https://api.github.com/cached/x%20y?q=1");
+  });
+});
+
+describe("a compiled template's parts are written back as the template's text (RFC 6570 section 2.4)", () => {
+  test.each([
+    ["/x{/a*,b:3,c}", ["/x", "{/a*,b:3,c}"]],
+    ["/x/{a}{?b*,c:10}", ["/x/", "{a}", "{?b*,c:10}"]],
+    ["/x%20y{+p}{#f:2}", ["/x%20y", "{+p}", "{#f:2}"]],
+  ])("%s", (template, parts) => {
+    expect(compileTemplate(template).parts.map(partText)).toEqual(parts);
+  });
+
+  test.each([
+    [{ name: "a", explode: false, prefix: 0 }, "a"],
+    [{ name: "a", explode: true, prefix: 0 }, "a*"],
+    [{ name: "a", explode: false, prefix: 3 }, "a:3"],
+  ])("varspec %j is %s", (varspec, text) => {
+    expect(varspecText(varspec)).toBe(text);
   });
 });

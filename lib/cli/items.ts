@@ -27,8 +27,9 @@ function readItemFile(item: string, file: string): string {
   try {
     return readFileSync(file, "utf8");
   } catch (error) {
+    // Every error readFileSync throws carries Node's code (ENOENT, EISDIR, ERR_INVALID_ARG_VALUE…).
     throw new UsageError(
-      `the item ${quote(item)} reads ${quote(file)}, which cannot be read (${(error as NodeJS.ErrnoException).code ?? "error"})`,
+      `the item ${quote(item)} reads ${quote(file)}, which cannot be read (${(error as NodeJS.ErrnoException).code as string})`,
     );
   }
 }

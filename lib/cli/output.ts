@@ -56,7 +56,8 @@ function toCurl(options: RequestOptions): string {
 function toFetchSnippet(options: RequestOptions): string {
   const [url, init] = toFetch(options);
   return [
-    `// ${init.method ?? "GET"} ${url}`,
+    // toFetch always sets the method (the framing refuses options without one).
+    `// ${init.method as string} ${url}`,
     'import { toFetch } from "rest-endpoint/clients";',
     "",
     `const options = ${JSON.stringify(options, null, 2)};`,
