@@ -1,0 +1,185 @@
+import type { Document } from "../../lib/openapi/document.js";
+import { checkShapes } from "../../lib/openapi/read.js";
+import { generateRouteMap } from "../../lib/openapi/write.js";
+
+// Edge forms of a description, each through the generator, in process: the map's text it gives
+// (or the refusal naming the pointer). Found by branch coverage over lib/openapi.
+const describe_ = (paths: object, extra: object = {}): Document =>
+  checkShapes({ openapi: "3.1.0", info: { title: "T", version: "1" }, paths, ...extra }, "edge.json");
+const routes = (spec: Document): string => {
+  const text = generateRouteMap(spec, { header: () => "", withQueries: true }).typescript;
+  return /export interface Routes \{\n([\s\S]*?)\n\}/.exec(text)?.[1] ?? "";
+};
+const body = (schema: object, type = "application/json") => ({ requestBody: { content: { [type]: { schema } } } });
+const post = (schema: object, extra: object = {}) => describe_({ "/a": { post: body(schema) } }, extra);
+
+describe("generateRouteMap: edge forms", () => {
+  test("an x- key among paths is no route", () => {
+    expect(routes(describe_({ "x-note": {}, "/a": { get: {} } }))).toBe('  "GET /a": {};');
+  });
+
+  test.each([
+    [
+      "allOf parts adding properties",
+      { allOf: [{ type: "object", properties: { a: { type: "string" } } }, { properties: { b: { type: "integer" } } }] },
+    ],
+    ["a property two allOf parts declare", { allOf: [{ properties: { a: { type: "string" } } }, { properties: { a: { minLength: 1 } } }] }],
+    [
+      "oneOf of objects",
+      {
+        oneOf: [
+          { type: "object", properties: { a: { type: "string" } } },
+          { type: "object", properties: { b: { type: "string" } } },
+        ],
+      },
+    ],
+    [
+      "oneOf beside own properties",
+      {
+        type: "object",
+        properties: { c: { type: "boolean" } },
+        oneOf: [{ properties: { a: { type: "string" } } }, { properties: { b: { type: "string" } } }],
+      },
+    ],
+    ["anyOf with a non-object", { anyOf: [{ type: "string" }, { type: "object", properties: { a: { type: "string" } } }] }],
+    ["enums in allOf", { allOf: [{ enum: ["a", "b"] }, { enum: ["b", "c"] }] }],
+    [
+      "nullable enums in anyOf",
+      {
+        anyOf: [
+          { enum: ["a"], nullable: true },
+          { enum: ["a"], nullable: true },
+        ],
+      },
+    ],
+    ["const and enum", { anyOf: [{ const: "a" }, { enum: ["a", 1] }] }],
+    ["true and false schemas", { type: "object", properties: { a: true, b: false } }],
+    ["items only", { items: { type: "string" } }],
+    ["a list of types", { type: ["object", "null"], properties: { a: { type: "string" } } }],
+  ])("%s", (_name, schema) => {
+    expect(routes(post(schema))).toMatchSnapshot();
+  });
+
+  const param = (name: string, place: string, schema: object = { type: "string" }) => ({
+    name,
+    in: place,
+    required: place === "path",
+    schema,
+  });
+  test.each([
+    ["a path variable no parameter declares, named oddly", { "/a/{b.c}/{d-}/{..}/{é}": { get: {} } }],
+    [
+      "header parameters of enum, array, boolean, number and no type",
+      {
+        "/h": {
+          get: {
+            parameters: [
+              param("X-E", "header", { enum: ["a", 1, true] }),
+              param("X-A", "header", { type: "array", items: { type: "integer" } }),
+              param("X-B", "header", { type: "boolean" }),
+              param("X-N", "header", { type: ["number", "string"] }),
+              param("X-U", "header", {}),
+              param("X-T", "header", { type: "array", items: [{ type: "string" }] }),
+            ],
+          },
+        },
+      },
+    ],
+    [
+      "a query on a POST, with deepObject and pipe-delimited lists",
+      {
+        "/q": {
+          post: {
+            parameters: [
+              {
+                ...param("filter", "query", { type: "object", properties: { a: { type: "string" } } }),
+                style: "deepObject",
+                explode: true,
+              },
+              { ...param("ids", "query", { type: "array", items: { type: "string" } }), style: "pipeDelimited", explode: false },
+              { ...param("r", "query"), allowReserved: true },
+            ],
+          },
+        },
+      },
+    ],
+    [
+      "a form body and a multipart body",
+      {
+        "/f": {
+          post: body({ type: "object", properties: { a: { type: "string" } } }, "application/x-www-form-urlencoded"),
+          put: body(
+            {
+              type: "object",
+              properties: { f: { type: "string", format: "binary" }, l: { type: "array", items: { type: "string", format: "binary" } } },
+            },
+            "multipart/form-data",
+          ),
+        },
+      },
+    ],
+    [
+      "a body of another media type, and one with no schema",
+      {
+        "/o": {
+          post: body({ type: "string" }, "text/plain"),
+          put: { requestBody: { content: { "application/json": {} } } },
+          patch: { requestBody: { content: {} } },
+        },
+      },
+    ],
+    [
+      "a required body of optional fields",
+      {
+        "/r": {
+          post: {
+            requestBody: {
+              required: true,
+              content: {
+                "application/json": { schema: { type: "object", properties: { a: { type: "string", readOnly: true } }, required: ["a"] } },
+              },
+            },
+          },
+        },
+      },
+    ],
+    ["a fragment in the path key", { "/t#refresh": { post: {} } }],
+  ])("%s", (_name, paths) => {
+    const map = generateRouteMap(describe_(paths), { header: () => "", withQueries: true });
+    expect([routes(describe_(paths)), map.module.split("export const queries")[1] ?? ""]).toMatchSnapshot();
+  });
+
+  test.each([
+    ["the root server", [{ url: "https://api.example.com/v1" }], undefined],
+    ["another server", [{ url: "https://api.example.com/v1" }], [{ url: "https://other.example.com/v2/" }]],
+    [
+      "the root URL with other defaults",
+      [{ url: "https://{h}/v1", variables: { h: { default: "a.example" } } }],
+      [{ url: "https://{h}/v1", variables: { h: { default: "b.example" } } }],
+    ],
+    [
+      "the root URL, a variable without default",
+      [{ url: "https://{h}/{v}", variables: { h: { default: "a.example" } } }],
+      [{ url: "https://{h}/{v}", variables: { h: { default: "a.example" }, v: { enum: ["1"] } } }],
+    ],
+    [
+      "GitHub's origin",
+      undefined,
+      [{ url: "{protocol}://{hostname}/api/v3", variables: { protocol: { default: "https" }, hostname: { default: "h" } } }],
+    ],
+  ])("operation servers: %s", (_name, root, servers) => {
+    const spec = describe_({ "/a": { get: servers === undefined ? {} : { servers } } }, root === undefined ? {} : { servers: root });
+    expect(routes(spec)).toMatchSnapshot();
+  });
+
+  test("two operations that are one route are refused", () => {
+    expect(() => routes(describe_({ "/{a b}": { get: {} }, "/{a_b}": { get: {} } }))).toThrow('two operations are the route "GET /{a_b}"');
+  });
+
+  test("without queries, a query parameter named like an option is refused", () => {
+    const spec = describe_({ "/a": { get: { parameters: [param("url", "query")] } } });
+    expect(() => generateRouteMap(spec, { header: () => "", withQueries: false })).toThrow(
+      '"GET /a": a query parameter is named like an option or a path variable',
+    );
+  });
+});
