@@ -182,4 +182,98 @@ describe("generateRouteMap: edge forms", () => {
       '"GET /a": a query parameter is named like an option or a path variable',
     );
   });
+
+  const components = {
+    schemas: {
+      Tree: {
+        type: "object",
+        properties: { name: { type: "string" }, children: { type: "array", items: { $ref: "#/components/schemas/Tree" } } },
+      },
+      Long: {
+        type: "object",
+        properties: {
+          alpha: { type: "string" },
+          bravo: { type: "string" },
+          charlie: { type: "string" },
+          delta: { type: "string" },
+          echo: { type: "string" },
+        },
+      },
+      Pet: {
+        type: "object",
+        required: ["kind"],
+        properties: { kind: { type: "string" } },
+        discriminator: {
+          propertyName: "kind",
+          mapping: { dog: "Dog", doggo: "#/components/schemas/Dog", cat: "Cat", self: "Pet", none: "Missing" },
+        },
+      },
+      Dog: { allOf: [{ $ref: "#/components/schemas/Pet" }, { properties: { bark: { type: "boolean" } } }] },
+      Cat: { allOf: [{ $ref: "#/components/schemas/Pet" }, { properties: { kind: { const: "cat" }, meow: { type: "boolean" } } }] },
+      Bird: { type: "object", properties: { kind: { enum: ["bird"] }, wings: { type: "integer" } } },
+      Fish: { type: "object", properties: { kind: { type: "string" } } },
+      Loop: { oneOf: [{ $ref: "#/components/schemas/Loop" }, { type: "object", properties: { a: { type: "string" } } }] },
+      Self: { allOf: [{ $ref: "#/components/schemas/Self" }, { properties: { s: { type: "string" } } }] },
+    },
+  };
+  const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+  test.each([
+    ["a recursive schema, twice", { type: "object", properties: { a: ref("Tree"), b: ref("Tree") } }],
+    ["a long schema reached twice", { type: "object", properties: { a: ref("Long"), b: { type: "array", items: ref("Long") } } }],
+    ["a discriminator's allOf form", ref("Pet")],
+    [
+      "a discriminated oneOf",
+      {
+        oneOf: [ref("Dog"), ref("Cat"), ref("Bird"), ref("Fish"), { type: "object", properties: { kind: { type: "string" } } }],
+        discriminator: { propertyName: "kind", mapping: { d: "Dog" } },
+      },
+    ],
+    ["a union that contains itself", ref("Loop")],
+    ["an allOf that contains itself", ref("Self")],
+    [
+      "additional properties",
+      {
+        type: "object",
+        properties: {
+          m: { type: "object", additionalProperties: { type: "integer" } },
+          n: { type: "object", additionalProperties: true, properties: { x: { type: "string" } } },
+          o: { type: "object", additionalProperties: false },
+          p: { type: "object", patternProperties: { "^x": { type: "string" } } },
+        },
+      },
+    ],
+    [
+      "arrays of arrays in allOf",
+      {
+        type: "object",
+        properties: {
+          g: {
+            allOf: [
+              { type: "array", items: { type: "array", items: { type: "string" } } },
+              { type: "array", items: { type: "array", items: { minLength: 1 } } },
+            ],
+          },
+        },
+      },
+    ],
+    [
+      "a date-time, null and a tuple",
+      {
+        type: "object",
+        properties: {
+          t: { type: "string", format: "date-time" },
+          z: { type: "null" },
+          u: { type: "array", items: [{ type: "string" }] },
+          w: { type: "whatever" },
+        },
+      },
+    ],
+  ])("schemas: %s", (_name, schema) => {
+    const map = generateRouteMap(describe_({ "/a": { post: body(schema) } }, { components }), { header: () => "", withQueries: true });
+    expect([
+      routes(describe_({ "/a": { post: body(schema) } }, { components })),
+      /\n(type [\s\S]*?)\n\n/.exec(map.typescript)?.[1] ?? "",
+      map.listing,
+    ]).toMatchSnapshot();
+  });
 });
