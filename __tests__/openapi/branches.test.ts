@@ -1,6 +1,9 @@
 import type { Document } from "../../lib/openapi/document.js";
-import { checkShapes } from "../../lib/openapi/read.js";
-import { generateRouteMap } from "../../lib/openapi/write.js";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { checkShapes, readDescription } from "../../lib/openapi/read.js";
+import { generateRouteMap, headerOf } from "../../lib/openapi/write.js";
 
 // Edge forms of a description, each through the generator, in process: the map's text it gives
 // (or the refusal naming the pointer). Found by branch coverage over lib/openapi.
@@ -228,6 +231,19 @@ describe("generateRouteMap: edge forms", () => {
         discriminator: { propertyName: "kind", mapping: { d: "Dog" } },
       },
     ],
+    [
+      "a discriminated oneOf in a property",
+      {
+        type: "object",
+        properties: {
+          pet: {
+            oneOf: [ref("Dog"), ref("Cat"), ref("Bird"), ref("Fish"), { type: "object", properties: { kind: { type: "string" } } }],
+            discriminator: { propertyName: "kind", mapping: { d: "Dog" } },
+          },
+          pets: { anyOf: [ref("Fish"), ref("Bird")], discriminator: { propertyName: "kind" } },
+        },
+      },
+    ],
     ["a union that contains itself", ref("Loop")],
     ["an allOf that contains itself", ref("Self")],
     [
@@ -275,5 +291,54 @@ describe("generateRouteMap: edge forms", () => {
       /\n(type [\s\S]*?)\n\n/.exec(map.typescript)?.[1] ?? "",
       map.listing,
     ]).toMatchSnapshot();
+  });
+
+  test("a property declared more than 256 ways is refused, naming the schema's pointer", () => {
+    const variants = Array.from({ length: 257 }, (_, i) => ({ type: "object", properties: { a: { type: "string", maxLength: i } } }));
+    const spec = describe_(
+      { "/a": { post: body({ $ref: "#/components/schemas/Many" }) } },
+      { components: { schemas: { Many: { oneOf: variants } } } },
+    );
+    expect(() => routes(spec)).toThrow(
+      "edge.json#/components/schemas/Many: its oneOf/anyOf/allOf graph declares one property more than 256 ways",
+    );
+  });
+
+  test.each([
+    [{ file: "d.json", title: undefined, version: undefined, baseUrl: undefined, name: "d" }, "from d.json (d.json)", "none given"],
+    [
+      { file: "d.json", title: "Okta", version: "5", baseUrl: "https://{yourOktaDomain}/api/v1", name: "okta" },
+      "from d.json (Okta 5)",
+      "whose variables `baseUrl()` fills",
+    ],
+    [{ file: "d.json", title: "R", version: undefined, baseUrl: "/api/v2", name: "r" }, "from d.json (R)", "a relative URL"],
+  ])("headerOf %#", (given, source, base) => {
+    const header = headerOf(given);
+    expect(header).toContain(source);
+    expect(header).toContain(base);
+  });
+});
+
+describe("readDescription: refusals", () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), "branches-"));
+    mkdirSync(join(dir, "folder.json"));
+    const spec = (ref: string) => JSON.stringify({ openapi: "3.1.0", info: { title: "T", version: "1" }, paths: { "/a": { $ref: ref } } });
+    writeFileSync(join(dir, "missing.json"), spec("gone.json#/x"));
+    writeFileSync(join(dir, "folder-ref.json"), spec("folder.json#/x"));
+    writeFileSync(join(dir, "broken.json"), '{ "openapi": ');
+  });
+  afterAll(() => {
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test.each([
+    ["no-such.json", /no-such\.json: ENOENT/],
+    ["missing.json", /missing\.json#.*: \$ref "gone\.json" names no file; a \$ref may name/],
+    ["folder-ref.json", /folder-ref\.json#.*: \$ref "folder\.json" names something that is not a regular file/],
+    ["broken.json", /broken\.json/],
+  ])("%s", async (name, message) => {
+    await expect(readDescription(join(dir, name))).rejects.toThrow(message);
   });
 });
