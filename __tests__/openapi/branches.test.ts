@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { checkShapes, readDescription } from "../../lib/openapi/read.js";
 import { generateRouteMap, headerOf } from "../../lib/openapi/write.js";
+import { serverUrl } from "../../lib/openapi/queries.js";
 
 // Edge forms of a description, each through the generator, in process: the map's text it gives
 // (or the refusal naming the pointer). Found by branch coverage over lib/openapi.
@@ -146,6 +147,20 @@ describe("generateRouteMap: edge forms", () => {
         },
       },
     ],
+    [
+      "a path variable that is no identifier, parameters without schema, a body without content",
+      {
+        "/b/{9}": {
+          post: {
+            parameters: [
+              { name: "X-S", in: "header" },
+              { name: "q", in: "query" },
+            ],
+            requestBody: { description: "none" },
+          },
+        },
+      },
+    ],
     ["a fragment in the path key", { "/t#refresh": { post: {} } }],
   ])("%s", (_name, paths) => {
     const map = generateRouteMap(describe_(paths), { header: () => "", withQueries: true });
@@ -244,6 +259,32 @@ describe("generateRouteMap: edge forms", () => {
         },
       },
     ],
+    [
+      "allOf of schemas that say nothing, and a mapping to no schema",
+      {
+        type: "object",
+        properties: {
+          one: { allOf: [{}] },
+          two: { allOf: [{}, { description: "d" }] },
+          m: { type: "object", properties: { k: { type: "string" } }, discriminator: { propertyName: "k", mapping: { x: "Missing" } } },
+          s: { oneOf: [ref("Self"), ref("Fish")], discriminator: { propertyName: "kind" } },
+        },
+      },
+    ],
+    [
+      "variants that only require, beside the base's properties",
+      { type: "object", properties: { a: { type: "string" }, b: { type: "string" } }, oneOf: [{ required: ["a"] }, { required: ["b"] }] },
+    ],
+    [
+      "boolean schemas in variants and allOf parts",
+      {
+        oneOf: [
+          { type: "object", properties: { a: true } },
+          { type: "object", properties: { a: true, b: { allOf: [true, true] } } },
+        ],
+        allOf: [{ properties: { c: true } }, { properties: { c: true } }],
+      },
+    ],
     ["a union that contains itself", ref("Loop")],
     ["an allOf that contains itself", ref("Self")],
     [
@@ -319,7 +360,7 @@ describe("generateRouteMap: edge forms", () => {
   });
 });
 
-describe("readDescription: refusals", () => {
+describe("readDescription and checkShapes refusals, serverUrl, a map without queries", () => {
   let dir: string;
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), "branches-"));
@@ -340,5 +381,27 @@ describe("readDescription: refusals", () => {
     ["broken.json", /broken\.json/],
   ])("%s", async (name, message) => {
     await expect(readDescription(join(dir, name))).rejects.toThrow(message);
+  });
+
+  test("without queries, the map has no queries and no Queries import", () => {
+    const map = generateRouteMap(describe_({ "/a": { get: {} } }), { header: () => "// header", withQueries: false });
+    expect(map.typescript).toBe('// header\n\nexport interface Routes {\n  "GET /a": {};\n}\n');
+  });
+
+  test("a refused value over 60 characters is shown cut", () => {
+    const type = `application/json\u0001${"x".repeat(70)}`;
+    expect(() => describe_({ "/a": { post: body({}, type) } })).toThrow(
+      `edge.json#/paths/~1a/post/requestBody/content/${type.replace("/", "~1")}: must be a media type, which holds no control character (RFC 9110 section 5.5); received ${JSON.stringify(type).slice(0, 59)}…`,
+    );
+  });
+
+  test.each([
+    [{ url: "https://api.example.com/v1", variables: {} }, undefined, "https://api.example.com/v1"],
+    [{ url: "https://{h}/v1", variables: { h: { default: "a.example" } } }, undefined, "https://a.example/v1"],
+    [{ url: "https://{h}/v1", variables: {} }, {}, "INVALID_BASE_URL"],
+  ])("serverUrl %#", (server, variables, expected) => {
+    const run = () => (variables === undefined ? serverUrl(server) : serverUrl(server, variables));
+    if (expected.startsWith("https:")) expect(run()).toBe(expected);
+    else expect(run).toThrow(expect.objectContaining({ code: expected }));
   });
 });
