@@ -3,7 +3,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "nod
 import { join } from "node:path";
 import { promisify } from "node:util";
 import ts from "typescript";
-import { fencedBlocks, strictProject } from "../helpers/examples.js";
+import { fencedBlocks, runPrinting, strictProject, strictTsconfig } from "../helpers/examples.js";
 
 // The wrapper the README teaches first (README.md, "Typed by GitHub's description"; docs/usage.md,
 // "Typed calls"), written as there, over every map the package ships (each target, each versioned
@@ -96,21 +96,6 @@ function source(): string {
   return lines.join("\n") + "\n";
 }
 
-const tsconfig = (file: string) => ({
-  compilerOptions: {
-    module: "NodeNext",
-    moduleResolution: "NodeNext",
-    target: "ES2022",
-    lib: ["ES2022"],
-    strict: true,
-    exactOptionalPropertyTypes: true,
-    noEmit: true,
-    types: [],
-    skipLibCheck: false,
-  },
-  files: [file],
-});
-
 const docs = {
   usage: fencedBlocks(readFileSync(join(root, "docs", "usage.md"), "utf8")).find(({ code }) =>
     code.includes("EndpointInterface<Dotcom | Ghes>"),
@@ -193,7 +178,7 @@ describe.each(["wrappers", "usage", "any-api", "readme-versioned"])("%s.mts", (n
   test("TypeScript 7: the same", async () => {
     const file = join(dir, `${name}.mts`);
     const project = join(dir, `tsconfig.${name}.json`);
-    writeFileSync(project, JSON.stringify(tsconfig(file)));
+    writeFileSync(project, JSON.stringify(strictTsconfig(file)));
     const tsc = join(root, "node_modules", "typescript-7", "bin", "tsc");
     const { stdout } = await promisify(execFile)(process.execPath, [tsc, "-p", project, "--pretty", "false"]).catch(
       (error: unknown) => error as { stdout: string },
@@ -212,15 +197,5 @@ test("docs/any-api.md's API key given once: the URL and header it shows", () => 
     return `console.log(JSON.stringify(${line.replace(/;$/, "")}));`;
   });
   expect(shown).toEqual(["https://forum.example/posts.json?before=100", "k0123", "https://forum.example/posts.json?before=100"]);
-  const script = join(dir, "any-api.mjs");
-  const { outputText } = ts.transpileModule(printing.join("\n"), {
-    compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
-  });
-  writeFileSync(script, outputText);
-  const { status, stdout, stderr } = spawnSync(process.execPath, [script], { encoding: "utf8" });
-  const printed = stdout
-    .trimEnd()
-    .split("\n")
-    .map((line) => JSON.parse(line) as unknown);
-  expect({ status, stderr, printed }).toEqual({ status: 0, stderr: "", printed: shown });
+  expect(runPrinting(printing.join("\n"), join(dir, "any-api.mjs"))).toEqual({ status: 0, stderr: "", printed: shown });
 }, 60_000);

@@ -3,7 +3,7 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import ts from "typescript";
-import { languageService, strictProject } from "../helpers/examples.js";
+import { languageService, strictProject, strictTsconfig } from "../helpers/examples.js";
 
 // The typed call, route kind by route kind, under GitHub's map and three maps `rest-endpoint
 // generate` writes from real descriptions (__tests__/fixtures/openapi/*/PROVENANCE.md), checked by
@@ -200,24 +200,7 @@ describe.each(Object.entries(MAPS))("the typed call under the %s map", (name, { 
   test("TypeScript 7: the same", async () => {
     const { file, header } = source(name, cases);
     const project = join(dir, `tsconfig.${name}.json`);
-    // The compiler options of strictProject, as a tsconfig.json.
-    writeFileSync(
-      project,
-      JSON.stringify({
-        compilerOptions: {
-          module: "NodeNext",
-          moduleResolution: "NodeNext",
-          target: "ES2022",
-          lib: ["ES2022"],
-          strict: true,
-          exactOptionalPropertyTypes: true,
-          noEmit: true,
-          types: [],
-          skipLibCheck: false,
-        },
-        files: [file],
-      }),
-    );
+    writeFileSync(project, JSON.stringify(strictTsconfig(file)));
     const tsc = join(root, "node_modules", "typescript-7", "bin", "tsc");
     const { stdout } = await promisify(execFile)(process.execPath, [tsc, "-p", project, "--pretty", "false"]).catch(
       (error: unknown) => error as { stdout: string },

@@ -1,4 +1,4 @@
-import { execFile } from "node:child_process";
+import { execFile, spawnSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -103,6 +103,41 @@ export function strictProject(lib: string[]): ts.CompilerOptions {
     lib,
     types: [],
   };
+}
+
+/** {@link strictProject}'s options as a tsconfig.json over `file`, for `tsc -p` (TypeScript 7 has no API). */
+export function strictTsconfig(file: string): object {
+  return {
+    compilerOptions: {
+      module: "NodeNext",
+      moduleResolution: "NodeNext",
+      target: "ES2022",
+      lib: ["ES2022"],
+      strict: true,
+      exactOptionalPropertyTypes: true,
+      noEmit: true,
+      types: [],
+      skipLibCheck: false,
+    },
+    files: [file],
+  };
+}
+
+/**
+ * Runs a TypeScript example that prints one JSON line per result, transpiled to `script`, in a fresh
+ * node process: its exit status, standard error and printed values.
+ */
+export function runPrinting(code: string, script: string): { status: number | null; stderr: string; printed: unknown[] } {
+  const { outputText } = ts.transpileModule(code, {
+    compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+  });
+  writeFileSync(script, outputText);
+  const { status, stdout, stderr } = spawnSync(process.execPath, [script], { encoding: "utf8" });
+  const printed = stdout
+    .trimEnd()
+    .split("\n")
+    .map((line) => JSON.parse(line) as unknown);
+  return { status, stderr, printed };
 }
 
 /** A TypeScript language service over one file, as an editor runs it, with `options`. */

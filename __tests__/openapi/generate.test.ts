@@ -4,7 +4,7 @@ import { join } from "node:path";
 import ts from "typescript";
 import { endpoint } from "../../lib/index.js";
 import { OPTIONS } from "../../lib/core/options.js";
-import { fencedBlocks, strictProject } from "../helpers/examples.js";
+import { fencedBlocks, runPrinting, strictProject } from "../helpers/examples.js";
 
 // `rest-endpoint generate` (lib/openapi/, docs/any-api.md) on real descriptions no one here
 // wrote (__tests__/fixtures/openapi/*/PROVENANCE.md): DigitalOcean's (YAML, 19 files joined by $ref,
@@ -370,17 +370,7 @@ describe("a generated map types calls as each API's documentation says", () => {
       return `console.log(JSON.stringify(${line.replace(/;$/, "")}));`;
     });
     expect(shown).toHaveLength(2);
-    const script = join(dir, "any-api-example.mjs");
-    const { outputText } = ts.transpileModule(printing.join("\n"), {
-      compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
-    });
-    writeFileSync(script, outputText);
-    const { status, stdout, stderr } = spawnSync(process.execPath, [script], { encoding: "utf8" });
-    const printed = stdout
-      .trimEnd()
-      .split("\n")
-      .map((line) => JSON.parse(line) as unknown);
-    expect({ status, stderr, printed }).toEqual({ status: 0, stderr: "", printed: shown });
+    expect(runPrinting(printing.join("\n"), join(dir, "any-api-example.mjs"))).toEqual({ status: 0, stderr: "", printed: shown });
   }, 300_000);
 
   test("Stripe: deepObject filters and expand, a form body's fields compile; a missing path parameter, a wrong status, a misspelt field, data on a GET do not", () => {
