@@ -1,9 +1,9 @@
 import { execFile } from "node:child_process";
 import { createServer, type IncomingHttpHeaders } from "node:http";
-import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { headers } from "../helpers/defaults.js";
+import { listening } from "../helpers/recording-server.js";
 
 /**
  * A list of six issues in three pages on 127.0.0.1, each page's Link header written as servers
@@ -32,18 +32,7 @@ async function startPagedServer(): Promise<{
     response.setHeader("link", links[page]!);
     response.end(JSON.stringify([page * 2 - 1, page * 2]));
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    arrivals,
-    close: () =>
-      new Promise<void>((resolve) =>
-        server.close(() => {
-          resolve();
-        }),
-      ),
-  };
+  return { ...(await listening(server)), arrivals };
 }
 
 describe("each real client pages through a list on 127.0.0.1 with followLink, in a fresh process", () => {

@@ -29,11 +29,15 @@ export async function startRecordingServer(): Promise<{ url: string; arrivals: A
       response.end('{"ok":true}');
     });
   });
+  return { ...(await listening(server)), arrivals };
+}
+
+/** Starts `server` on a free port of 127.0.0.1: its URL, and a function that closes it. */
+export async function listening(server: Server): Promise<{ url: string; close: () => Promise<void> }> {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    arrivals,
     close: () =>
       new Promise<void>((resolve) =>
         server.close(() => {
