@@ -40,7 +40,8 @@ test("a browser that cannot launch fails within seconds, says what to do, and le
   await expect(launchChromium(missing, 5_000)).rejects.toThrow(`could not launch Chromium from ${missing}`);
   expect(Date.now() - started).toBeLessThan(10_000);
   expect(commandLines().filter((line) => line.includes(missing))).toEqual([]);
-  expect(profiles()).toEqual(before);
+  // What this launch made is gone; another process on the machine may remove its own meanwhile.
+  expect(profiles().filter((name) => !before.includes(name))).toEqual([]);
 });
 
 test("the browser bundle gives the same request options as Node, user-agent aside", async () => {
