@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { endpoint, type EndpointErrorCode } from "../../lib/index.js";
-import { errorOf } from "../helpers/errors.js";
+import { errorOf, withCanParseThrowing } from "../helpers/errors.js";
 
 /** `o` nested `levels` deep: `{ o: { o: … 1 } }`. */
 const nested = (levels: number): unknown => {
@@ -60,21 +60,8 @@ const triggers: Record<EndpointErrorCode, [call: () => unknown, argument: string
   ],
   TOO_DEEP: [() => endpoint("POST /x", { o: nested(65) }), "o", "`o` nests over 64 levels or is circular"],
   INTERNAL_ERROR: [
-    () => {
-      // The library's own code failing: URL.canParse made to throw while a baseUrl not seen before is checked.
-      const canParse = Object.getOwnPropertyDescriptor(URL, "canParse")!;
-      Object.defineProperty(URL, "canParse", {
-        ...canParse,
-        value: () => {
-          throw new RangeError("injected");
-        },
-      });
-      try {
-        return endpoint("GET /x", { baseUrl: "https://error-codes.example" });
-      } finally {
-        Object.defineProperty(URL, "canParse", canParse);
-      }
-    },
+    // The library's own code failing: URL.canParse made to throw while a baseUrl not seen before is checked.
+    () => withCanParseThrowing(new RangeError("injected"), () => endpoint("GET /x", { baseUrl: "https://error-codes.example" })),
     "options",
     'rest-endpoint defect (please report): RangeError "injected"',
   ],

@@ -1,6 +1,6 @@
 import { endpoint, EndpointError } from "../../lib/index.js";
 import { headers, JSON_TYPE } from "../helpers/defaults.js";
-import { errorOf } from "../helpers/errors.js";
+import { errorOf, withCanParseThrowing } from "../helpers/errors.js";
 
 describe("a dot-segment in the path is rejected, also where a query or fragment expression expands to nothing (found by the hostile property)", () => {
   test.each([
@@ -423,41 +423,22 @@ describe("a class instance is one, whatever its Symbol.toStringTag says", () => 
 
 describe("a failure of the library's own code is INTERNAL_ERROR, never a getter's label", () => {
   test("URL.canParse made to throw inside a call", () => {
-    const canParse = Object.getOwnPropertyDescriptor(URL, "canParse")!;
-    Object.defineProperty(URL, "canParse", {
-      ...canParse,
-      value: () => {
-        throw new RangeError("injected");
-      },
-    });
-    try {
-      // A baseUrl not seen before, so that its check (isOrigin) runs and calls URL.canParse.
-      const error = errorOf(() => endpoint("GET /x", { baseUrl: "https://internal-error.example" }));
-      expect(error).toMatchObject({ code: "INTERNAL_ERROR", argument: "options" });
-      expect(error.message).toBe('rest-endpoint defect (please report): RangeError "injected". ' + "See docs/errors.md#internal_error");
-    } finally {
-      Object.defineProperty(URL, "canParse", canParse);
-    }
+    // A baseUrl not seen before, so that its check (isOrigin) runs and calls URL.canParse.
+    const error = withCanParseThrowing(new RangeError("injected"), () =>
+      errorOf(() => endpoint("GET /x", { baseUrl: "https://internal-error.example" })),
+    );
+    expect(error).toMatchObject({ code: "INTERNAL_ERROR", argument: "options" });
+    expect(error.message).toBe('rest-endpoint defect (please report): RangeError "injected". ' + "See docs/errors.md#internal_error");
   });
 
   test("a thrown value that is no Error is described, not labelled", () => {
-    const canParse = Object.getOwnPropertyDescriptor(URL, "canParse")!;
-    Object.defineProperty(URL, "canParse", {
-      ...canParse,
-      value: () => {
-        // eslint-disable-next-line @typescript-eslint/only-throw-error -- what is tested: a thrown value that is no Error
-        throw "injected";
-      },
-    });
-    try {
-      const error = errorOf(() => endpoint("GET /x", { baseUrl: "https://internal-error-string.example" }));
-      expect([error.code, error.argument, error.message]).toEqual([
-        "INTERNAL_ERROR",
-        "options",
-        'rest-endpoint defect (please report): "injected" (string). See docs/errors.md#internal_error',
-      ]);
-    } finally {
-      Object.defineProperty(URL, "canParse", canParse);
-    }
+    const error = withCanParseThrowing("injected", () =>
+      errorOf(() => endpoint("GET /x", { baseUrl: "https://internal-error-string.example" })),
+    );
+    expect([error.code, error.argument, error.message]).toEqual([
+      "INTERNAL_ERROR",
+      "options",
+      'rest-endpoint defect (please report): "injected" (string). See docs/errors.md#internal_error',
+    ]);
   });
 });

@@ -16,3 +16,22 @@ export function errorOf(call: () => unknown): { code: string; argument: string; 
 export function codeOf(call: () => unknown): string {
   return errorOf(call).code;
 }
+
+/**
+ * Runs `call` with `URL.canParse` throwing `thrown`: the library's own code failing (a baseUrl not
+ * seen before is checked through it), to reach `INTERNAL_ERROR`. `URL.canParse` is put back after.
+ */
+export function withCanParseThrowing<T>(thrown: unknown, call: () => T): T {
+  const canParse = Object.getOwnPropertyDescriptor(URL, "canParse")!;
+  Object.defineProperty(URL, "canParse", {
+    ...canParse,
+    value: () => {
+      throw thrown;
+    },
+  });
+  try {
+    return call();
+  } finally {
+    Object.defineProperty(URL, "canParse", canParse);
+  }
+}
