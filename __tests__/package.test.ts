@@ -3,6 +3,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "nod
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { toEndpointCall, type CorpusCall } from "./helpers/corpus.js";
+import { SHIPPED_MAPS } from "./helpers/examples.js";
 import { readFixture } from "./helpers/fixtures.js";
 
 // The packed package, not the source tree: `npm pack`, installed into a scratch project, used the
@@ -82,16 +83,9 @@ describe("the packed package", () => {
         "dist/queries.d.cts",
         "dist/queries.d.ts",
         "dist/queries.js",
-        // Each target, and each API version it serves (scripts/github-api-versions.json).
-        ...[
-          "api.github.com",
-          "api.github.com.2022-11-28",
-          "api.github.com.2026-03-10",
-          "ghec",
-          "ghec.2022-11-28",
-          "ghec.2026-03-10",
-          ...["ghes-3.17", "ghes-3.18", "ghes-3.19"].flatMap((target) => [target, `${target}.2022-11-28`]),
-        ].flatMap((target) => ["cjs", "d.cts", "d.ts", "js", "json"].map((extension) => `dist/routes/${target}.${extension}`)),
+        ...SHIPPED_MAPS.flatMap((target) =>
+          ["cjs", "d.cts", "d.ts", "js", "json"].map((extension) => `dist/routes/${target}.${extension}`),
+        ),
         "package.json",
       ].sort(),
     );

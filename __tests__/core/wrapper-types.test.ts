@@ -3,7 +3,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "nod
 import { join } from "node:path";
 import { promisify } from "node:util";
 import ts from "typescript";
-import { fencedBlocks, runPrinting, strictProject, strictTsconfig } from "../helpers/examples.js";
+import { fencedBlocks, printingShown, runPrinting, SHIPPED_MAPS, strictProject, strictTsconfig } from "../helpers/examples.js";
 
 // The wrapper the README teaches first (README.md, "Typed by GitHub's description"; docs/usage.md,
 // "Typed calls"), written as there, over every map the package ships (each target, each versioned
@@ -152,20 +152,7 @@ afterAll(() => {
 });
 
 test("the package ships 12 maps: each target, each versioned map", () => {
-  expect(shipped).toEqual([
-    "api.github.com",
-    "api.github.com.2022-11-28",
-    "api.github.com.2026-03-10",
-    "ghec",
-    "ghec.2022-11-28",
-    "ghec.2026-03-10",
-    "ghes-3.17",
-    "ghes-3.17.2022-11-28",
-    "ghes-3.18",
-    "ghes-3.18.2022-11-28",
-    "ghes-3.19",
-    "ghes-3.19.2022-11-28",
-  ]);
+  expect(shipped).toEqual(SHIPPED_MAPS);
 });
 
 describe.each(["wrappers", "usage", "any-api", "readme-versioned"])("%s.mts", (name) => {
@@ -188,14 +175,7 @@ describe.each(["wrappers", "usage", "any-api", "readme-versioned"])("%s.mts", (n
 });
 
 test("docs/any-api.md's API key given once: the URL and header it shows", () => {
-  const lines = docs.anyApi!.code.replace('"./api.js"', '"./forum.js"').trimEnd().split("\n");
-  const shown: unknown[] = [];
-  const printing = lines.map((line, index) => {
-    const value = /^\/\/ (".*")$/.exec(lines[index + 1] ?? "")?.[1];
-    if (value === undefined) return line;
-    shown.push(JSON.parse(value));
-    return `console.log(JSON.stringify(${line.replace(/;$/, "")}));`;
-  });
+  const { printing, shown } = printingShown(docs.anyApi!.code.replace('"./api.js"', '"./forum.js"'));
   expect(shown).toEqual(["https://forum.example/posts.json?before=100", "k0123", "https://forum.example/posts.json?before=100"]);
-  expect(runPrinting(printing.join("\n"), join(dir, "any-api.mjs"))).toEqual({ status: 0, stderr: "", printed: shown });
+  expect(runPrinting(printing, join(dir, "any-api.mjs"))).toEqual({ status: 0, stderr: "", printed: shown });
 }, 60_000);

@@ -124,6 +124,33 @@ export function strictTsconfig(file: string): object {
 }
 
 /**
+ * An example whose expressions are each followed by their value as a comment on the next line
+ * (`// "…"`), rewritten to print each of those expressions: the code to run and the values shown.
+ */
+export function printingShown(code: string): { printing: string; shown: unknown[] } {
+  const lines = code.trimEnd().split("\n");
+  const shown: unknown[] = [];
+  const printing = lines.map((line, index) => {
+    const value = /^\/\/ (".*")$/.exec(lines[index + 1] ?? "")?.[1];
+    if (value === undefined) return line;
+    shown.push(JSON.parse(value));
+    return `console.log(JSON.stringify(${line.replace(/;$/, "")}));`;
+  });
+  return { printing: printing.join("\n"), shown };
+}
+
+/** The route maps the package ships: each target, and each API version it serves (scripts/github-api-versions.json). */
+export const SHIPPED_MAPS = [
+  "api.github.com",
+  "api.github.com.2022-11-28",
+  "api.github.com.2026-03-10",
+  "ghec",
+  "ghec.2022-11-28",
+  "ghec.2026-03-10",
+  ...["ghes-3.17", "ghes-3.18", "ghes-3.19"].flatMap((target) => [target, `${target}.2022-11-28`]),
+];
+
+/**
  * Runs a TypeScript example that prints one JSON line per result, transpiled to `script`, in a fresh
  * node process: its exit status, standard error and printed values.
  */

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import ts from "typescript";
 import { endpoint } from "../../lib/index.js";
 import { OPTIONS } from "../../lib/core/options.js";
-import { fencedBlocks, runPrinting, strictProject } from "../helpers/examples.js";
+import { fencedBlocks, printingShown, runPrinting, strictProject } from "../helpers/examples.js";
 
 // `rest-endpoint generate` (lib/openapi/, docs/any-api.md) on real descriptions no one here
 // wrote (__tests__/fixtures/openapi/*/PROVENANCE.md): DigitalOcean's (YAML, 19 files joined by $ref,
@@ -361,16 +361,9 @@ describe("a generated map types calls as each API's documentation says", () => {
     const diagnostics = ts.getPreEmitDiagnostics(ts.createProgram([file], compilerOptions));
     expect(diagnostics.map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, " "))).toEqual([]);
     // Each expression followed by its value as a comment on the next line: run the example, printing each.
-    const lines = code.trimEnd().split("\n");
-    const shown: unknown[] = [];
-    const printing = lines.map((line, index) => {
-      const value = /^\/\/ (".*")$/.exec(lines[index + 1] ?? "")?.[1];
-      if (value === undefined) return line;
-      shown.push(JSON.parse(value));
-      return `console.log(JSON.stringify(${line.replace(/;$/, "")}));`;
-    });
+    const { printing, shown } = printingShown(code);
     expect(shown).toHaveLength(2);
-    expect(runPrinting(printing.join("\n"), join(dir, "any-api-example.mjs"))).toEqual({ status: 0, stderr: "", printed: shown });
+    expect(runPrinting(printing, join(dir, "any-api-example.mjs"))).toEqual({ status: 0, stderr: "", printed: shown });
   }, 300_000);
 
   test("Stripe: deepObject filters and expand, a form body's fields compile; a missing path parameter, a wrong status, a misspelt field, data on a GET do not", () => {
