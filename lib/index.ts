@@ -30,7 +30,7 @@ import { githubCom } from "./github/target.js";
 // Its defaults send no `x-github-api-version`: GitHub answers with version 2022-11-28
 // (https://docs.github.com/rest/about-the-rest-api/api-versions), which the types record.
 // Pure: a bundle that imports only `createEndpoint` drops it, and GitHub's tables with it.
-export const endpoint = /* @__PURE__ */ createEndpoint(undefined, githubCom) as EndpointInterface<object, never, "2022-11-28">;
+export const endpoint: EndpointInterface<object, never, "2022-11-28"> = /* @__PURE__ */ createEndpoint(undefined, githubCom);
 
 export { createEndpoint } from "./core/create.js";
 export { EndpointError, type EndpointErrorCode } from "./core/errors.js";

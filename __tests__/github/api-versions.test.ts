@@ -159,7 +159,7 @@ describe("listingChanges: the one comparison of listings (versions diff, the ver
 describe("the breaks are caught before sending: each request-side change is a type error under the version's map", () => {
   const program = (lines: string[]): string[][] => {
     const header = [
-      'import { endpoint, type EndpointInterface } from "rest-endpoint";',
+      'import { createEndpoint, endpoint, gheCom, ghes, type EndpointInterface } from "rest-endpoint";',
       'import type { Routes as Unversioned } from "rest-endpoint/routes/api.github.com";',
       'import type { Routes as V2022 } from "rest-endpoint/routes/api.github.com.2022-11-28";',
       'import type { Routes as V2026 } from "rest-endpoint/routes/api.github.com.2026-03-10";',
@@ -275,6 +275,34 @@ describe("the breaks are caught before sending: each request-side change is a ty
       [],
       [`Type '"2022-11-28"' is not assignable to type '"2026-03-10"'`],
       [expect.stringContaining('"x-github-api-version"') as unknown],
+      [],
+    ]);
+  }, 300_000);
+  test("createEndpoint is typed as endpoint.defaults() is: its defaults' version and parameter names", () => {
+    const errors = program([
+      'const h: EndpointInterface<Ghec2026> = createEndpoint({ headers: { "x-github-api-version": "2026-03-10" } }, gheCom("octocorp"));',
+      'const i: EndpointInterface<Ghes319> = createEndpoint({}, ghes("https://ghe.example", "3.19"));',
+      'const j: EndpointInterface<Ghes319> = createEndpoint(undefined, ghes("https://ghe.example", "3.19"));',
+      'const k: EndpointInterface<Ghec2026> = createEndpoint({}, gheCom("octocorp"));',
+      'const l: EndpointInterface<Ghes319> = createEndpoint({ headers: { "X-GitHub-Api-Version": "2026-03-10" } });',
+      'createEndpoint({ baseUrl: "https://a.example", owner: "o" })("GET /repos/{owner}/{repo}", { repo: "r" });',
+      'createEndpoint({ baseUrl: "https://a.example" })("GET /repos/{owner}/{repo}", { repo: "r" });',
+      "export { h, i, j, k, l };",
+    ]);
+    expect(
+      errors.map((messages) =>
+        messages.map(
+          (message) => /Type '"[\d-]+"' is not assignable to type '"[\d-]+"'|Property 'owner' is missing/.exec(message)?.[0] ?? message,
+        ),
+      ),
+    ).toEqual([
+      [],
+      [],
+      [],
+      [`Type '"2022-11-28"' is not assignable to type '"2026-03-10"'`],
+      [`Type '"2026-03-10"' is not assignable to type '"2022-11-28"'`],
+      [],
+      ["Property 'owner' is missing"],
       [],
     ]);
   }, 300_000);

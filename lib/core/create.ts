@@ -3,7 +3,7 @@ import { withDefaults } from "./endpoint.js";
 import { fail } from "./errors.js";
 import { NO_DEFAULTS, readDefaults } from "./options.js";
 import type { Target } from "./target.js";
-import type { EndpointInterface, EndpointParameters } from "./types.js";
+import type { EndpointInterface, EndpointParameters, VersionSent } from "./types.js";
 import { VERSION } from "./version.js";
 
 /** The target of an endpoint function for any API: nothing beside RFC 6570 (lib/core/target.ts). */
@@ -16,6 +16,11 @@ const ANY_API: Target = { name: "this target (RFC 6570 alone)", defaults: {} };
  * `githubTarget()`), that target's knowledge instead. Its defaults are `target.defaults`, a
  * `user-agent` unless those set one, then `defaults` over them, as `endpoint.defaults()` reads
  * options.
+ *
+ * Typed as `endpoint.defaults(defaults)` is: the parameter names `defaults` give are optional in
+ * every call, and the `x-github-api-version` they send (else `"2022-11-28"`, the version GitHub
+ * serves without the header: https://docs.github.com/rest/about-the-rest-api/api-versions) is the
+ * version a versioned route map must describe to be annotated on it.
  *
  * @param defaults - the options every call starts from (`baseUrl`, `headers`, parameters, …)
  * @param target - the service's knowledge; by default none
@@ -31,12 +36,16 @@ const ANY_API: Target = { name: "this target (RFC 6570 alone)", defaults: {} };
  * // "https://api.example.com/repos/o/r/contents/a%2Fb"
  * ```
  */
-export function createEndpoint(defaults?: EndpointParameters, target: Target = ANY_API): EndpointInterface {
+export function createEndpoint<const O extends EndpointParameters = {}>(
+  defaults?: O,
+  target: Target = ANY_API,
+): EndpointInterface<object, Extract<keyof O, string>, VersionSent<O["headers"], "2022-11-28">> {
   let base = readDefaults(NO_DEFAULTS, target.defaults);
   // A client names itself (RFC 9110 section 10.1.5): this library and the platform, as universal-user-agent gives it.
   if (base.headers["user-agent"] === undefined)
     base = readDefaults(base, { headers: { "user-agent": `rest-endpoint/${VERSION} ${getUserAgent()}` } });
   const call = readDefaults(base, defaults);
   if (call.baseUrl === undefined) fail("INVALID_BASE_URL", "defaults.baseUrl", "must be given: the URL relative routes are joined to");
-  return withDefaults(call, target);
+  // The types are the caller's defaults', which the run time does not track (`defaults()` likewise).
+  return withDefaults(call, target) as EndpointInterface<object, Extract<keyof O, string>, VersionSent<O["headers"], "2022-11-28">>;
 }

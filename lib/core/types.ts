@@ -388,7 +388,7 @@ type Lowercased<Headers> = { [K in keyof Headers as K extends string ? Lowercase
  * The API version the `x-github-api-version` header field of `Headers` names, in any case of its
  * name, else `Otherwise`.
  */
-type VersionSent<Headers, Otherwise extends string> = [NonNullable<Headers>] extends [never]
+export type VersionSent<Headers, Otherwise extends string> = [NonNullable<Headers>] extends [never]
   ? Otherwise
   : Lowercased<NonNullable<Headers>> extends { "x-github-api-version": infer V }
     ? V extends string
