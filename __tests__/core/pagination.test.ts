@@ -349,6 +349,20 @@ describe("arguments that are not what followLink takes", () => {
     { name: "request without headers", call: () => followLink({ method: "get", url: page2 } as RequestOptions, link), argument: "request" },
     { name: "rel not a string", call: () => followLink(issues, link, 1 as unknown as string), argument: "rel" },
     { name: "responseHeaders null", call: () => followLink(issues, null as unknown as ResponseHeaders), argument: "responseHeaders" },
+    // Paging would stop after the first page unsaid: each gave undefined (a fresh user's review).
+    {
+      name: "responseHeaders missing",
+      call: () => followLink(issues, undefined as unknown as ResponseHeaders),
+      argument: "responseHeaders",
+    },
+    { name: "a fetch Response", call: () => followLink(issues, new Response(null, { headers: link })), argument: "responseHeaders" },
+    {
+      name: "an axios-like response",
+      call: () => followLink(issues, { status: 200, data: [], headers: link } as unknown as ResponseHeaders),
+      argument: "responseHeaders",
+    },
+    { name: "the field's value", call: () => followLink(issues, link.link as unknown as ResponseHeaders), argument: "responseHeaders" },
+    { name: "a number", call: () => followLink(issues, 5 as unknown as ResponseHeaders), argument: "responseHeaders" },
     {
       name: "a get() that throws",
       call: () =>
@@ -361,6 +375,19 @@ describe("arguments that are not what followLink takes", () => {
     },
   ])("$name: INVALID_OPTIONS", ({ call, argument }) => {
     expect(errorOf(call)).toMatchObject({ code: "INVALID_OPTIONS", argument });
+  });
+
+  test("the message says what to pass; the fields of each shape still work (valid neighbours)", () => {
+    expect(errorOf(() => followLink(issues, new Response(null, { headers: link }))).message).toBe(
+      "`responseHeaders` must be the response's header fields (`response.headers`): a Headers object or an object of fields; received an object (Response). See docs/errors.md#invalid_options",
+    );
+    const next = { ...issues, url: page2 };
+    expect([
+      followLink(issues, new Response(null, { headers: link }).headers),
+      followLink(issues, link),
+      followLink(issues, { Link: [link.link] }),
+      followLink(issues, { link: link.link, headers: "x" } as unknown as ResponseHeaders),
+    ]).toEqual([next, next, next, next]);
   });
 });
 
@@ -396,8 +423,8 @@ describe("types", () => {
     const page: number | undefined = next?.request.page;
     expect(page).toBe(1);
     const response = new Response(null, { headers: { link: `<${page2}>; rel=next` } });
-    // @ts-expect-error the response's `headers`, not the response
-    expect(followLink(issues, response)).toBeUndefined();
+    // @ts-expect-error the response's `headers`, not the response (and at run time INVALID_OPTIONS)
+    expect(errorOf(() => followLink(issues, response))).toMatchObject({ code: "INVALID_OPTIONS", argument: "responseHeaders" });
     expect(followLink(issues, response.headers)?.url).toBe(page2);
   });
 });

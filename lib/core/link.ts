@@ -62,7 +62,7 @@ const KEPT = /^[\w\-.~!$&()*+,;=:@/?%]*$/;
  *   `\`, non-ASCII) included; `INVALID_URL` (the same argument), each with its own message, for a
  *   target on another origin (another scheme, `javascript:` included, host, port or user
  *   information), with a dot-segment (`/a/../b`), or that no URL parser reads; `INVALID_OPTIONS` when `request` is no request
- *   options or `responseHeaders` is `null` or `undefined`. See docs/errors.md.
+ *   options, `responseHeaders` no object or a response rather than its `headers`. See docs/errors.md.
  * @example
  * ```ts
  * import { endpoint, followLink } from "rest-endpoint";
@@ -77,6 +77,16 @@ const KEPT = /^[\w\-.~!$&()*+,;=:@/?%]*$/;
  * // undefined
  * ```
  */
+/** Whether `value` is a response (fetch's, axios', got's) rather than its fields: it holds them in an object `headers`. */
+function isHeld(value: object): boolean {
+  try {
+    const { headers } = value as { headers?: unknown };
+    return headers !== null && typeof headers == "object" && !Array.isArray(headers);
+  } catch {
+    return false; // a getter that throws is reported where the fields are read
+  }
+}
+
 export function followLink<O extends RequestOptions>(request: O, responseHeaders: ResponseHeaders, rel = "next"): O | undefined {
   let valid = false;
   try {
@@ -87,6 +97,15 @@ export function followLink<O extends RequestOptions>(request: O, responseHeaders
   }
   if (!valid) fail("INVALID_OPTIONS", "request", "must be request options from endpoint()", request);
   if (typeof rel != "string") fail("INVALID_OPTIONS", "rel", "must be a string", rel);
+  // A response, a field's value or nothing where the fields are due would give no link, and paging
+  // would stop after the first page unsaid (fetch's and axios' responses hold theirs in `headers`).
+  if (responseHeaders === null || typeof responseHeaders != "object" || isHeld(responseHeaders))
+    fail(
+      "INVALID_OPTIONS",
+      "responseHeaders",
+      "must be the response's header fields (`response.headers`): a Headers object or an object of fields",
+      responseHeaders,
+    );
   let field: string;
   try {
     const { get } = responseHeaders as { get?: unknown };
