@@ -523,6 +523,17 @@ describe("the edges of the commands' inputs", () => {
     expect(await cli("POST /x", `body=@${file}`)).toEqual(refused(`the item ${JSON.stringify(`body=@${file}`)} reads ${reason}`));
   });
 
+  test("a file item is text: bytes that are no UTF-8 are refused (a binary upload was sent with U+FFFD), UTF-8 and a BOM-less emoji are sent", async () => {
+    writeFileSync(at("bin.dat"), Uint8Array.from([0xff, 0xfe, 0x80, 0x61]));
+    writeFileSync(at("text.txt"), "héllo 🐙\n");
+    expect(await cli("POST /x", `data=@${at("bin.dat")}`)).toEqual(
+      refused(
+        `the item ${JSON.stringify(`data=@${at("bin.dat")}`)} reads ${JSON.stringify(at("bin.dat"))}, which is not UTF-8 text (a binary file cannot be a parameter)`,
+      ),
+    );
+    expect(JSON.parse((await cli("POST /x", `data=@${at("text.txt")}`)).stdout).body).toBe("héllo 🐙\n");
+  });
+
   test.each([
     ["an empty value", "X-Empty:", "--header 'x-empty;'"],
     ["a value", "X-Full: yes", "--header 'x-full: yes'"],

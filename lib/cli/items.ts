@@ -22,15 +22,25 @@ interface Items {
   query: [string, string][];
 }
 
+/** Reads UTF-8 strictly: bytes that are no UTF-8 (a binary file) throw rather than become U+FFFD. */
+const UTF8 = new TextDecoder("utf-8", { fatal: true });
+
 /** The text of the file an `=@` or `:=@` item names, as UTF-8. */
 function readItemFile(item: string, file: string): string {
+  let bytes: Uint8Array;
   try {
-    return readFileSync(file, "utf8");
+    bytes = readFileSync(file);
   } catch (error) {
     // Every error readFileSync throws carries Node's code (ENOENT, EISDIR, ERR_INVALID_ARG_VALUE…).
     throw new UsageError(
       `the item ${quote(item)} reads ${quote(file)}, which cannot be read (${(error as NodeJS.ErrnoException).code as string})`,
     );
+  }
+  try {
+    return UTF8.decode(bytes);
+  } catch {
+    // A string parameter is text: a binary file would be sent with each bad byte replaced.
+    throw new UsageError(`the item ${quote(item)} reads ${quote(file)}, which is not UTF-8 text (a binary file cannot be a parameter)`);
   }
 }
 
