@@ -355,7 +355,11 @@ describe("arguments that are not what followLink takes", () => {
       call: () => followLink(issues, undefined as unknown as ResponseHeaders),
       argument: "responseHeaders",
     },
-    { name: "a fetch Response", call: () => followLink(issues, new Response(null, { headers: link })), argument: "responseHeaders" },
+    {
+      name: "a fetch Response",
+      call: () => followLink(issues, new Response(null, { headers: link }) as unknown as ResponseHeaders),
+      argument: "responseHeaders",
+    },
     {
       name: "an axios-like response",
       call: () => followLink(issues, { status: 200, data: [], headers: link } as unknown as ResponseHeaders),
@@ -378,7 +382,7 @@ describe("arguments that are not what followLink takes", () => {
   });
 
   test("the message says what to pass; the fields of each shape still work (valid neighbours)", () => {
-    expect(errorOf(() => followLink(issues, new Response(null, { headers: link }))).message).toBe(
+    expect(errorOf(() => followLink(issues, new Response(null, { headers: link }) as unknown as ResponseHeaders)).message).toBe(
       "`responseHeaders` must be the response's header fields (`response.headers`): a Headers object or an object of fields; received an object (Response). See docs/errors.md#invalid_options",
     );
     const next = { ...issues, url: page2 };

@@ -137,6 +137,25 @@ describe("createEndpoint(defaults, target?)", () => {
     expect(errorOf(() => createEndpoint())).toMatchObject({ code: "INVALID_BASE_URL" });
   });
 
+  // Each was a TypeError, or taken for no target at all (a fresh user's review).
+  test.each([
+    ["null", null],
+    ["a name", "ghes"],
+    ["a number", 5],
+    ["an object without defaults", { name: "t" }],
+    ["defaults that are no object", { name: "t", defaults: "x" }],
+  ])("a target that is %s is INVALID_OPTIONS naming target", (_case, target) => {
+    expect(errorOf(() => createEndpoint({ baseUrl: "https://a.example" }, target as unknown as Target))).toMatchObject({
+      code: "INVALID_OPTIONS",
+      argument: "target",
+    });
+  });
+
+  test("a target given as undefined is no target; one of its own shape is taken (valid neighbours)", () => {
+    expect(createEndpoint({ baseUrl: "https://a.example" }, undefined)("GET /x").url).toBe("https://a.example/x");
+    expect(createEndpoint({}, { name: "t", defaults: { baseUrl: "https://t.example" } })("GET /x").url).toBe("https://t.example/x");
+  });
+
   test("a mediaType format is refused where the target has no rule; an empty one is not", () => {
     expect(errorOf(() => api("GET /user", { mediaType: { format: "raw" } }))).toMatchObject({
       code: "INVALID_MEDIA_TYPE",

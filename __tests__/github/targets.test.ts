@@ -16,6 +16,8 @@ describe("GitHub's targets", () => {
       [gheCom("octocorp"), "https://api.octocorp.ghe.com"],
       [ghes("https://ghe.example", "3.19"), "https://ghe.example/api/v3"],
       [ghes("http://127.0.0.1:8080", "3.21"), "http://127.0.0.1:8080/api/v3"],
+      // One trailing "/", as baseUrl takes it (a fresh user's review).
+      [ghes("https://ghe.example/", "3.19"), "https://ghe.example/api/v3"],
     ] as const) {
       expect(createEndpoint({}, target).DEFAULTS).toEqual({
         method: "GET",
@@ -110,6 +112,8 @@ describe("GitHub's targets", () => {
   test.each([
     [() => ghes("https://ghe.example/api/v3", "3.19"), "origin"],
     [() => ghes("ghe.example", "3.19"), "origin"],
+    [() => ghes("https://ghe.example//", "3.19"), "origin"],
+    [() => ghes(undefined as unknown as string, "3.19"), "origin"],
     [() => ghes("https://ghe.example", "3"), "release"],
     [() => ghes("https://ghe.example", "4.0"), "release"],
     [() => ghes("https://ghe.example", 3.19 as unknown as string), "release"],

@@ -4,6 +4,7 @@ import { fail } from "./errors.js";
 import { NO_DEFAULTS, readDefaults } from "./options.js";
 import type { Target } from "./target.js";
 import type { EndpointInterface, EndpointParameters, VersionSent } from "./types.js";
+import { isPlainRecord } from "./values.js";
 import { VERSION } from "./version.js";
 
 /** The target of an endpoint function for any API: nothing beside RFC 6570 (lib/core/target.ts). */
@@ -26,7 +27,8 @@ const ANY_API: Target = { name: "this target (RFC 6570 alone)", defaults: {} };
  * @param target - the service's knowledge; by default none
  * @returns an endpoint function: `(route, options?)`, `defaults()`, `merge()`, `parse()`, `DEFAULTS`
  * @throws {@link EndpointError} `INVALID_BASE_URL` when neither `defaults` nor the target give a
- *   `baseUrl`; any code `endpoint.defaults()` throws for `defaults`
+ *   `baseUrl`; `INVALID_OPTIONS` (argument `target`) for a target that is no object with a `name`
+ *   and `defaults`; any code `endpoint.defaults()` throws for `defaults`
  *
  * @example
  * ```ts
@@ -40,6 +42,9 @@ export function createEndpoint<const O extends EndpointParameters = {}>(
   defaults?: O,
   target: Target = ANY_API,
 ): EndpointInterface<object, Extract<keyof O, string>, VersionSent<O["headers"], "2022-11-28">> {
+  // A target of another shape (`null`, a name) would fail later as a TypeError, or be taken for none.
+  if (target === null || typeof target !== "object" || typeof target.name !== "string" || !isPlainRecord(target.defaults))
+    fail("INVALID_OPTIONS", "target", "must be a Target: ghes(…), gheCom(…), githubTarget(…), githubCom or { name, defaults }", target);
   let base = readDefaults(NO_DEFAULTS, target.defaults);
   // A client names itself (RFC 9110 section 10.1.5): this library and the platform, as universal-user-agent gives it.
   if (base.headers["user-agent"] === undefined)

@@ -110,7 +110,7 @@ export function gheCom(subdomain: string): Target {
  * and "Upload a release asset" from `…/api/uploads`); a release serves `2022-11-28`, and from 3.21
  * `2026-03-10` too (docs/github-enterprise.md).
  *
- * @param origin - the instance's origin, `https://ghe.example` (a port allowed; no path)
+ * @param origin - the instance's origin, `https://ghe.example` (a port allowed, one trailing `/`; no path)
  * @param release - the feature release, `"3.19"`
  * @throws {@link EndpointError} `INVALID_BASE_URL` for an origin that is not one, or a release not `3.<n>`
  *
@@ -122,8 +122,10 @@ export function gheCom(subdomain: string): Target {
  * ```
  */
 export function ghes(origin: string, release: string): Target {
-  if (typeof origin !== "string" || !isOrigin(origin))
-    fail("INVALID_BASE_URL", "origin", "must be an http(s) origin, without path", origin);
+  // One trailing "/" is the origin still, as `baseUrl` takes it (`https://ghe.example/`).
+  const given = typeof origin === "string" && origin.endsWith("/") ? origin.slice(0, -1) : origin;
+  if (typeof given !== "string" || !isOrigin(given)) fail("INVALID_BASE_URL", "origin", "must be an http(s) origin, without path", origin);
+  origin = given;
   const minor = typeof release === "string" ? /^3\.(\d{1,3})$/.exec(release)?.[1] : undefined;
   if (minor === undefined) fail("INVALID_BASE_URL", "release", 'must be a GHES feature release, "3.<n>"', release);
   return githubTarget({
