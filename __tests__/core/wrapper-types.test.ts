@@ -53,7 +53,7 @@ const wrapper = (n: number, map: string, api: string, route: string, parameters:
 
 function source(): string {
   const lines = [
-    'import { endpoint, type EndpointInterface, type ParametersOf, type UnmappedRoutes } from "rest-endpoint";',
+    'import { createEndpoint, endpoint, type EndpointInterface, type ParametersOf, type UnmappedRoutes } from "rest-endpoint";',
     'import { queries, type Routes as Forum } from "./forum.js";',
     'import { withQueries } from "rest-endpoint/queries";',
   ];
@@ -70,7 +70,7 @@ function source(): string {
     ...wrapper(
       n + 1,
       "Forum",
-      'withQueries(endpoint.defaults({ baseUrl: "https://forum.example" }), queries)',
+      'withQueries(createEndpoint({ baseUrl: "https://forum.example" }), queries)',
       "GET /posts.json",
       '"Api-Key": "k", "Api-Username": "u", before: 1',
     ),
