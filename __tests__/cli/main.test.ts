@@ -121,6 +121,43 @@ describe("a route and its items give endpoint()'s request options", () => {
     );
   });
 
+  // The maps' upload route went to uploads.github.com under a GHES --base-url, with the call's token
+  // (a fresh user's review): --base-url takes a target as docs/github-enterprise.md says.
+  const upload = [
+    "POST https://uploads.github.com/repos/{owner}/{repo}/releases/{release_id}/assets",
+    "owner=o",
+    "repo=r",
+    "release_id:=1",
+    "name=a.txt",
+    "data=x",
+  ];
+  test.each([
+    [
+      "a GHES API is that instance: uploads under /api/uploads",
+      "https://ghe.example/api/v3",
+      "https://ghe.example/api/uploads/repos/o/r/releases/1/assets?name=a.txt",
+    ],
+    [
+      "with a port and a trailing /",
+      "http://127.0.0.1:8080/api/v3/",
+      "http://127.0.0.1:8080/api/uploads/repos/o/r/releases/1/assets?name=a.txt",
+    ],
+    [
+      "a GHE.com API is gheCom(subdomain)",
+      "https://api.octocorp.ghe.com",
+      "https://uploads.octocorp.ghe.com/repos/o/r/releases/1/assets?name=a.txt",
+    ],
+    [
+      "any other URL is endpoint's baseUrl (valid neighbour)",
+      "https://api.example.com/v1",
+      "https://uploads.github.com/repos/o/r/releases/1/assets?name=a.txt",
+    ],
+  ])("--base-url: %s", async (_case, baseUrl, url) => {
+    const { status, stdout } = await cli("--base-url", baseUrl, ...upload);
+    expect([status, (JSON.parse(stdout) as { url: string }).url]).toEqual([0, url]);
+    expect(JSON.parse((await cli("--base-url", baseUrl, "GET /user")).stdout)).toMatchObject({ url: `${baseUrl.replace(/\/$/, "")}/user` });
+  });
+
   test("--base-url, and --format curl and fetch", async () => {
     expect(await cli("--base-url", "https://ghe.example/api/v3", "GET /user")).toEqual(
       printed(endpoint("GET /user", { baseUrl: "https://ghe.example/api/v3" })),

@@ -391,7 +391,13 @@ describe("arguments that are not what followLink takes", () => {
       followLink(issues, link),
       followLink(issues, { Link: [link.link] }),
       followLink(issues, { link: link.link, headers: "x" } as unknown as ResponseHeaders),
-    ]).toEqual([next, next, next, next]);
+      followLink(issues, {
+        link: link.link,
+        get headers(): string {
+          throw new Error("a field named headers, read lazily");
+        },
+      }),
+    ]).toEqual([next, next, next, next, next]);
   });
 });
 

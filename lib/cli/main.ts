@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 import { EndpointError, printable, quote } from "../core/errors.js";
-import { endpoint, VERSION } from "../index.js";
+import { createEndpoint, endpoint, gheCom, githubTarget, VERSION } from "../index.js";
 import { DescriptionError } from "../openapi/read.js";
 import { generate } from "./generate.js";
 import { readItems, withQueryItems } from "./items.js";
@@ -82,6 +82,23 @@ export async function main(args: readonly string[], io: Io): Promise<number> {
   }
 }
 
+/**
+ * The endpoint function for `--base-url` (docs/github-enterprise.md, "From the command line"): a
+ * GHE.com API (`https://api.SUBDOMAIN.ghe.com`) is `gheCom(SUBDOMAIN)`, a GHES API (`ORIGIN/api/v3`)
+ * GitHub's target at that origin with its uploads under `/api/uploads`, so that the maps' upload
+ * route goes there and credentials stay on the instance, as in code; any other URL is the `baseUrl`
+ * of `endpoint`.
+ */
+function endpointFor(baseUrl: string | undefined): typeof endpoint {
+  if (baseUrl === undefined) return endpoint;
+  const ghe = /^https:\/\/api\.([a-z\d](?:[a-z\d-]{0,61}[a-z\d])?)\.ghe\.com\/?$/i.exec(baseUrl);
+  if (ghe !== null) return createEndpoint({}, gheCom(ghe[1]!));
+  const ghes = /^(https?:\/\/[^/?#]+)\/api\/v3\/?$/i.exec(baseUrl);
+  if (ghes !== null)
+    return createEndpoint({}, githubTarget({ name: `GHES at ${ghes[1]!}`, baseUrl, uploadsUrl: `${ghes[1]!}/api/uploads` }));
+  return endpoint.defaults({ baseUrl });
+}
+
 /** What the command line prints. */
 async function run(args: readonly string[], routes: URL): Promise<string> {
   const { values, positionals } = readArguments(args);
@@ -109,8 +126,7 @@ async function run(args: readonly string[], routes: URL): Promise<string> {
   const { parameters, headers } = read;
   const route = withQueryItems(first, read);
   if (Object.keys(headers).length > 0) parameters.headers = headers;
-  if (values["base-url"] !== undefined) parameters.baseUrl = values["base-url"];
-  const options = endpoint(route as `${string} ${string}`, parameters);
+  const options = endpointFor(values["base-url"])(route as `${string} ${string}`, parameters);
   try {
     return format(options);
   } catch (error) {

@@ -19,7 +19,8 @@ Items (HTTPie's conventions; each name once):
   Header:value   a header field                 authorization:"token abc"
 
 Options:
-  --base-url URL  address a relative URL is joined to (default https://api.github.com)
+  --base-url URL  address a relative URL is joined to (default https://api.github.com); a GHES
+                  ORIGIN/api/v3 or a GHE.com https://api.SUB.ghe.com is that GitHub target
   --format F      json (default): the request options; curl: a curl command to paste;
                   fetch: a JavaScript snippet that sends them with fetch
   --routes T      check that a route is an operation of T and list its parameters; without a

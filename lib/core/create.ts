@@ -38,12 +38,15 @@ const ANY_API: Target = { name: "this target (RFC 6570 alone)", defaults: {} };
  * // "https://api.example.com/repos/o/r/contents/a%2Fb"
  * ```
  */
-export function createEndpoint<const O extends EndpointParameters = {}>(
+// No defaults given: no parameter name given, no version sent (the empty object is meant).
+// eslint-disable-next-line @typescript-eslint/no-generated-empty-object-type
+export function createEndpoint<const O extends EndpointParameters = Record<never, never>>(
   defaults?: O,
   target: Target = ANY_API,
 ): EndpointInterface<object, Extract<keyof O, string>, VersionSent<O["headers"], "2022-11-28">> {
   // A target of another shape (`null`, a name) would fail later as a TypeError, or be taken for none.
-  if (target === null || typeof target !== "object" || typeof target.name !== "string" || !isPlainRecord(target.defaults))
+  const given = target as Partial<Target> | null;
+  if (given === null || typeof given !== "object" || typeof given.name !== "string" || !isPlainRecord(given.defaults))
     fail("INVALID_OPTIONS", "target", "must be a Target: ghes(…), gheCom(…), githubTarget(…), githubCom or { name, defaults }", target);
   let base = readDefaults(NO_DEFAULTS, target.defaults);
   // A client names itself (RFC 9110 section 10.1.5): this library and the platform, as universal-user-agent gives it.

@@ -28,6 +28,16 @@ const PIECE =
  */
 const KEPT = /^[\w\-.~!$&()*+,;=:@/?%]*$/;
 
+/** Whether `value` is a response (fetch's, axios', got's) rather than its fields: it holds them in an object `headers`. */
+function isHeld(value: object): boolean {
+  try {
+    const { headers } = value as { headers?: unknown };
+    return headers !== null && typeof headers == "object" && !Array.isArray(headers);
+  } catch {
+    return false; // a getter that throws is reported where the fields are read
+  }
+}
+
 /**
  * Returns the request options of the page a response links to: the target of its `Link` header
  * field (RFC 8288) whose relation type is `rel`, with `request`'s method, header fields (`accept`,
@@ -77,16 +87,6 @@ const KEPT = /^[\w\-.~!$&()*+,;=:@/?%]*$/;
  * // undefined
  * ```
  */
-/** Whether `value` is a response (fetch's, axios', got's) rather than its fields: it holds them in an object `headers`. */
-function isHeld(value: object): boolean {
-  try {
-    const { headers } = value as { headers?: unknown };
-    return headers !== null && typeof headers == "object" && !Array.isArray(headers);
-  } catch {
-    return false; // a getter that throws is reported where the fields are read
-  }
-}
-
 export function followLink<O extends RequestOptions>(request: O, responseHeaders: ResponseHeaders, rel = "next"): O | undefined {
   let valid = false;
   try {
@@ -99,7 +99,8 @@ export function followLink<O extends RequestOptions>(request: O, responseHeaders
   if (typeof rel != "string") fail("INVALID_OPTIONS", "rel", "must be a string", rel);
   // A response, a field's value or nothing where the fields are due would give no link, and paging
   // would stop after the first page unsaid (fetch's and axios' responses hold theirs in `headers`).
-  if (responseHeaders === null || typeof responseHeaders != "object" || isHeld(responseHeaders))
+  const given = responseHeaders as object | null;
+  if (given === null || typeof given != "object" || isHeld(given))
     fail(
       "INVALID_OPTIONS",
       "responseHeaders",
