@@ -340,13 +340,13 @@ export function checkShapes(spec: Description, file: string): Document {
     if (querystrings.length > 1)
       problem(
         `${querystrings[1]![2]}/in`,
-        `is a second querystring parameter beside ${querystrings[0]![2]}: OpenAPI 3.2 allows one`,
+        `is a second querystring parameter beside #${querystrings[0]![2]}: OpenAPI 3.2 allows one`,
         "querystring",
       );
     if (querystrings.length === 1 && query !== undefined)
       problem(
         `${query[2]}/in`,
-        `is a query parameter beside the querystring parameter ${querystrings[0]![2]}, which OpenAPI 3.2 forbids`,
+        `is a query parameter beside the querystring parameter #${querystrings[0]![2]}, which OpenAPI 3.2 forbids`,
         "query",
       );
   };
