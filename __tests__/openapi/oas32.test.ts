@@ -260,6 +260,10 @@ describe("what OpenAPI 3.2 forbids, or the generator cannot send, is refused nam
       '#/paths/~1a/get/parameters/0/content/text~1plain: must be a JSON media type, or have a schema of type string: withQueries writes the whole query from no other; received "text/plain"',
     ],
     [
+      get([querystring({ "text/plain": { schema: true } })]),
+      '#/paths/~1a/get/parameters/0/content/text~1plain: must be a JSON media type, or have a schema of type string: withQueries writes the whole query from no other; received "text/plain"',
+    ],
+    [
       get([querystring({ "application/jsonpath": {} })]),
       '#/paths/~1a/get/parameters/0/content/application~1jsonpath: must be a JSON media type, or have a schema of type string: withQueries writes the whole query from no other; received "application/jsonpath"',
     ],

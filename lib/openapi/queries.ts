@@ -259,7 +259,8 @@ const JSON_LINES = /^application\/(?:jsonl|x-ndjson)\s*(?:;|$)/i;
  */
 function withSequence(options: RequestOptions): RequestOptions {
   if (!isArray(options.body)) return options;
-  const type = options.headers["content-type"] ?? "";
+  // endpoint() gives a list body a content-type (JSON's where neither the call nor the table sets one).
+  const type = options.headers["content-type"]!;
   const separator = JSON_SEQ.test(type) ? "\u001e" : JSON_LINES.test(type) ? "" : undefined;
   if (separator === undefined)
     return fail(

@@ -247,7 +247,7 @@ export function parametersOf({ operation: { method, operation, parameters }, nam
   const row = ({ parameter, call }: Named, place: Place): Row => {
     if (parameter === undefined) return [call, place, "string | number", true, ""];
     // A querystring's value is typed by the schema of its one media type (OpenAPI 3.2, Parameter Object).
-    const given = place === "querystring" ? Object.values(parameter.content ?? {})[0]?.schema : parameter.schema;
+    const given = place === "querystring" ? Object.values(parameter.content!)[0]!.schema : parameter.schema;
     const schema = schemaOf(resolve, given) ?? {};
     let type = place === "header" ? headerType(schema, resolve) : types.typeOf(given);
     // A list the description says is comma-separated also takes one string: the joined form. Its
