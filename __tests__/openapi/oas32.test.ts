@@ -114,6 +114,25 @@ describe("the specification's examples as routes", () => {
     });
   });
 
+  test("a body field named as the querystring parameter: the body goes under `data`, as beside any parameter of its name", () => {
+    const spec = described({
+      "/search": {
+        query: {
+          parameters: [{ in: "querystring", name: "q", content: { "application/json": { schema: { type: "string" } } } }],
+          requestBody: { content: { "application/json": { schema: { type: "object", properties: { q: { type: "string" } } } } } },
+        },
+      },
+    });
+    const map = mapOf(spec);
+    expect(map.listing["QUERY /search"]).toEqual(["", ["q", "querystring", "string", 0], ["data", "data", "{ q?: string }", 0]]);
+    expect(withQueries(base, queriesOf(map.module))("QUERY /search", { q: "x", data: { q: "y" } })).toEqual({
+      method: "query",
+      url: "https://example.com/search?%22x%22",
+      headers: { ...HEADERS, "content-type": "application/json; charset=utf-8" },
+      body: { q: "y" },
+    });
+  });
+
   test.each([
     ["GET /foo/form", { form: "foo=1" }, "INVALID_PARAMETER", "form", "must be an object, the form of the whole query"],
     ["GET /foo/form", { form: { foo: [[1]] } }, "INVALID_PARAMETER", "foo", "has no application/x-www-form-urlencoded form"],

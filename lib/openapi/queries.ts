@@ -511,7 +511,9 @@ function sameValue(a: unknown, b: unknown): boolean {
  * or the body (docs/any-api.md, "Header parameters"). `defaults()` of the result
  * wraps again; `merge()` gives the rewritten options (the route's full template), which `parse()`,
  * the endpoint's, builds; `DEFAULTS` is the endpoint's. A route marked `requiredBody` sends the
- * body `{}` (as `data: {}`) when the call gives neither a field of it nor `data`.
+ * body `{}` (as `data: {}`) when the call gives neither a field of it nor `data`. OpenAPI 3.2's
+ * querystring parameter is written as the whole query ({@link Querystring}), and a `sequence`
+ * body's list as JSON Lines or a JSON text sequence ({@link Query.sequence}).
  *
  * @param endpoint - an endpoint, usually `endpoint.defaults({ baseUrl })` typed by a generated map
  * @param queries - the `queries` of a module `rest-endpoint generate` wrote
@@ -520,7 +522,10 @@ function sameValue(a: unknown, b: unknown): boolean {
  *   object under a key (it has one level) or a key that is not well-formed Unicode;
  *   `INVALID_OPTIONS` when reading the parameters throws (a getter, a revoked Proxy), or when two
  *   parameters would be sent under one name (`"statuses[]"` and `"statuses%5B%5D"`); and whatever
- *   `endpoint` throws; `INVALID_URL_TEMPLATE` when a route of `queries` is not a template
+ *   `endpoint` throws; `INVALID_URL_TEMPLATE` when a route of `queries` is not a template;
+ *   `INVALID_PARAMETER` for a querystring value of the wrong kind (a form's that is no object, a
+ *   string's that is no string, a JSON one with no JSON text) and for a sequence item with no JSON
+ *   text; `INVALID_HEADER_VALUE` when a sequence body's `content-type` is no sequential JSON media type
  * @example
  * ```ts
  * const api = withQueries(endpoint.defaults({ baseUrl: "https://api.stripe.com" }), {

@@ -226,8 +226,11 @@ function originOf({ operation }: PathOperation, spec: Document): string {
  * `origin` only where the route begins with GitHub's `{origin}` (an installation's origin), which
  * no other description's route does.
  */
-const takenBy = ({ variables, query, headers }: Names, route: string): Set<string> =>
-  new Set([...(isOriginRoute(route) ? ["origin"] : []), ...[variables, query, headers].flat().map(({ call }) => call)]);
+const takenBy = ({ variables, query, headers, querystring }: Names, route: string): Set<string> =>
+  new Set([
+    ...(isOriginRoute(route) ? ["origin"] : []),
+    ...[variables, query, headers, querystring === undefined ? [] : [querystring]].flat().map(({ call }) => call),
+  ]);
 
 /** Whether a route's template begins with `{origin}` ({@link originOf}): `POST {origin}/repos/…`. */
 const isOriginRoute = (route: string): boolean => route.includes(" {origin}/");
