@@ -326,6 +326,7 @@ describe("what OpenAPI 3.2 forbids, or the generator cannot send, is refused nam
         "/a": {
           get: { parameters: [querystring({ "application/json": { schema: { type: "string" } } })] },
           post: { parameters: [{ in: "query", name: "limit", schema: { type: "integer" } }] },
+          put: { parameters: [querystring({ "application/json": {} })] },
           additionalOperations: {
             COPY: { requestBody: { content: { "application/json": { schema: { type: "object" } } } } },
             LOCK: { $ref: "#/components/x" },
@@ -338,6 +339,7 @@ describe("what OpenAPI 3.2 forbids, or the generator cannot send, is refused nam
     expect(map.listing).toEqual({
       "GET /a": ["", ["q", "querystring", "string", 0]],
       "POST /a": ["", ["limit", "query", "number", 0]],
+      "PUT /a": ["", ["q", "querystring", "unknown", 0]],
       "COPY /a": [""],
       "LOCK /a": [""],
     });
