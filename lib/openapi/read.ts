@@ -176,8 +176,10 @@ const isObject = (value: Json): value is Record<string, Json> => typeof value ==
  * `requestBody` (`required`, `description`) and its `content` (`schema`, `encoding`), `servers` and
  * their `variables`, `info`, and in schemas `type`, `enum`, `oneOf`/`anyOf`/`allOf`, `properties`,
  * `patternProperties`, `items`, `required`, `additionalProperties`, `discriminator`, `nullable`,
- * `readOnly`, `deprecated`, `format`, `contentMediaType`, `description`. Fields it does not read are
- * not checked: a description valid enough to map is mapped.
+ * `readOnly`, `deprecated`, `format`, `contentMediaType`, `description`; and OpenAPI 3.2's `query`
+ * operation, `additionalOperations`, `in: querystring` parameters (their `content`) and a body's
+ * `itemSchema`, with the rules 3.2 gives them and those of what withQueries sends (docs/any-api.md,
+ * "OpenAPI 3.2"). Fields it does not read are not checked: a description valid enough to map is mapped.
  *
  * @returns the description, as the generator reads it
  * @throws {@link DescriptionError} naming the file and the JSON pointer of the first wrong field

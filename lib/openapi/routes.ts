@@ -454,9 +454,10 @@ function callFields(plan: BodyPlan | undefined, taken: ReadonlySet<string>): Fie
  * does not name goes to the body there. `spaceDelimited` and `pipeDelimited` lists are listed
  * with their delimiter, `allowReserved` parameters, header parameters with their field, a form
  * body's encoding ({@link formOf}), and a body's media type where `endpoint()` would give another
- * ({@link mediaTypeOf}). `undefined` when the route needs none of it: every query parameter sent as
- * the library sends it anyway (scalars, or lists declared unexploded), no header parameter, the
- * body's media type what `endpoint()` gives.
+ * ({@link mediaTypeOf}); OpenAPI 3.2's querystring parameter ({@link querystringOf}) and a body
+ * that is a sequence of JSON texts (`sequence`, typed from `itemSchema`). `undefined` when the route
+ * needs none of it: every query parameter sent as the library sends it anyway (scalars, or lists
+ * declared unexploded), no header parameter, the body's media type what `endpoint()` gives.
  */
 export function queryOf({ operation, names, route }: RoutedOperation, resolve: Resolve): Query | undefined {
   const varspecs: string[] = [];
