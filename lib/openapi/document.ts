@@ -1,5 +1,5 @@
 /**
- * The parts of an OpenAPI 3.0 or 3.1 description the generator reads, typed from `openapi-types`
+ * The parts of an OpenAPI 3.0, 3.1 or 3.2 description the generator reads, typed from `openapi-types`
  * (both versions' objects), as {@link checkShapes} (read.ts) has checked them: a field it checks has
  * its type here, so that a description of another shape is refused on one line before the
  * generator reads it, never a stack trace.
@@ -16,11 +16,19 @@ export const MAX_NESTING = 200;
 /** A description of either version; its `info` optional, as {@link checkShapes} reads it (a description without one is mapped). */
 export type Document = WithOptionalInfo<OpenAPIV3.Document> | WithOptionalInfo<OpenAPIV3_1.Document>;
 type WithOptionalInfo<T> = T extends unknown ? Omit<T, "info"> & { readonly info?: Partial<OpenAPIV3.InfoObject> } : never;
-export type PathItem = OpenAPIV3.PathItemObject | OpenAPIV3_1.PathItemObject;
+/**
+ * A path item, with OpenAPI 3.2's `query` operation and `additionalOperations` (method, as sent,
+ * to operation), which `openapi-types` does not know (OpenAPI 3.2, Path Item Object).
+ */
+export type PathItem = (OpenAPIV3.PathItemObject | OpenAPIV3_1.PathItemObject) & {
+  readonly query?: Operation | Reference;
+  readonly additionalOperations?: Readonly<Record<string, Operation | Reference>>;
+};
 export type Operation = OpenAPIV3.OperationObject | OpenAPIV3_1.OperationObject;
 export type Parameter = OpenAPIV3.ParameterObject;
 export type RequestBody = OpenAPIV3.RequestBodyObject | OpenAPIV3_1.RequestBodyObject;
-export type MediaType = OpenAPIV3.MediaTypeObject | OpenAPIV3_1.MediaTypeObject;
+/** A media type object, with OpenAPI 3.2's `itemSchema`: the schema of each item of a sequential media type (OpenAPI 3.2, Media Type Object). */
+export type MediaType = (OpenAPIV3.MediaTypeObject | OpenAPIV3_1.MediaTypeObject) & { readonly itemSchema?: SchemaOrReference };
 export type Encoding = OpenAPIV3.EncodingObject;
 export type Reference = OpenAPIV3.ReferenceObject;
 

@@ -79,6 +79,38 @@ export interface Query {
    * in (OpenAPI 3.1 section 4.8.12.1, `in: header`), a list joined with `, ` (RFC 9110 section 5.3).
    */
   readonly headers?: Readonly<Record<string, string>>;
+  /**
+   * OpenAPI 3.2's querystring parameter (Parameter Object, `in: querystring`): the call key whose
+   * value is the whole query, and how it is written ({@link Querystring}).
+   */
+  readonly querystring?: Querystring;
+  /**
+   * `true` where the body is a sequence of JSON texts (OpenAPI 3.2's `itemSchema` on
+   * `application/jsonl`, `application/x-ndjson` or `application/json-seq`): `data`, a list, is sent
+   * as one JSON text per item, each followed by LF, and for `json-seq` (RFC 7464) after a record
+   * separator (U+001E); which one the request's `content-type` says.
+   */
+  readonly sequence?: true;
+}
+
+/**
+ * How OpenAPI 3.2's querystring parameter is written as the URL's whole query (Parameter Object,
+ * `in: querystring`, and its Parameter Object examples).
+ */
+export interface Querystring {
+  /** The call key that holds the value. */
+  readonly name: string;
+  /**
+   * `form` (`application/x-www-form-urlencoded`): the object's properties as a form
+   * (`foo=a+%2B+b&bar=true`), built as a form body is ({@link Form}); `json` (a JSON media type): the
+   * JSON text, percent-encoded (`%7B%22flag%22%3Anull%7D`); `string` (any other media type, whose
+   * schema is a string): the string, percent-encoded (`%24.a.b%5B1%3A1%5D`).
+   */
+  readonly as: "form" | "json" | "string";
+  /** For `form`: the fields of `style: deepObject`, as {@link Form}'s. */
+  readonly deepObject?: readonly string[];
+  /** For `form`: the fields of `explode: false`, as {@link Form}'s. */
+  readonly joined?: readonly string[];
 }
 
 /**
@@ -201,6 +233,49 @@ function withForm(form: Form, options: RequestOptions, given: Readonly<Record<st
   return { ...options, headers, body };
 }
 
+/** A value's JSON text (RFC 8259); `undefined` for one that has none: `undefined`, a function, a symbol, a BigInt, a cycle. */
+function jsonText(value: unknown): string | undefined {
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return undefined;
+  }
+}
+
+/** JSON Text Sequences (RFC 7464, RFC 8091's `+json-seq`): each text after a record separator. */
+const JSON_SEQ = /^application\/(?:[\w.-]+\+)?json-seq\s*(?:;|$)/i;
+/** JSON Lines and NDJSON: one JSON text a line. */
+const JSON_LINES = /^application\/(?:jsonl|x-ndjson)\s*(?:;|$)/i;
+
+/**
+ * The request options with a list body sent as a sequence of JSON texts (OpenAPI 3.2, Sequential
+ * JSON): each item's JSON text followed by LF, after U+001E for `application/json-seq` (RFC 7464
+ * section 2.2); which one the request's `content-type` says. A body that is no list (the caller's
+ * own text) is sent as it is.
+ *
+ * @throws `EndpointError` `INVALID_HEADER_VALUE` when the `content-type` is no sequential JSON
+ *   media type; `INVALID_PARAMETER` for an item with no JSON text (`undefined`, a function, a
+ *   BigInt, a cycle)
+ */
+function withSequence(options: RequestOptions): RequestOptions {
+  if (!isArray(options.body)) return options;
+  // endpoint() gives a list body a content-type (JSON's where neither the call nor the table sets one).
+  const type = options.headers["content-type"]!;
+  const separator = JSON_SEQ.test(type) ? "\u001e" : JSON_LINES.test(type) ? "" : undefined;
+  if (separator === undefined)
+    return fail(
+      "INVALID_HEADER_VALUE",
+      "headers.content-type",
+      "must be a sequential JSON media type (application/jsonl, application/x-ndjson, application/json-seq) for a list of items",
+      type,
+    );
+  const texts = options.body.map((item, index) => {
+    const text = jsonText(item);
+    return text === undefined ? fail("INVALID_PARAMETER", `data.${index}`, "must have a JSON text", item) : `${separator}${text}\n`;
+  });
+  return { ...options, body: texts.join("") };
+}
+
 /** A generated map's queries: route (as the map writes it) to {@link Query}. */
 export type Queries = Readonly<Record<string, Query>>;
 
@@ -255,6 +330,31 @@ function reservedPairs(key: string, value: unknown, argument: string, exploded: 
 }
 
 /**
+ * The query OpenAPI 3.2's querystring parameter writes from `value` ({@link Querystring}); `""` for
+ * `null`, `undefined` or a form without fields.
+ *
+ * @throws `EndpointError` `INVALID_PARAMETER` for a form value that is not an object or a field
+ *   with no form ({@link formFields}), a JSON value with no JSON text (a function, a symbol,
+ *   `undefined` alone, a BigInt, a cycle), a string value that is not a string, and a lone surrogate
+ */
+function querystringText(querystring: Querystring, value: unknown): string {
+  const { name, as } = querystring;
+  if (value == null) return "";
+  if (as === "form") {
+    if (!isPlainRecord(value)) return fail("INVALID_PARAMETER", name, "must be an object, the form of the whole query", value);
+    const fields = formFields({ mediaType: "application/x-www-form-urlencoded", ...querystring }, value) as [string, string][];
+    return new URLSearchParams(fields).toString();
+  }
+  if (as === "string") {
+    if (typeof value !== "string") return fail("INVALID_PARAMETER", name, "must be a string, the whole query", value);
+    return encodeComponent(value, name);
+  }
+  const text = jsonText(value);
+  if (text === undefined) return fail("INVALID_PARAMETER", name, "must have a JSON text, the whole query", value);
+  return encodeComponent(text, name);
+}
+
+/**
  * The merged options that send `merged`'s query as `query` says: its URL is the call's path (its
  * variables as the call names them) with the route's query expression from `query` (`{&…}` after a
  * query the path holds, RFC 6570 section 3.2.9), its parameters renamed and deepObject ones spread
@@ -291,6 +391,11 @@ function rewrite(query: Query, merged: MergedOptions, defaults: Defaults): Merge
   for (const [name, value] of Object.entries(merged)) {
     if (isOptionName(name)) {
       copy[name] = value;
+      continue;
+    }
+    if (name === query.querystring?.name) {
+      const text = querystringText(query.querystring, value);
+      if (text !== "") pairs.push(text);
       continue;
     }
     if (reserved.includes(name)) {
@@ -406,7 +511,9 @@ function sameValue(a: unknown, b: unknown): boolean {
  * or the body (docs/any-api.md, "Header parameters"). `defaults()` of the result
  * wraps again; `merge()` gives the rewritten options (the route's full template), which `parse()`,
  * the endpoint's, builds; `DEFAULTS` is the endpoint's. A route marked `requiredBody` sends the
- * body `{}` (as `data: {}`) when the call gives neither a field of it nor `data`.
+ * body `{}` (as `data: {}`) when the call gives neither a field of it nor `data`. OpenAPI 3.2's
+ * querystring parameter is written as the whole query ({@link Querystring}), and a `sequence`
+ * body's list as JSON Lines or a JSON text sequence ({@link Query.sequence}).
  *
  * @param endpoint - an endpoint, usually `endpoint.defaults({ baseUrl })` typed by a generated map
  * @param queries - the `queries` of a module `rest-endpoint generate` wrote
@@ -415,7 +522,10 @@ function sameValue(a: unknown, b: unknown): boolean {
  *   object under a key (it has one level) or a key that is not well-formed Unicode;
  *   `INVALID_OPTIONS` when reading the parameters throws (a getter, a revoked Proxy), or when two
  *   parameters would be sent under one name (`"statuses[]"` and `"statuses%5B%5D"`); and whatever
- *   `endpoint` throws; `INVALID_URL_TEMPLATE` when a route of `queries` is not a template
+ *   `endpoint` throws; `INVALID_URL_TEMPLATE` when a route of `queries` is not a template;
+ *   `INVALID_PARAMETER` for a querystring value of the wrong kind (a form's that is no object, a
+ *   string's that is no string, a JSON one with no JSON text) and for a sequence item with no JSON
+ *   text; `INVALID_HEADER_VALUE` when a sequence body's `content-type` is no sequential JSON media type
  * @example
  * ```ts
  * const api = withQueries(endpoint.defaults({ baseUrl: "https://api.stripe.com" }), {
@@ -478,6 +588,7 @@ export function withQueries<E extends EndpointInterface<RouteMap, string>>(endpo
     // A required body the call gave no field (nor `data`) of: sent as `{}`, through endpoint()'s own rule for `data`.
     if (query.requiredBody === true && !Object.hasOwn(call, "data") && (options.body === undefined || options.body === ""))
       options = parseCall({ ...call, data: {} });
+    if (query.sequence === true) return withSequence(options);
     return query.form === undefined ? options : withForm(query.form, options, merged.headers);
   };
   const merge = (...args: unknown[]): MergedOptions => {

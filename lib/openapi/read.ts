@@ -19,7 +19,11 @@ import { DescriptionError, MAX_NESTING, readFrom, type Document } from "./docume
 import { follow, isReference, pointerToken as token } from "./json-pointer.js";
 import { TOKEN } from "../core/chars.js";
 import { MAX_SHOWN, shorten } from "../core/errors.js";
-import { METHODS } from "./routes.js";
+import { FORM_MEDIA_TYPE, JSON_MEDIA_TYPE, METHODS, SEQUENCE_MEDIA_TYPE } from "./routes.js";
+import { BODY_METHODS } from "../core/request.js";
+
+/** The methods of a path item's fixed fields (OpenAPI 3.2, Path Item Object), which additionalOperations must not hold. */
+const FIXED_METHODS: readonly string[] = [...METHODS, "trace"];
 
 export { DescriptionError } from "./document.js";
 
@@ -172,8 +176,10 @@ const isObject = (value: Json): value is Record<string, Json> => typeof value ==
  * `requestBody` (`required`, `description`) and its `content` (`schema`, `encoding`), `servers` and
  * their `variables`, `info`, and in schemas `type`, `enum`, `oneOf`/`anyOf`/`allOf`, `properties`,
  * `patternProperties`, `items`, `required`, `additionalProperties`, `discriminator`, `nullable`,
- * `readOnly`, `deprecated`, `format`, `contentMediaType`, `description`. Fields it does not read are
- * not checked: a description valid enough to map is mapped.
+ * `readOnly`, `deprecated`, `format`, `contentMediaType`, `description`; and OpenAPI 3.2's `query`
+ * operation, `additionalOperations`, `in: querystring` parameters (their `content`) and a body's
+ * `itemSchema`, with the rules 3.2 gives them and those of what withQueries sends (docs/any-api.md,
+ * "OpenAPI 3.2"). Fields it does not read are not checked: a description valid enough to map is mapped.
  *
  * @returns the description, as the generator reads it
  * @throws {@link DescriptionError} naming the file and the JSON pointer of the first wrong field
@@ -257,16 +263,15 @@ export function checkShapes(spec: Description, file: string): Document {
     const extra = node.additionalProperties;
     if (extra !== undefined && typeof extra !== "boolean") schema(extra, `${pointer}/additionalProperties`, depth + 1);
   };
-  const parameter = (given: Json, at: string): void => {
+  /** A parameter; returns where it goes (`in`) and its pointer. */
+  const parameter = (given: Json, at: string): [where: string, name: string, pointer: string] => {
     const [value, pointer] = deref(given, at);
     const node = object(value, pointer);
     const name = string(node.name, `${pointer}/name`);
-    if (node.in === "querystring")
-      problem(
-        `${pointer}/in`,
-        "is OpenAPI 3.2's querystring (the whole query from a media type), which generate does not type yet",
-        node.in,
-      );
+    if (node.in === "querystring") {
+      querystring(node, pointer);
+      return ["querystring", name, pointer];
+    }
     // A header parameter is sent in the field it names, which must be a token (RFC 9110 section 5.1):
     // the run time refuses any other name, so a map that typed it would compile and always throw.
     if (string(node.in, `${pointer}/in`) === "header" && !TOKEN.test(name))
@@ -274,6 +279,78 @@ export function checkShapes(spec: Description, file: string): Document {
     fields(node, pointer, string, ["style", "description"]);
     fields(node, pointer, boolean, ["explode", "allowReserved", "required", "deprecated"]);
     if (node.schema !== undefined) schema(node.schema, `${pointer}/schema`, 0);
+    return [node.in as string, name, pointer];
+  };
+  /**
+   * OpenAPI 3.2's querystring parameter (Parameter Object, `in: querystring`): `content` with one
+   * media type, no `schema`, `style`, `explode` or `allowReserved`; a media type withQueries writes
+   * (queries.ts): a form of an object, JSON, or another whose schema is a string.
+   */
+  const querystring = (node: Record<string, Json>, pointer: string): void => {
+    for (const field of ["schema", "style", "explode", "allowReserved"])
+      if (node[field] !== undefined)
+        problem(
+          `${pointer}/${field}`,
+          "must not be used with in: querystring (OpenAPI 3.2, Parameter Object: its content says it all)",
+          node[field],
+        );
+    fields(node, pointer, string, ["description"]);
+    fields(node, pointer, boolean, ["required", "deprecated"]);
+    const content = object(node.content, `${pointer}/content`);
+    const types = Object.keys(content);
+    if (types.length !== 1)
+      problem(`${pointer}/content`, "must hold one media type, the whole query's (OpenAPI 3.2, Parameter Object)", types.join(", "));
+    const mediaAt = `${pointer}/content/${token(types[0]!)}`;
+    const media = object(content[types[0]!], mediaAt);
+    if (media.itemSchema !== undefined)
+      problem(`${mediaAt}/itemSchema`, "is for a body's sequence of items, not a query", media.itemSchema);
+    if (media.schema !== undefined) schema(media.schema, `${mediaAt}/schema`, 0);
+    const [found] = media.schema === undefined ? [{}] : deref(media.schema, `${mediaAt}/schema`);
+    const kinds = isObject(found) ? [found.type ?? []].flat() : [];
+    const form = FORM_MEDIA_TYPE.test(types[0]!);
+    if (
+      form
+        ? kinds.length > 0 && !kinds.includes("object")
+        : !JSON_MEDIA_TYPE.test(types[0]!) && (kinds.length !== 1 || kinds[0] !== "string")
+    )
+      problem(
+        mediaAt,
+        form
+          ? "is a form, whose schema must be an object: withQueries writes its properties as the query"
+          : "must be a JSON media type, or have a schema of type string: withQueries writes the whole query from no other",
+        types[0],
+      );
+    if (form) encoding(media, mediaAt);
+  };
+  /** A form's `encoding`: each field's `style` and `explode`. */
+  const encoding = (media: Record<string, Json>, mediaAt: string): void => {
+    for (const [name, field] of Object.entries(optional(media.encoding, `${mediaAt}/encoding`, object) ?? {})) {
+      const at = `${mediaAt}/encoding/${token(name)}`;
+      fields(object(field, at), at, string, ["style"]);
+      fields(object(field, at), at, boolean, ["explode"]);
+    }
+  };
+  /**
+   * OpenAPI 3.2's rule for an operation's parameters, its path item's with its own (Parameter
+   * Object, "Parameter Locations"): at most one `in: querystring`, and none beside `in: query`.
+   */
+  const oneQuery = (parameters: readonly [where: string, name: string, pointer: string][]): void => {
+    // An operation's parameter replaces its path item's of the same name and place.
+    const byKey = new Map(parameters.map((entry) => [`${entry[0]} ${entry[1]}`, entry]));
+    const querystrings = [...byKey.values()].filter(([where]) => where === "querystring");
+    const query = [...byKey.values()].find(([where]) => where === "query");
+    if (querystrings.length > 1)
+      problem(
+        `${querystrings[1]![2]}/in`,
+        `is a second querystring parameter beside #${querystrings[0]![2]}: OpenAPI 3.2 allows one`,
+        "querystring",
+      );
+    if (querystrings.length === 1 && query !== undefined)
+      problem(
+        `${query[2]}/in`,
+        `is a query parameter beside the querystring parameter #${querystrings[0]![2]}, which OpenAPI 3.2 forbids`,
+        "query",
+      );
   };
   const servers = (value: Json, pointer: string): void => {
     list(value, pointer).forEach((given, i) => {
@@ -297,25 +374,32 @@ export function checkShapes(spec: Description, file: string): Document {
     if (path.startsWith("x-")) continue; // a specification extension (OpenAPI 3.1 section 4.9)
     const [value, at] = deref(given, `/paths/${token(path)}`);
     const item = object(value, at);
-    optional(item.parameters, `${at}/parameters`, list)?.forEach((entry, i) => {
-      parameter(entry, `${at}/parameters/${i}`);
-    });
-    // OpenAPI 3.2's QUERY operation and other methods (sections 4.10.1, 4.10.2): not mapped yet, and
-    // refused rather than left out, so that no operation of the description goes missing unsaid.
-    for (const field of ["query", "additionalOperations"])
-      if (item[field] !== undefined)
+    const shared = optional(item.parameters, `${at}/parameters`, list)?.map((entry, i) => parameter(entry, `${at}/parameters/${i}`)) ?? [];
+    const operations: [method: string, given: Json, pointer: string, additional: boolean][] = METHODS.filter(
+      (method) => item[method] !== undefined,
+    ).map((method) => [method.toUpperCase(), item[method], `${at}/${method}`, false]);
+    // OpenAPI 3.2's additionalOperations (Path Item Object): keyed by the method as it is sent.
+    for (const [method, given] of Object.entries(optional(item.additionalOperations, `${at}/additionalOperations`, object) ?? {})) {
+      const pointer = `${at}/additionalOperations/${token(method)}`;
+      if (!TOKEN.test(method)) problem(pointer, "must be keyed by a method, an RFC 9110 token (section 9.1)", method);
+      if (FIXED_METHODS.includes(method.toLowerCase()))
         problem(
-          `${at}/${field}`,
-          `is OpenAPI 3.2's ${field === "query" ? "QUERY operation" : "additionalOperations"}, which generate does not map yet`,
-          item[field],
+          pointer,
+          `is the ${method.toLowerCase()} field's method, which OpenAPI 3.2 says additionalOperations must not hold`,
+          method,
         );
-    for (const method of METHODS) {
-      if (item[method] === undefined) continue;
-      const [found, pointer] = deref(item[method], `${at}/${method}`);
+      // endpoint() sends a method upper-cased (docs/usage.md), and its case is part of it (RFC 9110 section 9.1).
+      if (method !== method.toUpperCase())
+        problem(pointer, "must be an upper-case method: rest-endpoint sends methods upper-cased", method);
+      operations.push([method, given, pointer, true]);
+    }
+    for (const [method, given, operationAt, additional] of operations) {
+      const [found, pointer] = deref(given, operationAt);
       const operation = object(found, pointer);
-      optional(operation.parameters, `${pointer}/parameters`, list)?.forEach((entry, i) => {
-        parameter(entry, `${pointer}/parameters/${i}`);
-      });
+      const own =
+        optional(operation.parameters, `${pointer}/parameters`, list)?.map((entry, i) => parameter(entry, `${pointer}/parameters/${i}`)) ??
+        [];
+      oneQuery([...shared, ...own]);
       optional(operation.servers, `${pointer}/servers`, servers);
       const docs = optional(operation.externalDocs, `${pointer}/externalDocs`, object);
       optional(docs?.url, `${pointer}/externalDocs/url`, string);
@@ -324,6 +408,14 @@ export function checkShapes(spec: Description, file: string): Document {
       const requestBody = object(body, bodyAt);
       fields(requestBody, bodyAt, string, ["description"]);
       fields(requestBody, bodyAt, boolean, ["required"]);
+      // A required body of an additional operation the core sends none for (BODY_METHODS): refused;
+      // an optional one is left out of the map, as GET's is (docs/any-api.md, "OpenAPI 3.2").
+      if (additional && requestBody.required === true && !BODY_METHODS.has(method.toLowerCase()))
+        problem(
+          `${bodyAt}/required`,
+          `is a required body on ${method}, which rest-endpoint sends without content (docs/usage.md: POST, PUT, PATCH, DELETE and QUERY carry one)`,
+          true,
+        );
       const content = optional(requestBody.content, `${bodyAt}/content`, object) ?? {};
       for (const [type, given] of Object.entries(content)) {
         const mediaAt = `${bodyAt}/content/${token(type)}`;
@@ -331,18 +423,17 @@ export function checkShapes(spec: Description, file: string): Document {
         if (/\p{Cc}/u.test(type)) problem(mediaAt, "must be a media type, which holds no control character (RFC 9110 section 5.5)", type);
         const media = object(given, mediaAt);
         if (media.schema !== undefined) schema(media.schema, `${mediaAt}/schema`, 0);
-        if (media.itemSchema !== undefined)
-          problem(
-            `${mediaAt}/itemSchema`,
-            "is OpenAPI 3.2's schema of a streamed body's items, which generate does not type yet",
-            media.itemSchema,
-          );
-        const encoding = optional(media.encoding, `${mediaAt}/encoding`, object) ?? {};
-        for (const [name, field] of Object.entries(encoding)) {
-          const at = `${mediaAt}/encoding/${token(name)}`;
-          fields(object(field, at), at, string, ["style"]);
-          fields(object(field, at), at, boolean, ["explode"]);
+        // OpenAPI 3.2's itemSchema (Media Type Object): a sequence of JSON texts is typed and sent (queries.ts); other sequences are not.
+        if (media.itemSchema !== undefined) {
+          if (!SEQUENCE_MEDIA_TYPE.test(type))
+            problem(
+              `${mediaAt}/itemSchema`,
+              "is the item schema of a sequence generate does not write: it writes application/jsonl, application/x-ndjson and application/json-seq",
+              type,
+            );
+          schema(media.itemSchema, `${mediaAt}/itemSchema`, 0);
         }
+        encoding(media, mediaAt);
       }
     }
   }

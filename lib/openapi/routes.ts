@@ -6,7 +6,7 @@
  */
 import { PLAIN_NAME, percentEncodeName } from "../core/chars.js";
 import { OPTION_NAMES as NAMES } from "../core/option-names.js";
-import type { Form, Query, Server } from "./queries.js";
+import type { Form, Query, Querystring, Server } from "./queries.js";
 import { BODY_METHODS } from "../core/request.js";
 import { queryExpression } from "../core/template.js";
 import type {
@@ -26,8 +26,12 @@ import { follow } from "./json-pointer.js";
 import { fieldsOf, type Fields } from "./fields.js";
 import { docOf, fileType, parenthesized, schemaOf, typesOf, union, type TypeWriter } from "./schema.js";
 
-/** The methods a path item may hold an operation for (OpenAPI 3.1 section 4.8.9.1), as its keys write them. */
-export const METHODS = ["get", "head", "post", "put", "patch", "delete", "options"] as const;
+/**
+ * The methods a path item may hold an operation for (OpenAPI 3.1 section 4.8.9.1), as its keys write
+ * them, and OpenAPI 3.2's `query` (Path Item Object), the QUERY method (RFC 10008), which the core
+ * sends with content as it does POST (docs/usage.md).
+ */
+export const METHODS = ["get", "head", "post", "put", "patch", "delete", "options", "query"] as const;
 /** The options of a call (lib/core/options.ts): a body key of that name would be read as the option. */
 const OPTION_NAMES: ReadonlySet<string> = new Set(NAMES);
 
@@ -42,7 +46,15 @@ interface PathOperation {
 }
 
 /** A parameter of a route: name, where it goes, its TypeScript type, whether required, its TSDoc. */
-type Row = [name: string, place: "path" | "query" | "header" | "body" | "data", type: string, required: boolean, doc: string];
+type Row = [
+  name: string,
+  place: "path" | "query" | "querystring" | "header" | "body" | "data",
+  type: string,
+  required: boolean,
+  doc: string,
+];
+/** Where a parameter of the call is sent. */
+type Place = "path" | "query" | "querystring" | "header";
 
 /**
  * Follows `$ref`s inside `spec` ({@link follow}); `undefined` for one that names nothing (read.ts's
@@ -63,8 +75,14 @@ export function operationsOf(spec: Document): { resolve: Resolve; operations: Pa
     if (template.startsWith("x-")) continue; // a specification extension (OpenAPI 3.1 section 4.9)
     const item = resolve<PathItem>(value);
     if (item === undefined) continue;
-    for (const method of METHODS) {
-      const operation = resolve<Operation>(item[method]);
+    // OpenAPI 3.2's additionalOperations: each key is the method as sent (read.ts checked it: an
+    // upper-case RFC 9110 token that no fixed field names).
+    const entries: [method: string, operation: Operation | Reference | undefined][] = [
+      ...METHODS.map((method): [string, Operation | Reference | undefined] => [method.toUpperCase(), item[method]]),
+      ...Object.entries(item.additionalOperations ?? {}),
+    ];
+    for (const [method, given] of entries) {
+      const operation = resolve<Operation>(given);
       if (operation === undefined) continue;
       // An operation's parameter replaces its path item's of the same name and place (OpenAPI 3.1 section 4.8.9.1).
       const byKey = new Map<string, Parameter>();
@@ -72,7 +90,7 @@ export function operationsOf(spec: Document): { resolve: Resolve; operations: Pa
         const parameter = resolve<Parameter>(given);
         if (parameter !== undefined) byKey.set(`${parameter.in} ${parameter.name}`, parameter);
       }
-      operations.push({ method: method.toUpperCase(), template, operation, parameters: [...byKey.values()] });
+      operations.push({ method, template, operation, parameters: [...byKey.values()] });
     }
   }
   return { resolve, operations };
@@ -94,6 +112,8 @@ export interface Names {
   readonly variables: readonly Named[];
   readonly query: readonly Named[];
   readonly headers: readonly Named[];
+  /** OpenAPI 3.2's `in: querystring` parameter (at most one, read.ts checked it): the whole query. */
+  readonly querystring: Named | undefined;
 }
 
 /**
@@ -151,7 +171,10 @@ function namesOf(operation: PathOperation, withHeaders: boolean): Names {
         .filter((parameter) => parameter.in === "header" && !/^(?:accept|content-type|authorization)$/i.test(parameter.name))
         .map((parameter): Named => ({ parameter, call: free(parameter.name.toWellFormed()), variable: "" }))
     : [];
-  return { path, variables: [...variables.values()], query, headers };
+  // OpenAPI 3.2's querystring (Parameter Object): the whole query, from the one media type of its `content`.
+  const given = operation.parameters.find((parameter) => parameter.in === "querystring");
+  const querystring = given === undefined ? undefined : { parameter: given, call: free(given.name.toWellFormed()), variable: "" };
+  return { path, variables: [...variables.values()], query, headers, querystring };
 }
 
 /** An operation with its route and the names its parameters take in a call. */
@@ -203,8 +226,11 @@ function originOf({ operation }: PathOperation, spec: Document): string {
  * `origin` only where the route begins with GitHub's `{origin}` (an installation's origin), which
  * no other description's route does.
  */
-const takenBy = ({ variables, query, headers }: Names, route: string): Set<string> =>
-  new Set([...(isOriginRoute(route) ? ["origin"] : []), ...[variables, query, headers].flat().map(({ call }) => call)]);
+const takenBy = ({ variables, query, headers, querystring }: Names, route: string): Set<string> =>
+  new Set([
+    ...(isOriginRoute(route) ? ["origin"] : []),
+    ...[variables, query, headers, querystring === undefined ? [] : [querystring]].flat().map(({ call }) => call),
+  ]);
 
 /** Whether a route's template begins with `{origin}` ({@link originOf}): `POST {origin}/repos/…`. */
 const isOriginRoute = (route: string): boolean => route.includes(" {origin}/");
@@ -221,10 +247,12 @@ export function parametersOf({ operation: { method, operation, parameters }, nam
     : [];
   // The query of a method with content is declared in the route (routeOf): its names are variables.
   const carriesContent = BODY_METHODS.has(method.toLowerCase());
-  const row = ({ parameter, call }: Named, place: "path" | "query" | "header"): Row => {
+  const row = ({ parameter, call }: Named, place: Place): Row => {
     if (parameter === undefined) return [call, place, "string | number", true, ""];
-    const schema = schemaOf(resolve, parameter.schema) ?? {};
-    let type = place === "header" ? headerType(schema, resolve) : types.typeOf(parameter.schema);
+    // A querystring's value is typed by the schema of its one media type (OpenAPI 3.2, Parameter Object).
+    const given = place === "querystring" ? Object.values(parameter.content!)[0]!.schema : parameter.schema;
+    const schema = schemaOf(resolve, given) ?? {};
+    let type = place === "header" ? headerType(schema, resolve) : types.typeOf(given);
     // A list the description says is comma-separated also takes one string: the joined form. Its
     // items keep their type (an enum stays an enum), so that a misspelt item is still an error.
     if (place === "query" && /comma[- ]separated/i.test(parameter.description ?? "")) {
@@ -242,10 +270,11 @@ export function parametersOf({ operation: { method, operation, parameters }, nam
     ];
   };
   // In the order the description declares them; a path variable it forgot to declare comes last.
-  const byParameter = new Map<Parameter | Named, [Named, "path" | "query" | "header"]>();
+  const byParameter = new Map<Parameter | Named, [Named, Place]>();
   for (const named of names.variables) byParameter.set(named.parameter ?? named, [named, "path"]);
   for (const named of names.query) byParameter.set(named.parameter!, [named, "query"]);
   for (const named of names.headers) byParameter.set(named.parameter!, [named, "header"]);
+  if (names.querystring !== undefined) byParameter.set(names.querystring.parameter!, [names.querystring, "querystring"]);
   const ordered = [...parameters, ...names.variables.filter(({ parameter }) => parameter === undefined)];
   for (const parameter of ordered) {
     const found = byParameter.get(parameter);
@@ -255,6 +284,13 @@ export function parametersOf({ operation: { method, operation, parameters }, nam
   // it no meaning there); some descriptions (Stripe's) declare an empty form body on GET anyway.
   const body = carriesContent ? resolve<RequestBody>(operation.requestBody) : undefined;
   if (body === undefined) return rows;
+  // A sequence of JSON texts (OpenAPI 3.2's itemSchema): `data`, the list of its items.
+  const items = sequenceOf(body.content);
+  if (items !== undefined)
+    return [
+      ...rows,
+      ["data", "data", `readonly ${parenthesized(union(items.map((item) => types.typeOf(item))))}[]`, body.required === true, docOf(body)],
+    ];
   const plan = bodyOf(body.content, resolve);
   // A body key named like a query parameter is one only where the query is declared (a method with content).
   const fields = callFields(plan, takenBy(names, route));
@@ -314,12 +350,30 @@ function headerType(schema: Schema, resolve: Resolve, nested = false): string {
  * unregistered `text/json` and `application/x-json` that descriptions write for JSON; either type,
  * with any parameters. Not `application/json-seq` or `…/jsonl`: a sequence of texts, not one.
  */
-const JSON_MEDIA_TYPE = /^(?:application|text)\/(?:[\w.-]+\+|x-)?json\s*(?:;|$)/i;
+export const JSON_MEDIA_TYPE = /^(?:application|text)\/(?:[\w.-]+\+|x-)?json\s*(?:;|$)/i;
 /** A form, `application/x-www-form-urlencoded`, with any parameters. */
-const FORM_MEDIA_TYPE = /^application\/x-www-form-urlencoded\s*(?:;|$)/i;
+export const FORM_MEDIA_TYPE = /^application\/x-www-form-urlencoded\s*(?:;|$)/i;
 /** Multipart media types: their boundary is the client's to write (RFC 2046 section 5.1.1); `multipart/form-data` is `FormData` (RFC 7578). */
 const MULTIPART_MEDIA_TYPE = /^multipart\//i;
 const FORM_DATA_MEDIA_TYPE = /^multipart\/form-data\s*(?:;|$)/i;
+
+/**
+ * The sequential JSON media types (OpenAPI 3.2, Sequential JSON): JSON Lines (`application/jsonl`),
+ * NDJSON (`application/x-ndjson`), one JSON text a line; JSON Text Sequences (`application/json-seq`
+ * and the `+json-seq` suffix, RFC 7464 and RFC 8091), each text after a record separator.
+ */
+export const SEQUENCE_MEDIA_TYPE = /^application\/(?:jsonl|x-ndjson|(?:[\w.-]+\+)?json-seq)\s*(?:;|$)/i;
+
+/**
+ * The item schemas of a body that is a sequence of JSON texts: every media type it declares is a
+ * sequential JSON one with an `itemSchema` (OpenAPI 3.2, Media Type Object); else `undefined`.
+ */
+function sequenceOf(content: RequestBody["content"] | undefined): SchemaOrReference[] | undefined {
+  const media = Object.entries(content ?? {}) as [string, MediaType][];
+  if (media.length === 0 || !media.every(([type, { itemSchema }]) => SEQUENCE_MEDIA_TYPE.test(type) && itemSchema !== undefined))
+    return undefined;
+  return media.map(([, { itemSchema }]) => itemSchema!);
+}
 
 /** Whether a body declares media types, all of which `test` matches. */
 const allMatch = (types: readonly string[], test: RegExp): boolean => types.length > 0 && types.every((type) => test.test(type));
@@ -400,9 +454,10 @@ function callFields(plan: BodyPlan | undefined, taken: ReadonlySet<string>): Fie
  * does not name goes to the body there. `spaceDelimited` and `pipeDelimited` lists are listed
  * with their delimiter, `allowReserved` parameters, header parameters with their field, a form
  * body's encoding ({@link formOf}), and a body's media type where `endpoint()` would give another
- * ({@link mediaTypeOf}). `undefined` when the route needs none of it: every query parameter sent as
- * the library sends it anyway (scalars, or lists declared unexploded), no header parameter, the
- * body's media type what `endpoint()` gives.
+ * ({@link mediaTypeOf}); OpenAPI 3.2's querystring parameter ({@link querystringOf}) and a body
+ * that is a sequence of JSON texts (`sequence`, typed from `itemSchema`). `undefined` when the route
+ * needs none of it: every query parameter sent as the library sends it anyway (scalars, or lists
+ * declared unexploded), no header parameter, the body's media type what `endpoint()` gives.
  */
 export function queryOf({ operation, names, route }: RoutedOperation, resolve: Resolve): Query | undefined {
   const varspecs: string[] = [];
@@ -411,7 +466,7 @@ export function queryOf({ operation, names, route }: RoutedOperation, resolve: R
   const delimited: Record<string, string> = {};
   const allowReserved: string[] = [];
   const hasBody = BODY_METHODS.has(operation.method.toLowerCase());
-  let needed = hasBody && names.query.length > 0;
+  let needed = (hasBody && names.query.length > 0) || names.querystring !== undefined;
   for (const { parameter, call, variable } of names.query) {
     const schema = schemaOf(resolve, parameter!.schema) ?? {};
     const style = parameter!.style ?? "form";
@@ -431,7 +486,9 @@ export function queryOf({ operation, names, route }: RoutedOperation, resolve: R
   }
   const requestBody = hasBody ? resolve<RequestBody>(operation.operation.requestBody) : undefined;
   const content = requestBody?.content;
-  const contentType = mediaTypeOf(content);
+  const sequence = sequenceOf(content) !== undefined;
+  // A sequence body of several media types is sent as the first unless the call sets another of them.
+  const contentType = sequence ? Object.keys(content!)[0] : mediaTypeOf(content);
   const plan = hasBody ? bodyOf(content, resolve) : undefined;
   const form = formOf(plan, takenBy(names, route));
   // A required body (OpenAPI 3.1 section 4.8.13.1) whose fields the call gives as keys, none of them
@@ -453,10 +510,32 @@ export function queryOf({ operation, names, route }: RoutedOperation, resolve: R
     ...(contentType === undefined ? {} : { contentType }),
     ...(form === undefined ? {} : { form }),
     ...(requiredBody ? { requiredBody } : {}),
+    ...(sequence ? { sequence } : {}),
+    ...(names.querystring === undefined ? {} : { querystring: querystringOf(names.querystring) }),
     ...(names.headers.length === 0
       ? {}
       : { headers: Object.fromEntries(names.headers.map(({ call, parameter }) => [call, parameter!.name])) }),
   };
+}
+
+/**
+ * How OpenAPI 3.2's querystring parameter is sent (Parameter Object, `in: querystring`; read.ts
+ * checked its one media type): `form`, `application/x-www-form-urlencoded`, with its `encoding`'s
+ * deepObject and `explode: false` fields; `json`, a JSON media type, the JSON text percent-encoded;
+ * `string`, any other media type, whose schema is a string, percent-encoded.
+ */
+function querystringOf({ parameter, call }: Named): Querystring {
+  const [type, media] = Object.entries(parameter!.content!)[0]!;
+  if (!FORM_MEDIA_TYPE.test(type)) return { name: call, as: JSON_MEDIA_TYPE.test(type) ? "json" : "string" };
+  return { name: call, as: "form", ...encodingOf(media) };
+}
+
+/** A form's fields of `style: deepObject` and of `explode: false`, from its media type's `encoding` (OpenAPI 3.1 section 4.8.15). */
+function encodingOf(media: MediaType): Pick<Form, "deepObject" | "joined"> {
+  const encoding = Object.entries((media as { encoding?: Record<string, Encoding> }).encoding ?? {});
+  const deepObject = encoding.filter(([, field]) => field.style === "deepObject").map(([name]) => name);
+  const joined = encoding.filter(([, field]) => field.explode === false).map(([name]) => name);
+  return { ...(deepObject.length > 0 ? { deepObject } : {}), ...(joined.length > 0 ? { joined } : {}) };
 }
 
 /**
@@ -466,14 +545,7 @@ export function queryOf({ operation, names, route }: RoutedOperation, resolve: R
  */
 function formOf(plan: BodyPlan | undefined, taken: ReadonlySet<string>): Form | undefined {
   if (plan === undefined || plan.kind === "json" || callFields(plan, taken) === undefined) return undefined;
-  const encoding = Object.entries((plan.media as { encoding?: Record<string, Encoding> }).encoding ?? {});
-  const deepObject = encoding.filter(([, field]) => field.style === "deepObject").map(([name]) => name);
-  const joined = encoding.filter(([, field]) => field.explode === false).map(([name]) => name);
-  return {
-    mediaType: plan.kind === "form" ? "application/x-www-form-urlencoded" : "multipart/form-data",
-    ...(deepObject.length > 0 ? { deepObject } : {}),
-    ...(joined.length > 0 ? { joined } : {}),
-  };
+  return { mediaType: plan.kind === "form" ? "application/x-www-form-urlencoded" : "multipart/form-data", ...encodingOf(plan.media) };
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Route maps from an OpenAPI 3.0 or 3.1 description (docs/any-api.md): `"METHOD /path"` mapped to
+ * Route maps from an OpenAPI 3.0, 3.1 or 3.2 description (docs/any-api.md): `"METHOD /path"` mapped to
  * each operation's request parameters, as `EndpointInterface<Routes>` reads them, and the run-time
  * `queries` that send each query as the description declares it (`rest-endpoint/queries`). GitHub's
  * maps (`dist/routes/`, scripts/generate-routes.mjs) come from this code too. Used by the CLI
