@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { runInNewContext } from "node:vm";
 import fc from "fast-check";
-import { endpoint, EndpointError } from "../../lib/index.js";
+import { createEndpoint, endpoint, EndpointError } from "../../lib/index.js";
 import { serverUrl, withQueries, type Queries } from "../../lib/openapi/queries.js";
 import { checkShapes } from "../../lib/openapi/read.js";
 import { generateRouteMap } from "../../lib/openapi/write.js";
@@ -24,6 +24,27 @@ const base = endpoint.defaults({ baseUrl: "https://api.example.com" });
 const api = withQueries(base, QUERIES);
 
 describe("withQueries", () => {
+  // Each was a TypeError, or taken as no table (a fresh user's review).
+  test.each([
+    ["no endpoint", () => withQueries(null as unknown as typeof base, QUERIES), "endpoint"],
+    ["a number for the endpoint", () => withQueries(5 as unknown as typeof base, QUERIES), "endpoint"],
+    ["a function that is no endpoint", () => withQueries((() => ({})) as unknown as typeof base, QUERIES), "endpoint"],
+    ["no table", () => withQueries(base, null as unknown as Queries), "queries"],
+    ["a number for the table", () => withQueries(base, 5 as unknown as Queries), "queries"],
+    ["a route without its query", () => withQueries(base, { "GET /x": "nope" } as unknown as Queries), 'queries["GET /x"]'],
+    ["a query without template", () => withQueries(base, { "GET /x": {} } as unknown as Queries), 'queries["GET /x"]'],
+    ["a key that is no route", () => withQueries(base, { "/x": { template: "GET /x" } }), 'queries["/x"]'],
+  ])("%s is INVALID_OPTIONS naming its argument", (_case, call, argument) => {
+    expect(errorOf(call)).toMatchObject({ code: "INVALID_OPTIONS", argument });
+  });
+
+  test("an empty table and a createEndpoint function are taken (valid neighbours)", () => {
+    expect(withQueries(base, {})("GET /x", { a: 1 }).url).toBe("https://api.example.com/x?a=1");
+    expect(withQueries(createEndpoint({ baseUrl: "https://a.example" }), QUERIES)("GET /bare", { f: { a: 1 } }).url).toBe(
+      "https://a.example/bare?f%5Ba%5D=1",
+    );
+  });
+
   test.each([
     [
       "deepObject: an object as name[key]",

@@ -525,7 +525,9 @@ function sameValue(a: unknown, b: unknown): boolean {
  *   `endpoint` throws; `INVALID_URL_TEMPLATE` when a route of `queries` is not a template;
  *   `INVALID_PARAMETER` for a querystring value of the wrong kind (a form's that is no object, a
  *   string's that is no string, a JSON one with no JSON text) and for a sequence item with no JSON
- *   text; `INVALID_HEADER_VALUE` when a sequence body's `content-type` is no sequential JSON media type
+ *   text; `INVALID_HEADER_VALUE` when a sequence body's `content-type` is no sequential JSON media type;
+ *   `INVALID_OPTIONS` (argument `endpoint`, `queries` or `queries["<route>"]`) when `endpoint` is
+ *   no endpoint function or `queries` not a generated table
  * @example
  * ```ts
  * const api = withQueries(endpoint.defaults({ baseUrl: "https://api.stripe.com" }), {
@@ -536,6 +538,20 @@ function sameValue(a: unknown, b: unknown): boolean {
  * ```
  */
 export function withQueries<E extends EndpointInterface<RouteMap, string>>(endpoint: E, queries: Queries): E {
+  // Checked here, so that a wrong argument is named rather than a TypeError thrown, or taken as no table.
+  const given: unknown = endpoint;
+  const member = (name: string): unknown => (given as Record<string, unknown>)[name];
+  if (
+    typeof given != "function" ||
+    typeof member("merge") != "function" ||
+    typeof member("parse") != "function" ||
+    typeof member("defaults") != "function"
+  )
+    fail("INVALID_OPTIONS", "endpoint", "must be an endpoint function (endpoint, createEndpoint(…), .defaults(…))", endpoint);
+  if (!isPlainRecord(queries)) fail("INVALID_OPTIONS", "queries", "must be the queries object a generated module exports", queries);
+  for (const [route, query] of Object.entries(queries))
+    if (!isPlainRecord(query) || typeof query.template != "string" || !/^[^ ]+ [^ ]/.test(route))
+      fail("INVALID_OPTIONS", `queries[${quote(route)}]`, 'must be a route "<METHOD> <URL>" and its { template, … }', query);
   const byShape = new Map<string, Query>();
   /** The queries whose route names a fragment that their template leaves out: parse() sends their URL without it. */
   const fragmentNamed = new Set<Query>();
