@@ -278,9 +278,7 @@ describe("usage errors are one line on stderr, exit 2, with a near word where th
 
   test("a file item's JSON is checked as a command line's: not JSON, or an integer JSON would round", async () => {
     expect(await cli("GET /x", `n:=@${at("bad.json")}`)).toEqual(
-      refused(
-        `the item ${JSON.stringify(`n:=@${at("bad.json")}`)} is not valid JSON after ":="; write e.g. per_page:=100 or labels:='["bug"]'`,
-      ),
+      refused(`the item ${JSON.stringify(`n:=@${at("bad.json")}`)} reads a file that is not valid JSON`),
     );
     expect((await cli("GET /x", `n:=@${at("big.json")}`)).stderr).toContain("holds 12345678901234567890, past 2^53 - 1");
   });
@@ -473,10 +471,8 @@ describe("generate writes a description's map, queries and listing, never over a
 
   test.each([
     [["generate", "x.yaml"], "generate needs a description and --out FILE.d.ts or FILE.ts, e.g. generate openapi.yaml --out api.d.ts"],
-    [
-      ["generate", "x.yaml", "--out", "x.js"],
-      "generate needs a description and --out FILE.d.ts or FILE.ts, e.g. generate openapi.yaml --out api.d.ts",
-    ],
+    [["generate", "x.yaml", "--out", "x.js"], '--out must end in .d.ts or .ts (the map is TypeScript); received "x.js"'],
+    [["generate", "x.yaml", "--out", "x.txt"], '--out must end in .d.ts or .ts (the map is TypeScript); received "x.txt"'],
     [["generate", "a.yaml", "b.yaml", "--out", "x.d.ts"], 'generate takes one description; received also "b.yaml"'],
   ])("%j is refused", async (args, message) => {
     expect(await cli(...args)).toEqual(refused(message));

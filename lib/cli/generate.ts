@@ -18,8 +18,9 @@ export async function generate(
   rest: readonly string[],
   force: boolean,
 ): Promise<string> {
-  if (description === undefined || output === undefined || !output.endsWith(".ts"))
+  if (description === undefined || output === undefined)
     throw new UsageError("generate needs a description and --out FILE.d.ts or FILE.ts, e.g. generate openapi.yaml --out api.d.ts");
+  if (!output.endsWith(".ts")) throw new UsageError(`--out must end in .d.ts or .ts (the map is TypeScript); received ${quote(output)}`);
   if (rest.length > 0) throw new UsageError(`generate takes one description; received also ${quote(rest[0]!)}`);
   const { spec, files } = await readDescription(description);
   const info = spec.info ?? {};

@@ -45,12 +45,16 @@ function readItemFile(item: string, file: string): string {
 }
 
 /** JSON text parsed, refusing what is not JSON and an integer JSON.parse would round. */
-function readJson(item: string, name: string, json: string): unknown {
+function readJson(item: string, name: string, json: string, fromFile: boolean): unknown {
   let parsed: unknown;
   try {
     parsed = JSON.parse(json) as unknown;
   } catch {
-    throw new UsageError(`the item ${quote(item)} is not valid JSON after ":="; write e.g. per_page:=100 or labels:='["bug"]'`);
+    throw new UsageError(
+      fromFile
+        ? `the item ${quote(item)} reads a file that is not valid JSON`
+        : `the item ${quote(item)} is not valid JSON after ":="; write e.g. per_page:=100 or labels:='["bug"]'`,
+    );
   }
   const rounded = unsafeInteger(json);
   if (rounded !== undefined)
@@ -90,8 +94,9 @@ export function readItems(items: readonly string[]): Items {
       result.headers[name] = value.trimStart();
     } else {
       once(`parameter ${name}`, item);
-      const text = separator.endsWith("@") ? readItemFile(item, value) : value;
-      result.parameters[name] = separator.startsWith(":") ? readJson(item, name, text) : text;
+      const fromFile = separator.endsWith("@");
+      const text = fromFile ? readItemFile(item, value) : value;
+      result.parameters[name] = separator.startsWith(":") ? readJson(item, name, text, fromFile) : text;
     }
   }
   return result;
