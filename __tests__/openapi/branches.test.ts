@@ -64,6 +64,21 @@ describe("generateRouteMap: edge forms", () => {
     expect(routes(post(schema))).toMatchSnapshot();
   });
 
+  test.each([
+    [{ anyOf: [{ const: "a" }, { enum: ["a", 1] }] }, '"a" | 1'],
+    [{ oneOf: [{ enum: ["a", "b"] }, { enum: ["b", "c"] }] }, '"a" | "b" | "c"'],
+    [{ anyOf: [{ const: "a", nullable: true }, { const: null }] }, '"a" | null'],
+    [{ anyOf: [{ const: { a: 1 } }, { const: { a: 1 } }, { enum: [[1], [1]] }] }, '{"a":1} | [1]'],
+    [{ anyOf: [{ $ref: "#/components/schemas/E" }, { const: "y" }] }, '"x" | "y"'],
+    [{ anyOf: [{ enum: [] }, { const: "a" }] }, '"a"'],
+    // neighbours: other variants are written as before, beside the values
+    [{ anyOf: [{ const: "a" }, { type: "string" }] }, '"a" | string'],
+    [{ anyOf: [{ enum: ["a"] }, { type: "integer" }, { type: "integer" }] }, '"a" | number'],
+  ])("a oneOf or anyOf of values writes each value once: %j is %s", (schema, type) => {
+    const components = { schemas: { E: { enum: ["x", "y"] } } };
+    expect(routes(post(schema, { components }))).toBe(`  "POST /a": {\n    data?: ${type};\n  };`);
+  });
+
   const param = (name: string, place: string, schema: object = { type: "string" }) => ({
     name,
     in: place,
