@@ -90,6 +90,18 @@ describe("rest-endpoint-octokit in this process", () => {
     expect(options.url).toBe(stock.url.replace(/&$/, ""));
   });
 
+  test("the replaced route's variables are read as rest-endpoint reads them (parseRoute): `:name` with a `-`, and once each", () => {
+    const team = endpoint.defaults({
+      method: "POST",
+      url: "/enterprises/:enterprise-team/{id}{?id}",
+      baseUrl: "https://uploads.github.com",
+    });
+    const call = { url: "https://uploads.github.com/x", "enterprise-team": "t", id: 1, data: "bytes" };
+    expect(team(call as never)).toMatchObject({ url: "https://uploads.github.com/x", body: "bytes" });
+    // its neighbour: a parameter the new url names is kept
+    expect(team({ ...call, url: "https://uploads.github.com/x/{id}" } as never)).toMatchObject({ url: "https://uploads.github.com/x/1" });
+  });
+
   test.each([
     ["a parameter no template names, next to data", { url: uploadUrl, owner: "o", nmae: "typo", data: "b" }, "nmae"],
     ["a route parameter next to data, no url given", { owner: "o", repo: "r", release_id: 1, extra: 1, data: "b" }, "extra"],
