@@ -123,6 +123,13 @@ describe("rest-endpoint-octokit in this process", () => {
     // endpoint() itself throws, as before.
     expect(() => endpoint("GET /x", { headers: { "x-a": "a\r\nb" } })).toThrow(refusal);
     expect(endpoint.merge({ method: "GET", url: "/x", headers: 1 } as never)).toMatchObject({ method: "GET", url: "/x" });
+    // A route rest-endpoint refuses (parseRoute) is kept whole as the url, and refused again when read.
+    const badRoute = endpoint.merge("GET  /x");
+    expect(badRoute).toMatchObject({ method: "GET", url: "GET  /x" });
+    expect(() => endpoint.parse(badRoute as never)).toThrow(expect.objectContaining({ code: "INVALID_ROUTE" }) as Error);
+    expect(() => endpoint.parse(JSON.parse(JSON.stringify(badRoute)) as never)).toThrow(EndpointError);
+    // A valid route beside a refused option: its method and url as rest-endpoint reads them.
+    expect(endpoint.merge("patch /x", { headers: 1 } as never)).toMatchObject({ method: "PATCH", url: "/x" });
   });
 
   test.each([
