@@ -30,6 +30,13 @@ const rows: [title: string, run: (lib: typeof endpoint) => unknown, incumbentSho
   // @ts-expect-error the missing parameter is on purpose: the run-time error is what is tested
   ["a missing path parameter", (lib) => lib("GET /repos/{owner}/{repo}", { repo: "r" }).url, "/repos//r", "MISSING_PARAMETER"],
   [
+    "a missing part of a segment",
+    // @ts-expect-error the missing parameters are on purpose: the run-time error is what is tested
+    (lib) => lib("GET /repos/{owner}/{repo}/compare/{base}...{head}", { owner: "o", repo: "r" }).url,
+    "/repos/o/r/compare/...",
+    "MISSING_PARAMETER",
+  ],
+  [
     "`..` as a path parameter",
     (lib) => lib("GET /repos/{owner}/{repo}/issues", { owner: "..", repo: ".." }).url,
     "/repos/../../issues",

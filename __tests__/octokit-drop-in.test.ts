@@ -90,6 +90,18 @@ describe("rest-endpoint-octokit in this process", () => {
     expect(options.url).toBe(stock.url.replace(/&$/, ""));
   });
 
+  test("the replaced route's variables are read as rest-endpoint reads them (parseRoute): `:name` with a `-`, and once each", () => {
+    const team = endpoint.defaults({
+      method: "POST",
+      url: "/enterprises/:enterprise-team/{id}{?id}",
+      baseUrl: "https://uploads.github.com",
+    });
+    const call = { url: "https://uploads.github.com/x", "enterprise-team": "t", id: 1, data: "bytes" };
+    expect(team(call as never)).toMatchObject({ url: "https://uploads.github.com/x", body: "bytes" });
+    // its neighbour: a parameter the new url names is kept
+    expect(team({ ...call, url: "https://uploads.github.com/x/{id}" } as never)).toMatchObject({ url: "https://uploads.github.com/x/1" });
+  });
+
   test.each([
     ["a parameter no template names, next to data", { url: uploadUrl, owner: "o", nmae: "typo", data: "b" }, "nmae"],
     ["a route parameter next to data, no url given", { owner: "o", repo: "r", release_id: 1, extra: 1, data: "b" }, "extra"],
@@ -111,6 +123,13 @@ describe("rest-endpoint-octokit in this process", () => {
     // endpoint() itself throws, as before.
     expect(() => endpoint("GET /x", { headers: { "x-a": "a\r\nb" } })).toThrow(refusal);
     expect(endpoint.merge({ method: "GET", url: "/x", headers: 1 } as never)).toMatchObject({ method: "GET", url: "/x" });
+    // A route rest-endpoint refuses (parseRoute) is kept whole as the url, and refused again when read.
+    const badRoute = endpoint.merge("GET  /x");
+    expect(badRoute).toMatchObject({ method: "GET", url: "GET  /x" });
+    expect(() => endpoint.parse(badRoute as never)).toThrow(expect.objectContaining({ code: "INVALID_ROUTE" }) as Error);
+    expect(() => endpoint.parse(JSON.parse(JSON.stringify(badRoute)) as never)).toThrow(EndpointError);
+    // A valid route beside a refused option: its method and url as rest-endpoint reads them.
+    expect(endpoint.merge("patch /x", { headers: 1 } as never)).toMatchObject({ method: "PATCH", url: "/x" });
   });
 
   test.each([

@@ -284,7 +284,10 @@ describe("the packed package", () => {
   });
 
   test.each([
-    ["index", "module.exports = { EndpointError, VERSION, createEndpoint, endpoint, followLink, gheCom, ghes, githubCom, githubTarget };"],
+    [
+      "index",
+      "module.exports = { EndpointError, VERSION, createEndpoint, endpoint, followLink, gheCom, ghes, githubCom, githubTarget, parseRoute };",
+    ],
     ["clients", "module.exports = { toAxios, toFetch, toGot, toKy, toNodeHttp, toUndici };"],
     ["queries", "module.exports = { serverUrl, withQueries };"],
   ])("dist/%s.cjs is plain CommonJS: one module.exports of the entry's names, no bundler helpers", (name, line) => {

@@ -35,6 +35,7 @@ export const endpoint: EndpointInterface<object, never, "2022-11-28"> = /* @__PU
 export { createEndpoint } from "./core/create.js";
 export { EndpointError, type EndpointErrorCode } from "./core/errors.js";
 export { followLink } from "./core/link.js";
+export { parseRoute, type RouteTemplate } from "./core/route.js";
 export type { DeclaredQuery, RouteRules, Target } from "./core/target.js";
 export { VERSION } from "./core/version.js";
 export { gheCom, ghes, githubCom, githubTarget, type GitHubTargetOptions } from "./github/target.js";

@@ -524,6 +524,31 @@ describe("the edges of the commands' inputs", () => {
     });
   });
 
+  test("a versioned listing whose base listing is missing is a usage error naming both, for versions diff and --routes", async () => {
+    mkdirSync(at("baseless"), { recursive: true });
+    const versioned = { base: "v", removed: [], changes: [], source: "fixture 3.0", docs: "https://docs.example/rest/", routes: {} };
+    writeFileSync(at("baseless/v.2022-11-28.json"), JSON.stringify(versioned));
+    writeFileSync(at("baseless/v.2026-03-10.json"), JSON.stringify(versioned));
+    const missing = `ENOENT: no such file or directory, open '${at("baseless/v.json")}'`;
+    expect(await cliOn("baseless", "versions", "diff", "2022-11-28", "2026-03-10", "--target", "v")).toEqual({
+      status: 2,
+      stdout: "",
+      stderr: `rest-endpoint: "v.2022-11-28" builds on the listing "v", which cannot be read: ${missing}\n`,
+    });
+    expect(await cliOn("baseless", "--routes", "v.2026-03-10")).toEqual({
+      status: 2,
+      stdout: "",
+      stderr: `rest-endpoint: "v.2026-03-10" builds on the listing "v", which cannot be read: ${missing}\n`,
+    });
+    // its neighbour: the base present, the same diff succeeds
+    writeFileSync(at("baseless/v.json"), JSON.stringify({ source: "fixture 3.0", docs: "https://docs.example/rest/", routes: {} }));
+    expect(await cliOn("baseless", "versions", "diff", "2022-11-28", "2026-03-10", "--target", "v")).toEqual({
+      status: 0,
+      stdout: "v 2022-11-28 -> 2026-03-10: 0 request-side changes\n",
+      stderr: "",
+    });
+  });
+
   test("generate names a description without info by its file, and without servers no baseUrl", async () => {
     mkdirSync(at("bare"), { recursive: true });
     const bare = { openapi: description.openapi, paths: description.paths };

@@ -4,6 +4,8 @@ import { endpoint, EndpointError, type EndpointParameters } from "../../lib/inde
 // Each property runs 10,000 times (the reliability issue's floor); the seed is printed on failure.
 jest.setTimeout(120_000);
 const RUNS = { numRuns: 10_000 };
+/** The share of hostile calls that must get a URL, so that every stage meets hostile input (see below). */
+const HOSTILE_SUCCESSES = 0.45;
 
 const NAMES = ["owner", "repo", "path", "q", "per_page", "a.b", "x-y", "%41", "labels", "data", "request", "__proto__", "constructor"];
 const name = fc.constantFrom(...NAMES);
@@ -288,9 +290,11 @@ describe("properties over hostile routes, parameters, headers and defaults", () 
       }),
       RUNS,
     );
-    // Each part of a hostile call is hostile on one run in sixty: more than half of the calls get a
+    // Each part of a hostile call is hostile on one run in sixty: about half of the calls get a
     // URL (3.2 % when every part was hostile half the time), and about a tenth have a literal host.
-    expect(built / RUNS.numRuns).toBeGreaterThanOrEqual(0.5);
+    // (53.9 % of 10,000 got one before a simple expression anywhere in the path needed a value;
+    // 49.4 % since, MISSING_PARAMETER up from 355 to 1,020: hence 45 %, not 50 %.)
+    expect(built / RUNS.numRuns).toBeGreaterThanOrEqual(HOSTILE_SUCCESSES);
     expect(hosts / RUNS.numRuns).toBeGreaterThanOrEqual(0.05);
   });
 
@@ -358,7 +362,7 @@ function argumentsUnchanged({ route, options, defaults }: GeneratedCall): boolea
 
 describe.each([
   ["well-formed calls, of which at least 95 % succeed", wellFormedArbitrary(), 0.95],
-  ["hostile calls, of which at least 50 % succeed", callArbitrary(true), 0.5],
+  ["hostile calls, of which at least 45 % succeed", callArbitrary(true), HOSTILE_SUCCESSES],
 ] as const)("the two invariants over %s", (_name, arbitrary, successes) => {
   test.each([
     ["endpoint(o) deep-equals parse(merge(o)), with and without defaults", mergeThenParseAgrees],

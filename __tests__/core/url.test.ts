@@ -1,4 +1,4 @@
-import { endpoint } from "../../lib/index.js";
+import { createEndpoint, endpoint } from "../../lib/index.js";
 import { errorOf } from "../helpers/errors.js";
 
 const url = (route: string, parameters: Record<string, unknown> = {}): string => endpoint(route as "GET /", parameters).url;
@@ -56,6 +56,64 @@ describe("whole path segments need a value", () => {
     expect(errorOf(() => url("GET /repos/{owner}/{repo}", { owner: "", repo: "r" })).message).toBe(
       '`owner` fills a path segment: not empty; received "" (string). See docs/errors.md#invalid_path_segment',
     );
+  });
+});
+
+describe("a simple or reserved expression anywhere in the path needs a value; the other operators stay optional (RFC 6570 section 3.2)", () => {
+  const compare = "GET /repos/{owner}/{repo}/compare/{base}...{head}";
+  test.each([
+    // The defect: RFC 6570 alone expands both to nothing, `/repos/o/r/compare/...`.
+    [compare, { owner: "o", repo: "r" }, "base"],
+    [compare, { owner: "o", repo: "r", base: "main" }, "head"],
+    [compare, { owner: "o", repo: "r", base: null, head: "dev" }, "base"],
+    ["GET /a/{+x}...{y}", { y: "b" }, "x"],
+    ["GET /a/{x}.json", {}, "x"],
+    ["GET /a/v{x}/b", { x: [] }, "x"],
+    ["GET /a{x}", { x: {} }, "x"],
+    ["GET /a/{x,y}-z", {}, "x"],
+    ["GET /a/{x}{y}/b", {}, "x"],
+    ["GET /a/b{x}?q=1", {}, "x"],
+    ["GET https://example.com/a-{x}", {}, "x"],
+    ["GET https://{host}/a-{x}", { host: "example.com" }, "x"],
+  ])("%s with %j is MISSING_PARAMETER for %s", (route, parameters, argument) => {
+    expect(errorOf(() => url(route, parameters))).toMatchObject({ code: "MISSING_PARAMETER", argument });
+  });
+
+  test("the message says where the variable stands", () => {
+    expect(errorOf(() => url(compare, { owner: "o", repo: "r" })).message).toBe(
+      "`base` is missing: it is part of a path segment. See docs/errors.md#missing_parameter",
+    );
+  });
+
+  test.each([
+    [compare, { owner: "o", repo: "r", base: "main", head: "dev" }, "https://api.github.com/repos/o/r/compare/main...dev"],
+    // `{x,y}` has a value when one of its variables has (RFC 6570 section 3.2.1)
+    ["GET /a/{x,y}-z", { y: "b" }, "https://api.github.com/a/b-z"],
+    ["GET /a/{x}{y}/b", { x: "1", y: "2" }, "https://api.github.com/a/12/b"],
+    ["GET /a/{x}.json", { x: "" }, "https://api.github.com/a/.json"],
+    // the other operators keep RFC 6570's optional meaning, in the path too
+    ["GET /a{/x}", {}, "https://api.github.com/a"],
+    ["GET /a/b{;x}", {}, "https://api.github.com/a/b"],
+    ["GET /a/b{.x}", {}, "https://api.github.com/a/b"],
+    ["GET /a{?x}", {}, "https://api.github.com/a"],
+    ["GET /a?q=1{&x}", {}, "https://api.github.com/a?q=1"],
+    ["GET /a{#x}", {}, "https://api.github.com/a"],
+    // after the path, a simple expression stays optional too
+    ["GET /a?q={x}", {}, "https://api.github.com/a?q="],
+    ["GET /a#f-{x}", {}, "https://api.github.com/a#f-"],
+    // a relative template's leading origin variable: missing, the route is joined to baseUrl
+    ["GET {origin}/a/{x}", { x: "1" }, "https://api.github.com/a/1"],
+    ["GET {+origin}/a", {}, "https://api.github.com/a"],
+  ])("%s with %j gives %s", (route, parameters, expected) => {
+    expect(url(route, parameters)).toBe(expected);
+  });
+
+  test("createEndpoint (any API) applies the same rule", () => {
+    const api = createEndpoint({ baseUrl: "https://api.example.com" });
+    // @ts-expect-error the types require `base` and `head` too (RequiredParameters: `{x}` anywhere)
+    expect(errorOf(() => api(compare, { owner: "o", repo: "r" }))).toMatchObject({ code: "MISSING_PARAMETER", argument: "base" });
+    expect(api(compare, { owner: "o", repo: "r", base: "a", head: "b" }).url).toBe("https://api.example.com/repos/o/r/compare/a...b");
+    expect(api("GET /a{/x}", {}).url).toBe("https://api.example.com/a");
   });
 });
 

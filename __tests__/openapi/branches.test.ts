@@ -1,5 +1,5 @@
 import type { Document } from "../../lib/openapi/document.js";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { checkShapes, readDescription } from "../../lib/openapi/read.js";
@@ -62,6 +62,21 @@ describe("generateRouteMap: edge forms", () => {
     ["a list of types", { type: ["object", "null"], properties: { a: { type: "string" } } }],
   ])("%s", (_name, schema) => {
     expect(routes(post(schema))).toMatchSnapshot();
+  });
+
+  test.each([
+    [{ anyOf: [{ const: "a" }, { enum: ["a", 1] }] }, '"a" | 1'],
+    [{ oneOf: [{ enum: ["a", "b"] }, { enum: ["b", "c"] }] }, '"a" | "b" | "c"'],
+    [{ anyOf: [{ const: "a", nullable: true }, { const: null }] }, '"a" | null'],
+    [{ anyOf: [{ const: { a: 1 } }, { const: { a: 1 } }, { enum: [[1], [1]] }] }, '{"a":1} | [1]'],
+    [{ anyOf: [{ $ref: "#/components/schemas/E" }, { const: "y" }] }, '"x" | "y"'],
+    [{ anyOf: [{ enum: [] }, { const: "a" }] }, '"a"'],
+    // neighbours: other variants are written as before, beside the values
+    [{ anyOf: [{ const: "a" }, { type: "string" }] }, '"a" | string'],
+    [{ anyOf: [{ enum: ["a"] }, { type: "integer" }, { type: "integer" }] }, '"a" | number'],
+  ])("a oneOf or anyOf of values writes each value once: %j is %s", (schema, type) => {
+    const components = { schemas: { E: { enum: ["x", "y"] } } };
+    expect(routes(post(schema, { components }))).toBe(`  "POST /a": {\n    data?: ${type};\n  };`);
   });
 
   const param = (name: string, place: string, schema: object = { type: "string" }) => ({
@@ -381,6 +396,61 @@ describe("readDescription and checkShapes refusals, serverUrl, a map without que
     ["broken.json", /broken\.json/],
   ])("%s", async (name, message) => {
     await expect(readDescription(join(dir, name))).rejects.toThrow(message);
+  });
+
+  test.each([
+    // OpenAPI 3.0: json-schema-ref-parser gives the pointer with the file
+    ["3.0.3", { paths: { "/a": { $ref: "gone.json#/x" } } }, "#/paths/~1a", "gone.json", "names no file"],
+    // OpenAPI 3.1 scopes by $id: it gives the file alone, and the message repeated its path for the pointer
+    ["3.1.0", { paths: { "/a": { $ref: "gone.json#/x" } } }, "#/paths/~1a", "gone.json", "names no file"],
+    [
+      "3.1.0",
+      { info: { title: "T", version: "1", description: { $ref: "gone.json" } } },
+      "#/info/description",
+      "gone.json",
+      "names no file",
+    ],
+    [
+      "3.1.0",
+      { paths: { "/a": { $ref: "https://example.com/a.json" } } },
+      "#/paths/~1a",
+      "https://example.com/a.json",
+      "is a URL (https:), which generate does not follow",
+    ],
+    ["3.1.0", { paths: { "/a": { $ref: "/etc/passwd" } } }, "#/paths/~1a", "/etc/passwd", "is an absolute path"],
+    // under an $id the scope is no file: the $ref is found in the description
+    [
+      "3.1.0",
+      {
+        paths: {
+          "/a": { get: { parameters: [{ name: "q", in: "query", schema: { $id: "https://example.com/s.json", $ref: "gone.json" } }] } },
+        },
+      },
+      "#/paths/~1a/get/parameters/0/schema",
+      "gone.json",
+      "names no file",
+    ],
+  ])("OpenAPI %s: a refused $ref is named with the JSON pointer where it stands (%j)", async (openapi, fields, pointer, ref, problem) => {
+    const file = join(dir, `pointer-${openapi}.json`);
+    writeFileSync(file, JSON.stringify({ openapi, info: { title: "T", version: "1" }, paths: {}, ...fields }));
+    await expect(readDescription(file)).rejects.toThrow(
+      `${file}${pointer}: $ref ${JSON.stringify(ref)} ${problem}; a $ref may name a .json, .yaml or .yml file in the description's folder or below`,
+    );
+  });
+
+  test("a $ref in a file another file names is named in that file, with its pointer; a $ref that names a file is read", async () => {
+    const file = join(dir, "nested.json");
+    const paths = join(dir, "nested-paths.json");
+    const parameter = join(dir, "nested-parameter.json");
+    writeFileSync(
+      file,
+      JSON.stringify({ openapi: "3.1.0", info: { title: "T", version: "1" }, paths: { "/a": { $ref: "nested-paths.json#/p" } } }),
+    );
+    writeFileSync(paths, JSON.stringify({ p: { get: { parameters: [{ $ref: "nested-parameter.json" }] } } }));
+    await expect(readDescription(file)).rejects.toThrow(`${paths}#/p/get/parameters/0: $ref "nested-parameter.json" names no file;`);
+    writeFileSync(parameter, JSON.stringify({ name: "q", in: "query", schema: { type: "string" } }));
+    const { files } = await readDescription(file);
+    expect(files).toEqual([file, paths, parameter].map((path) => realpathSync(path)));
   });
 
   test("without queries, the map has no queries and no Queries import", () => {

@@ -27,7 +27,15 @@ export function readListing(target: string, routes: URL): Listing {
     throw new UsageError(
       `--routes must be one of ${targets.join(", ")} or a FILE.d.ts or FILE.ts that generate wrote; received ${quote(target)}`,
     );
-  return resolveListing(target, (name) => JSON.parse(readFileSync(new URL(`${name}.json`, routes), "utf8")) as Listing);
+  // A versioned listing builds on its base (`api.github.com.2026-03-10` on `api.github.com`),
+  // which may be missing from a folder that has the versioned one.
+  return resolveListing(target, (name) => {
+    try {
+      return JSON.parse(readFileSync(new URL(`${name}.json`, routes), "utf8")) as Listing;
+    } catch (error) {
+      throw new UsageError(`${quote(target)} builds on the listing ${quote(name)}, which cannot be read: ${(error as Error).message}`);
+    }
+  });
 }
 
 /**

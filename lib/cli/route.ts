@@ -1,5 +1,5 @@
 import { quote } from "../core/errors.js";
-import { parseRoute, type ParsedRoute } from "../core/route.js";
+import { splitRoute, type ParsedRoute } from "../core/route.js";
 import { routeShape } from "../core/template.js";
 import { didYouMean, UsageError } from "./usage.js";
 
@@ -10,14 +10,14 @@ import { didYouMean, UsageError } from "./usage.js";
 const METHODS = ["GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH", "QUERY"] as const;
 
 /**
- * A route read as endpoint() reads it (`parseRoute`: `"GET /x"`, a URL alone for GET, a method
+ * A route read as endpoint() reads it (`splitRoute`: `"GET /x"`, a URL alone for GET, a method
  * alone for its root; a second space or a method that is no token refused), with a method the CLI
  * knows.
  *
  * @throws EndpointError `INVALID_ROUTE`, `INVALID_METHOD`; UsageError for an unknown method
  */
 export function readRoute(route: string): ParsedRoute {
-  const parsed = parseRoute(route);
+  const parsed = splitRoute(route);
   if (!(METHODS as readonly string[]).includes(parsed.method.toUpperCase()))
     throw new UsageError(`unknown method ${quote(parsed.method)} in ${quote(route)}${didYouMean(parsed.method, METHODS)}`);
   return parsed;

@@ -1,7 +1,7 @@
 import { describeValue, EndpointError, fail, quote, withCallRoute } from "./errors.js";
 import { NO_DEFAULTS, readCall, readDefaults, type Call } from "./options.js";
 import { toMerged, toRequest, type Scope } from "./request.js";
-import { parseRoute } from "./route.js";
+import { splitRoute } from "./route.js";
 import type { Target } from "./target.js";
 import type { Defaults, EndpointInterface, MergedOptions, RequestOptions } from "./types.js";
 import { isPlainRecord } from "./values.js";
@@ -70,7 +70,7 @@ const SHOWN: PropertyDescriptor = {
 
 /** The call of either form: `(route, options?)` or `(options)`. */
 function readArguments(defaults: Call, route: unknown, options: unknown): Call {
-  if (typeof route === "string") return readCall(defaults, options, "options", parseRoute(route));
+  if (typeof route === "string") return readCall(defaults, options, "options", splitRoute(route));
   if (options !== undefined) {
     fail("INVALID_ROUTE", "route", "is an options object: no second argument", options);
   }

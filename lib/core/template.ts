@@ -17,6 +17,13 @@ export interface Expression {
    * or the path's end (`"last"`: `…/contents/{path}`); `"partial"` is anything else.
    */
   readonly segment: "whole" | "last" | "partial";
+  /**
+   * A simple or reserved expression in the path (after the authority, before the query or
+   * fragment), wherever in its segment (`/compare/{base}...{head}` too), except a relative
+   * template's leading origin variable: a value is required (`MISSING_PARAMETER`), where RFC 6570
+   * alone would expand an undefined variable to nothing and silently name another resource.
+   */
+  readonly required: boolean;
   /** A path-segment expansion (`{/a*}`) in the path: each segment it writes must be non-empty. */
   readonly pathSegments: boolean;
 }
@@ -127,6 +134,7 @@ function compile(template: string): Template {
   /** Where the path begins in `source`; -1 while the scan is in the authority of a full URL. */
   let pathFrom = absolute ? -1 : 0;
   let authorityTo = -1;
+  let originVariable: string | undefined;
   let at = 0;
   tokens.forEach((token, index) => {
     const next = at + token.length;
@@ -155,15 +163,21 @@ function compile(template: string): Template {
           authorityTo = index + 1;
         }
       }
-      // A simple or reserved expression fills a path segment when a "/" comes before it, and after
-      // it another "/" (`"whole"`) or the path's end (`"last"`).
-      const filling = pathFrom !== -1 && at < pathEnd && (operator === "" || operator === "+") && tokens[index - 1]?.endsWith("/") === true;
+      // A relative template's leading `{origin}` or `{+origin}` before its path (GitHub's upload form).
+      if (index === 0 && !absolute && (tokens[1] === undefined || "/?#".includes(tokens[1][0]!)))
+        originVariable = plainName(operator, varspecs, "+");
+      // A simple or reserved expression in the path needs a value; it fills a path segment when a
+      // "/" comes before it, and after it another "/" (`"whole"`) or the path's end (`"last"`).
+      const required =
+        pathFrom !== -1 && at < pathEnd && (operator === "" || operator === "+") && (index !== 0 || originVariable === undefined);
+      const filling = required && tokens[index - 1]?.endsWith("/") === true;
       parts.push({
         operator,
         varspecs,
         expand: compileExpression(operator, varspecs),
         simpleName: plainName(operator, varspecs, ""),
         segment: !filling ? "partial" : next >= pathEnd ? "last" : source[next] === "/" ? "whole" : "partial",
+        required,
         pathSegments: operator === "/" && at < pathEnd,
       });
       for (const { name } of varspecs) names.add(name);
@@ -172,11 +186,6 @@ function compile(template: string): Template {
     at = next;
   });
   if (pathFrom === -1) pathFrom = source.length;
-  const first = parts[0];
-  const originVariable =
-    !absolute && typeof first === "object" && (tokens[1] === undefined || "/?#".includes(tokens[1][0]!))
-      ? plainName(first.operator, first.varspecs, "+")
-      : undefined;
   // The path after a leading origin variable (`{origin}/…`), which is where its literal begins.
   const path = source.slice(originVariable === undefined ? pathFrom : tokens[0].length, pathEnd);
   let literalOrigin = "";

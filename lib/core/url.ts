@@ -10,7 +10,8 @@ import { toTemplateValue, type TemplateValue } from "./values.js";
  * Expands a compiled template with `parameters` (own keys), joins it to `baseUrl` and appends the
  * parameters named in `query` (docs/usage.md, `endpoint(route, options?)`). Then the URL produced
  * is split once and checked: its origin is baseUrl's, the literal one, or an expanded one that is an
- * origin; its path holds no dot-segment; whole path segments are neither missing nor empty.
+ * origin; its path holds no dot-segment; no simple or reserved expression in it is missing, and
+ * whole path segments are not empty.
  *
  * @throws {@link EndpointError} `MISSING_PARAMETER`, `INVALID_PATH_SEGMENT`, `URL_LEAVES_BASE_URL`,
  *   `INVALID_URL`, `INVALID_BASE_URL`, `INVALID_PARAMETER`
@@ -83,8 +84,12 @@ function appendExpansion(
   }
   if (expanded === undefined) {
     const values = varspecs.map((varspec) => toTemplateValue(own(parameters, varspec.name), varspec.name));
-    if (segment !== "partial" && values.every((value) => value === undefined))
-      fail("MISSING_PARAMETER", name, "is missing: it fills a path segment");
+    if (expression.required && values.every((value) => value === undefined))
+      fail(
+        "MISSING_PARAMETER",
+        name,
+        segment === "partial" ? "is missing: it is part of a path segment" : "is missing: it fills a path segment",
+      );
     expanded = expression.expand(values);
   }
   // A path-segment expansion (`{/a*}`, RFC 6570 section 3.2.6) writes a "/" before each segment: an

@@ -58,17 +58,19 @@ function decodeToken(token: string): string {
 }
 
 /**
- * The shortest pointer (`#/components/schemas/L8`) at which `document` holds `target`, found breadth
- * first, each object visited once; `#` where it holds it nowhere. For messages only.
+ * The shortest pointer (`#/components/schemas/L8`) at which `document` holds `target` (or a value
+ * `target` accepts), found breadth first, each object visited once; `#` where it holds it nowhere.
+ * For messages only.
  */
-export function pointerOf(document: unknown, target: object): string {
+export function pointerOf(document: unknown, target: object | ((value: unknown) => boolean)): string {
+  const matches = typeof target === "function" ? (target as (value: unknown) => boolean) : (value: unknown) => value === target;
   const seen = new Set<unknown>([document]);
   let level: [value: unknown, pointer: string][] = [[document, "#"]];
   let found: string | undefined;
   while (level.length > 0 && found === undefined) {
     const next: [unknown, string][] = [];
     for (const [value, pointer] of level) {
-      if (value === target) found ??= pointer;
+      if (matches(value)) found ??= pointer;
       if (typeof value !== "object" || value === null) continue;
       for (const [key, child] of Object.entries(value)) {
         if (typeof child !== "object" || child === null || seen.has(child)) continue;

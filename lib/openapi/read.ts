@@ -11,12 +11,12 @@
  *   line naming the JSON pointer, never a stack trace.
  */
 import { realpathSync, readFileSync, statSync } from "node:fs";
-import { dirname, extname, sep } from "node:path";
+import { dirname, extname, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { $RefParser } from "@apidevtools/json-schema-ref-parser";
 import { parse as parseYaml } from "yaml";
 import { DescriptionError, MAX_NESTING, readFrom, type Document } from "./document.js";
-import { follow, isReference, pointerToken as token } from "./json-pointer.js";
+import { follow, isReference, pointerOf, pointerToken as token } from "./json-pointer.js";
 import { TOKEN } from "../core/chars.js";
 import { MAX_SHOWN, shorten } from "../core/errors.js";
 import { FORM_MEDIA_TYPE, JSON_MEDIA_TYPE, METHODS, SEQUENCE_MEDIA_TYPE } from "./routes.js";
@@ -52,12 +52,30 @@ export async function readDescription(file: string): Promise<{ spec: Document; f
     throw new DescriptionError(`${file}: ${(error as Error).message}`);
   }
   let refusal: string | undefined;
+  let parser: $RefParser | undefined;
   const files: string[] = [];
+  /** The files read, as json-schema-ref-parser names them (decoded, before symbolic links are resolved). */
+  const named = new Set<string>();
+  /**
+   * The file and the JSON pointer where a `$ref` stands. json-schema-ref-parser gives the file with
+   * the pointer, or (at the top scope of an OpenAPI 3.1 file) the file alone, in which the first
+   * `$ref` to `reference` is then looked up; under an `$id` it gives that scope, no file read, and
+   * the `$ref` is looked up in the description.
+   */
+  const placeOf = (at: string, reference: string): string => {
+    const hash = at.indexOf("#");
+    const referring = hash === -1 ? at : at.slice(0, hash);
+    const names = (value: unknown): boolean => isReference(value) && value.$ref.split("#", 1)[0] === reference;
+    const path = decodeURIComponent(referring);
+    if (!named.has(path)) return `${file}${pointerOf(parser!.schema, names)}`;
+    return `${path === resolve(file) ? file : path}${hash === -1 ? pointerOf(parser!.$refs.get(referring), names) : at.slice(hash)}`;
+  };
   /** The real path of a file a `$ref` (or the command line) names, or a refusal. */
   const admit = (url: string, reference: string | undefined, at: string | undefined): string => {
-    const where = at === undefined ? file : `${file}#${at.slice(at.indexOf("#") + 1)}`;
+    // Found only for a refusal: placeOf may walk a whole file.
+    const where = (): string => (at === undefined || reference === undefined ? file : placeOf(at, reference));
     const refuse = (problem: string): never => {
-      refusal = `${where}: $ref ${text(reference)} ${problem}; a $ref may name a .json, .yaml or .yml file in the description's folder or below`;
+      refusal = `${where()}: $ref ${text(reference)} ${problem}; a $ref may name a .json, .yaml or .yml file in the description's folder or below`;
       throw new Error(refusal);
     };
     let path: string;
@@ -65,8 +83,9 @@ export async function readDescription(file: string): Promise<{ spec: Document; f
       if (/^[a-z][\w+.-]*:/i.test(reference)) refuse(`is a URL (${reference.split(":", 1)[0]}:), which generate does not follow`);
       if (/^[/\\]/.test(reference)) refuse("is an absolute path");
     }
+    const given = url.startsWith("file:") ? fileURLToPath(url) : decodeURIComponent(url);
     try {
-      path = realpathSync(url.startsWith("file:") ? fileURLToPath(url) : decodeURIComponent(url));
+      path = realpathSync(given);
     } catch {
       return reference === undefined ? file : refuse("names no file");
     }
@@ -77,10 +96,11 @@ export async function readDescription(file: string): Promise<{ spec: Document; f
     const stat = statSync(path);
     if (!stat.isFile()) return refuse("names something that is not a regular file");
     if (stat.size > MAX_FILE_BYTES) {
-      refusal = `${where}: ${text(path)} is over ${MAX_FILE_BYTES / 1024 / 1024} MiB`;
+      refusal = `${where()}: ${text(path)} is over ${MAX_FILE_BYTES / 1024 / 1024} MiB`;
       throw new Error(refusal);
     }
     files.push(path);
+    named.add(given);
     return path;
   };
   let spec: unknown;
@@ -111,7 +131,7 @@ export async function readDescription(file: string): Promise<{ spec: Document; f
     };
     /** json-schema-ref-parser's `parse` or `bundle`, in its promise form, on a parser of its own. */
     const run = (method: "parse" | "bundle"): Promise<unknown> => {
-      const parser = new $RefParser();
+      parser = new $RefParser();
       // The typings' overloads pick the callback form for options of our own shape.
       return (parser[method].bind(parser) as (path: string, options: object) => Promise<unknown>)(file, options);
     };

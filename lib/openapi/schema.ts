@@ -34,6 +34,14 @@ export const union = (types: readonly string[]): string => {
   const unique = [...new Set(types)];
   return unique.length === 0 ? "never" : unique.includes("unknown") ? "unknown" : unique.join(" | ");
 };
+/** The values a schema of values allows: its `enum`, else its `const`; `undefined` for any other schema. */
+const valuesOf = (schema: Schema | undefined): readonly unknown[] | undefined =>
+  schema === undefined ? undefined : (schema.enum ?? ("const" in schema ? [schema.const] : undefined));
+/** The literals of a schema of values as {@link TypeWriter} writes it, `null` too when `nullable`; `undefined` for any other schema. */
+const literalsOf = (schema: Schema | undefined): string[] | undefined => {
+  const values = valuesOf(schema);
+  return values === undefined ? undefined : [...values.map(literal), ...(schema!.nullable === true ? ["null"] : [])];
+};
 /** A type in parentheses where an array or intersection of it needs them. */
 export const parenthesized = (type: string): string => (/[|&]|^readonly /.test(type) ? `(${type})` : type);
 
@@ -131,9 +139,7 @@ export class TypeWriter {
     });
     const schemas = distinct.map((part) => schemaOf(this.resolve, part));
     // Enums and consts: the values every part allows.
-    const values = schemas.map((schema) =>
-      schema === undefined ? undefined : (schema.enum ?? ("const" in schema ? [schema.const] : undefined)),
-    );
+    const values = schemas.map(valuesOf);
     if (distinct.length > 1 && values.every((list) => list !== undefined)) {
       const texts = values.map((list) => new Set(list.map(literal)));
       const nullable = schemas.every((schema) => schema!.nullable === true) ? ["null"] : [];
@@ -179,7 +185,11 @@ export class TypeWriter {
       // (OpenAPI 3.1 section 4.8.25: the mapping's keys), else its own enum or const for the
       // property where it has one, else the schema's name.
       type = union(
-        (schema.oneOf ?? schema.anyOf ?? []).map((variant) => {
+        (schema.oneOf ?? schema.anyOf ?? []).flatMap((variant) => {
+          // A variant of values is its values, each once in the union: `anyOf: [{ const: "a" },
+          // { enum: ["a", 1] }]` is `"a" | 1`, not `"a" | "a" | 1`.
+          const literals = discriminator === undefined ? literalsOf(schemaOf(this.resolve, variant)) : undefined;
+          if (literals !== undefined) return literals;
           const written = inner(variant);
           if (discriminator === undefined || !isReference(variant)) return written;
           const values = discriminatorValues(discriminator, variant.$ref, () => this.declaresValue(variant, discriminator.propertyName));

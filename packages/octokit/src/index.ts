@@ -6,7 +6,7 @@
  * @packageDocumentation
  */
 import type { EndpointInterface } from "@octokit/types";
-import { endpoint as restEndpoint, EndpointError } from "rest-endpoint";
+import { endpoint as restEndpoint, EndpointError, parseRoute } from "rest-endpoint";
 
 /** Merged options as this wrapper handles them: rest-endpoint's, or a refusal kept for later ({@link deferred}). */
 type Merged = Record<string | symbol, unknown> & { method: string };
@@ -38,19 +38,6 @@ const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
 const upperCase = <T extends { method: string }>(options: T): T => ({ ...options, method: options.method.toUpperCase() });
 
 /**
- * The variable names of a URL template: each RFC 6570 expression's varspecs (section 2.3, without
- * operator, explode or prefix modifier), and `:name` at the start of a path segment, which
- * rest-endpoint reads as `{name}` (docs/usage.md).
- */
-function templateNames(template: string): Set<string> {
-  const names = new Set<string>();
-  for (const [, expression] of template.matchAll(/\{([^{}]*)\}/g))
-    for (const varspec of expression!.replace(/^[+#./;?&=,!@|]/, "").split(",")) names.add(varspec.replace(/(?:\*|:\d*)$/, "").trim());
-  for (const [, name] of template.matchAll(/\/:([a-z_]\w*)/gi)) names.add(name!);
-  return names;
-}
-
-/**
  * The parameters `@octokit/endpoint` 11 drops beside `data` when a call's `url` replaces the
  * route of its defaults: those that only the replaced template names. This is Octokit's upload
  * through a release's `upload_url`
@@ -63,8 +50,9 @@ function replacedNames(defaultsUrl: string | undefined, route: unknown): string[
   if (defaultsUrl === undefined || route === null || typeof route !== "object") return [];
   const { url, data } = route as { url?: unknown; data?: unknown };
   if (typeof url !== "string" || url === defaultsUrl || data === undefined) return [];
-  const kept = templateNames(url);
-  return [...templateNames(defaultsUrl)].filter((name) => !kept.has(name));
+  // rest-endpoint's own reading of each template (a URL alone is a GET route).
+  const kept = new Set(parseRoute(url).variables);
+  return parseRoute(defaultsUrl).variables.filter((name) => !kept.has(name));
 }
 
 /**
@@ -79,10 +67,7 @@ function deferred(error: EndpointError, inner: Endpoint, route: unknown, options
   const base = inner.merge();
   let given: Record<string, unknown> = {};
   try {
-    if (typeof route === "string") {
-      const space = route.indexOf(" ");
-      given = { ...(options as object), ...(space < 0 ? { url: route } : { method: route.slice(0, space), url: route.slice(space + 1) }) };
-    } else given = { ...(route as object) };
+    given = typeof route === "string" ? { ...(options as object), ...routeOf(route) } : { ...(route as object) };
   } catch {
     // A getter or Proxy trap that throws: the defaults alone, with the refusal.
   }
@@ -95,6 +80,16 @@ function deferred(error: EndpointError, inner: Endpoint, route: unknown, options
     method: method.toUpperCase(),
     [REFUSAL]: error,
   };
+}
+
+/** A route's method and URL as rest-endpoint reads them; a route it refuses is kept whole as the URL, refused again when read. */
+function routeOf(route: string): { method?: string; url: string } {
+  try {
+    const { method, url } = parseRoute(route);
+    return { method, url };
+  } catch {
+    return { url: route };
+  }
 }
 
 /** Throws the refusal {@link deferred} kept on `options`, if any. */
@@ -125,11 +120,11 @@ function withOctokitContract(inner: Endpoint): Endpoint {
       // @octokit/endpoint 11 reads a second argument only next to a route string: its hooks call
       // `request.endpoint.merge(options, options)` (@octokit/auth-token, Octokit's plugins).
       merged = typeof route === "string" ? inner.merge(route, options) : inner.merge(route);
+      for (const name of replacedNames(inner.DEFAULTS.url, route)) Reflect.deleteProperty(merged, name);
     } catch (error) {
       if (error instanceof EndpointError) return deferred(error, inner, route, options);
       throw error;
     }
-    for (const name of replacedNames(inner.DEFAULTS.url, route)) Reflect.deleteProperty(merged, name);
     return upperCase(merged);
   };
   const parse = (options: unknown): Built => {
