@@ -362,7 +362,7 @@ describe("arguments that are not what followLink takes", () => {
     },
     {
       name: "an axios-like response",
-      call: () => followLink(issues, { status: 200, data: [], headers: link } as unknown as ResponseHeaders),
+      call: () => followLink(issues, { status: 200, data: [], headers: link }),
       argument: "responseHeaders",
     },
     { name: "the field's value", call: () => followLink(issues, link.link as unknown as ResponseHeaders), argument: "responseHeaders" },
@@ -390,7 +390,7 @@ describe("arguments that are not what followLink takes", () => {
       followLink(issues, new Response(null, { headers: link }).headers),
       followLink(issues, link),
       followLink(issues, { Link: [link.link] }),
-      followLink(issues, { link: link.link, headers: "x" } as unknown as ResponseHeaders),
+      followLink(issues, { link: link.link, headers: "x" }),
       followLink(issues, {
         link: link.link,
         get headers(): string {
