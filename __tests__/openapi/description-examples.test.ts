@@ -18,6 +18,9 @@ const root = join(__dirname, "..", "..");
 const fixtures = join(root, "__tests__", "fixtures", "openapi");
 const dir = join(root, ".tmp", `description-examples-${process.pid}`);
 
+/** Adyen's, Xero's and Lob's descriptions from their own repositories (issue 39), trimmed to the operations whose request bodies carry examples. */
+const COMPANIES = ["adyen/CheckoutService-v72.json", "xero/xero-payroll-uk.yaml", "xero/xero_accounting.yaml", "lob/lob-api-bundled.yml"];
+
 /** The sample: APIs.guru's 25, the six companies' own descriptions, and Stripe's, DigitalOcean's and Twilio's. */
 const samples = [
   ...readdirSync(join(fixtures, "directory"))
@@ -33,6 +36,7 @@ const samples = [
   "digitalocean/DigitalOcean-public.v2.yaml",
   "twilio/twilio_lookups_v1.json",
   "twilio/twilio_messaging_v1.json",
+  ...COMPANIES,
 ];
 
 type Json = Record<string, unknown> & { $ref?: string };
@@ -79,16 +83,58 @@ function examplesOf(holder: Json | undefined, resolve: (value: unknown) => Json 
   return found;
 }
 
-/** The property names a schema declares, through `$ref`, `allOf`, `oneOf` and `anyOf`, at any depth of those. */
-function declaredKeys(schema: unknown, resolve: (value: unknown) => Json | undefined, seen = new Set<unknown>()): Set<string> {
-  const keys = new Set<string>();
+/** The schemas of a schema and of its `allOf`, `oneOf` and `anyOf` parts, at any depth of those, resolved. */
+function partsOf(schema: unknown, resolve: (value: unknown) => Json | undefined, seen = new Set<Json>()): Json[] {
   const node = resolve(schema);
-  if (node === undefined || seen.has(node)) return keys;
+  if (node === undefined || seen.has(node)) return [];
   seen.add(node);
-  for (const key of Object.keys(node.properties ?? {})) keys.add(key);
-  for (const part of [node.allOf, node.oneOf, node.anyOf].flat())
-    if (part !== undefined) for (const key of declaredKeys(part, resolve, seen)) keys.add(key);
-  return keys;
+  for (const part of [node.allOf, node.oneOf, node.anyOf].flat()) if (part !== undefined) partsOf(part, resolve, seen);
+  return [...seen];
+}
+
+/** The keys in every list. */
+const inEvery = (lists: string[][]): string[] =>
+  lists.length === 0 ? [] : lists[0]!.filter((key) => lists.every((list) => list.includes(key)));
+
+/** Each property name the schemas of `parts` declare, with those schemas. */
+function propertiesOf(parts: readonly Json[]): Map<string, unknown[]> {
+  const declared = new Map<string, unknown[]>();
+  for (const part of parts)
+    for (const [key, property] of Object.entries((part.properties ?? {}) as Record<string, unknown>))
+      declared.set(key, [...(declared.get(key) ?? []), property]);
+  return declared;
+}
+
+/**
+ * Below a body's top level: the keys (`path.key`) of `value` that no schema declares where every
+ * object schema of it is closed (properties, no `additionalProperties`, no `patternProperties`); a
+ * value several schemas describe is reported where none of them takes the key.
+ */
+function undeclaredBelow(
+  value: unknown,
+  schemas: readonly unknown[],
+  resolve: (value: unknown) => Json | undefined,
+  path: string,
+): string[] {
+  return inEvery(
+    schemas.map((schema) => {
+      const parts = partsOf(schema, resolve);
+      if (Array.isArray(value)) {
+        const items = parts.map((part) => part.items).filter((items) => items !== undefined && !Array.isArray(items));
+        return value.flatMap((item, i) => (items.length === 0 ? [] : undeclaredBelow(item, items, resolve, `${path}[${String(i)}]`)));
+      }
+      if (value === null || typeof value !== "object") return [];
+      const open = parts.some(
+        (part) => (part.additionalProperties !== undefined && part.additionalProperties !== false) || part.patternProperties !== undefined,
+      );
+      const declared = propertiesOf(parts);
+      if (open || declared.size === 0) return [];
+      return Object.entries(value).flatMap(([key, field]) => {
+        const found = declared.get(key);
+        return found === undefined ? [`${path}.${key}`] : undeclaredBelow(field, found, resolve, `${path}.${key}`);
+      });
+    }),
+  );
 }
 
 /** Examples whose body carries a key no schema declares (`where: keys`), gathered by callsOf. */
@@ -181,7 +227,12 @@ async function callsOf(sample: string, counts: Counts): Promise<{ file: string; 
         continue;
       }
       // A key no schema of the body declares: valid JSON Schema, refused by the map's exact keys.
-      const undeclared = Object.keys(value as object).filter((key) => !declaredKeys(schema, resolve).has(key));
+      const declared = propertiesOf(partsOf(schema, resolve));
+      const undeclared = Object.entries(value as object).flatMap(([key, field]) => {
+        const schemas = declared.get(key);
+        // Deeper, where the key's object schemas are closed: Xero's `Lineitems` beside `LineItems`.
+        return schemas === undefined ? [key] : undeclaredBelow(field, schemas, resolve, key);
+      });
       if (undeclared.length > 0) {
         foreign.push(`${at} ${where}: ${undeclared.join(", ")}`);
         continue;
@@ -264,6 +315,43 @@ const NEGATIVES: Record<string, [call: string, error: string][]> = {
     ['api("POST /accounts/get", { access_token: 1 })', "Type 'number' is not assignable to type 'string'"],
     ['api("POST /accounts/get", { access_token: "a", acount_ids: [] })', "'acount_ids' does not exist"],
   ],
+  "adyen/CheckoutService-v72.json": [
+    ['api("POST /cancels", { paymentReference: "p" })', "Property 'merchantAccount' is missing"],
+    [
+      'api("POST /paymentLinks", { amount: { currency: "EUR", value: 1 }, merchantAccount: "m", reference: "r", recurringProcessingModel: "Monthly" })',
+      `Type '"Monthly"' is not assignable`,
+    ],
+    ['api("POST /cancels", { merchantAccount: "m", paymentReference: 1 })', "Type 'number' is not assignable to type 'string'"],
+    ['api("POST /cancels", { merchantAccount: "m", paymentReference: "p", refrence: "r" })', "'refrence' does not exist"],
+  ],
+  "xero/xero-payroll-uk.yaml": [
+    [
+      'api("POST /Employees/{EmployeeID}/Employment", { "Xero-Tenant-Id": "t", EmployeeID: "e", payrollCalendarID: "c", employeeNumber: "1", niCategories: [] })',
+      "Property 'startDate' is missing",
+    ],
+    // `NICategory`'s oneOf narrows `niCategory` to the letters of each variant: A is a letter of neither.
+    [
+      'api("POST /Employees/{EmployeeID}/Employment", { "Xero-Tenant-Id": "t", EmployeeID: "e", payrollCalendarID: "c", startDate: "2020-04-01", employeeNumber: "1", niCategories: [{ niCategory: "A", workplacePostcode: "SW1A 1AA" }] })',
+      `Type '"A"' is not assignable`,
+    ],
+    [
+      'api("POST /Employees/{EmployeeID}/Employment", { "Xero-Tenant-Id": "t", EmployeeID: "e", payrollCalendarID: "c", startDate: "2020-04-01", employeeNumber: 1, niCategories: [] })',
+      "Type 'number' is not assignable to type 'string'",
+    ],
+    [
+      'api("POST /Employees/{EmployeeID}/Employment", { "Xero-Tenant-Id": "t", EmployeeID: "e", payrollCalendarID: "c", startDate: "2020-04-01", employeeNumber: "1", niCategories: [{ niCategory: "I", workplacePostcod: "SW1A 1AA" }] })',
+      "'workplacePostcod' does not exist",
+    ],
+  ],
+  "lob/lob-api-bundled.yml": [
+    ['api("POST /addresses", { name: "Harry" })', "Property 'address_line1' is missing"],
+    [
+      'api("POST /postcards", { to: "adr_1", front: "f", back: "b", use_type: "marketing", size: "5x7" })',
+      `Type '"5x7"' is not assignable`,
+    ],
+    ['api("POST /addresses", { address_line1: 210 })', "Type 'number' is not assignable"],
+    ['api("POST /addresses", { address_line1: "210 King St", adress_city: "SF" })', "'adress_city' does not exist"],
+  ],
 };
 
 afterAll(() => {
@@ -272,11 +360,17 @@ afterAll(() => {
 
 test("a description's valid request examples compile through its map, and each made invalid fails", async () => {
   mkdirSync(dir, { recursive: true });
-  const counts: Counts = { examples: 0, otherMediaType: 0, invalid: 0, uncompiled: 0, calls: 0, negatives: 0 };
+  const zero = (): Counts => ({ examples: 0, otherMediaType: 0, invalid: 0, uncompiled: 0, calls: 0, negatives: 0 });
+  const counts = zero();
+  /** Each sample's own counts. */
+  const bySample = new Map<string, Counts>();
   const files: string[] = [];
   const positions: Call[][] = [];
   for (const sample of samples) {
-    const { file, calls, negatives } = await callsOf(sample, counts);
+    const own = zero();
+    const { file, calls, negatives } = await callsOf(sample, own);
+    bySample.set(sample, own);
+    for (const name of Object.keys(own) as (keyof Counts)[]) counts[name] += own[name];
     const base = file.replace(/\.ts$/, "");
     const lines = [
       `import type { EndpointInterface } from "rest-endpoint";`,
@@ -324,11 +418,20 @@ test("a description's valid request examples compile through its map, and each m
   expect(elsewhere).toEqual([]);
   expect(wrongly).toEqual([]);
   expect(passed).toEqual([]);
-  // What the sample holds: 170 request examples of the media type each map builds, 21 of them
+  // What the sample holds: 655 request examples of the media type each map builds, 35 of them
   // invalid against their own schema (Okta's applications name a `name` outside the variant's enum,
-  // Box's `mdfilters` gives `filters` a list, …), 56 calls made from the valid ones, 71 negatives
-  // made from those (and the 24 of NEGATIVES).
-  expect(counts).toEqual({ examples: 170, otherMediaType: 5, invalid: 21, uncompiled: 0, calls: 56, negatives: 71 });
+  // Box's `mdfilters` gives `filters` a list, …), 239 calls made from the valid ones, 480 negatives
+  // made from those (and the 36 of NEGATIVES).
+  expect(counts).toEqual({ examples: 655, otherMediaType: 101, invalid: 35, uncompiled: 0, calls: 239, negatives: 480 });
+  // The three companies' descriptions added for issue 39 (docs/any-api.md, "A description's own examples").
+  // Every valid example compiles (`wrongly` above), but for the keys listed in `foreign` below.
+  expect(Object.fromEntries(COMPANIES.map((sample) => [sample, bySample.get(sample)]))).toEqual({
+    "adyen/CheckoutService-v72.json": { examples: 76, otherMediaType: 0, invalid: 0, uncompiled: 0, calls: 54, negatives: 162 },
+    "xero/xero-payroll-uk.yaml": { examples: 46, otherMediaType: 0, invalid: 3, uncompiled: 0, calls: 23, negatives: 63 },
+    "xero/xero_accounting.yaml": { examples: 312, otherMediaType: 0, invalid: 4, uncompiled: 0, calls: 64, negatives: 69 },
+    // Lob's bodies declare JSON, a form and multipart with one example each: the map builds JSON.
+    "lob/lob-api-bundled.yml": { examples: 51, otherMediaType: 96, invalid: 7, uncompiled: 0, calls: 42, negatives: 115 },
+  });
   // Valid JSON Schema, refused by the map's exact keys: keys the descriptions' schemas do not declare.
   expect(foreign).toEqual([
     ...[
@@ -337,5 +440,26 @@ test("a description's valid request examples compile through its map, and each m
       "createOAuth2ClientJsonActiveEncryptionKeyRequestBody",
     ].map((name) => `okta/okta.yaml POST /api/v1/apps/{appId}/credentials/jwks requestBody/content/application/json/examples/${name}: id`),
     "plaid/plaid.yml POST /transfer/repayment/list requestBody/content/application/json/examples/example-1: start_time",
+    // Xero: `bankTransactions` for `BankTransactions`, a list wrapper (`LinkedTransactions`,
+    // `Payments`) where the schema is one record, `Lineitems` for `LineItems`, a key no line item
+    // declares, one invoice where the schema is `{ RepeatingInvoices: [...] }`, `name` for `Name`;
+    // Lob: `postal code` for `postal_code`.
+    ...[
+      "PUT /BankTransactions requestBody/content/application/json/example: bankTransactions",
+      "PUT /ExpenseClaims requestBody/content/application/json/example: ExpenseClaims[0].Receipts[0].Lineitems",
+      "POST /ExpenseClaims/{ExpenseClaimID} requestBody/content/application/json/example: ExpenseClaims[0].Receipts[0].Lineitems",
+      "PUT /LinkedTransactions requestBody/content/application/json/example: LinkedTransactions",
+      "POST /Payments requestBody/content/application/json/example: Payments",
+      "PUT /Receipts requestBody/content/application/json/example: Receipts[0].Lineitems",
+      "POST /Receipts/{ReceiptID} requestBody/content/application/json/example: Receipts[0].Lineitems",
+      "POST /RepeatingInvoices requestBody/content/application/json/example: RepeatingInvoices[0].LineItems[0].DiscountEnteredAsPercent",
+      "PUT /RepeatingInvoices requestBody/content/application/json/example: RepeatingInvoices[0].LineItems[0].DiscountEnteredAsPercent",
+      "POST /RepeatingInvoices/{RepeatingInvoiceID} requestBody/content/application/json/example: Schedule, RepeatingInvoiceID, Type, Reference, HasAttachments, ApprovedForSending, SendCopy, MarkAsSent, IncludePDF, ID, Contact, Status, LineAmountTypes, LineItems, SubTotal, TotalTax, Total, CurrencyCode",
+      "PUT /TrackingCategories requestBody/content/application/json/example: name",
+      "PUT /TrackingCategories/{TrackingCategoryID}/Options requestBody/content/application/json/example: name",
+      "POST /TrackingCategories/{TrackingCategoryID}/Options/{TrackingOptionID} requestBody/content/application/json/example: name",
+    ].map((example) => `xero/xero_accounting.yaml ${example}`),
+    "lob/lob-api-bundled.yml POST /intl_verifications requestBody/content/application/json/examples/basic: postal code",
+    "lob/lob-api-bundled.yml POST /intl_verifications requestBody/content/application/json/examples/full_payload: postal code",
   ]);
 }, 300_000);

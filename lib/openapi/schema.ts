@@ -198,6 +198,10 @@ export class TypeWriter {
             : `${parenthesized(written)} & { ${key(discriminator.propertyName)}: ${union(values.map(literal))} }`;
         }),
       );
+      // Properties or allOf parts beside the union apply too (JSON Schema core 10.2.1: every keyword
+      // applies): Xero's NI category declares its fields and a oneOf that narrows `niCategory`.
+      const own = ownShapeOf(schema);
+      if (own !== undefined) type = `${parenthesized(this.write(own, depth))} & ${parenthesized(type)}`;
     } else if (targets !== undefined) {
       // The allOf form of a discriminator (OpenAPI 3.1 section 4.8.25.2): each schema the mapping
       // names, with the values that select it; the base alone for other values.
@@ -318,6 +322,19 @@ export function plainOf(schema: Schema): Schema {
     plainSchemas.set(schema, plain);
   }
   return plain;
+}
+
+/**
+ * A `oneOf`/`anyOf` schema's own shape beside its union: the schema without `oneOf`, `anyOf`,
+ * `discriminator` and `nullable` (the whole schema's), where it declares properties or has `allOf`
+ * parts; else `undefined` (a bare `type: object` beside a union adds nothing but an open index
+ * signature, which would let any key through).
+ */
+function ownShapeOf(schema: Schema): Schema | undefined {
+  if (Object.keys(schema.properties ?? {}).length === 0 && schema.allOf === undefined) return undefined;
+  return Object.fromEntries(
+    Object.entries(schema).filter(([name]) => name !== "oneOf" && name !== "anyOf" && name !== "discriminator" && name !== "nullable"),
+  );
 }
 
 /**
