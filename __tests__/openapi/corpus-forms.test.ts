@@ -93,3 +93,41 @@ describe("properties beside a oneOf/anyOf apply with it (JSON Schema core 10.2.1
     ).toEqual([4, 5, 6, 7, 8]);
   }, 60_000);
 });
+
+describe("a body whose one allOf part is a oneOf is that union's fields, as the oneOf alone gives them", () => {
+  // InfluxDB's PostCheck (`allOf: [CheckDiscriminator]`) went under `data` where the oneOf alone
+  // gave fields (a fresh user's review); docs/any-api.md merges a body's oneOf variants into fields.
+  const schemas = {
+    U: { oneOf: [{ $ref: "#/components/schemas/P" }, { $ref: "#/components/schemas/Q" }] },
+    V: { oneOf: [{ $ref: "#/components/schemas/P" }, { $ref: "#/components/schemas/Q" }] },
+    P: { type: "object", required: ["p"], properties: { p: { type: "string" } } },
+    Q: { type: "object", required: ["q"], properties: { q: { type: "string" } } },
+  };
+  const spec = describe_(
+    {
+      "/alone": { post: json({ $ref: "#/components/schemas/U" }) },
+      "/wrapped": { post: json({ allOf: [{ $ref: "#/components/schemas/U" }] }) },
+      "/beside": {
+        post: json({ allOf: [{ $ref: "#/components/schemas/U" }, { type: "object", properties: { n: { type: "integer" } } }] }),
+      },
+      "/two": { post: json({ allOf: [{ $ref: "#/components/schemas/U" }, { $ref: "#/components/schemas/V" }] }) },
+    },
+    { components: { schemas } },
+  );
+  test("the map: the same fields for the union and its one-part allOf; another part's fields added; two unions stay data", () => {
+    const { declarations } = map(spec);
+    for (const route of ["alone", "wrapped"]) expect(declarations).toContain(`"POST /${route}": {\n    p?: string;\n    q?: string;\n  };`);
+    expect(declarations).toContain('"POST /beside": {\n    n?: number;\n    p?: string;\n    q?: string;\n  };');
+    expect(declarations).toMatch(/"POST \/two": \{\n {4}data\?: /);
+  });
+  test("fields compile through the wrapped union; a misspelt one and a wrong type do not", () => {
+    expect(
+      refused("wrapped-union", spec, [
+        'api("POST /wrapped", { p: "x" });',
+        'api("POST /beside", { q: "y", n: 1 });',
+        'api("POST /wrapped", { r: "x" });',
+        'api("POST /beside", { n: "1" });',
+      ]),
+    ).toEqual([3, 4]);
+  }, 60_000);
+});

@@ -41,8 +41,10 @@ interface Flat {
   /** Each property with the schemas that declare it, one a part; `undefined` when no part has properties. */
   readonly properties: ReadonlyMap<string, Declaration> | undefined;
   readonly required: readonly string[];
-  /** The schema's own `oneOf`/`anyOf`, or the targets of its `discriminator.mapping` (the `allOf` form). */
+  /** The schema's own `oneOf`/`anyOf` (or its one `allOf` part's), or the targets of its `discriminator.mapping` (the `allOf` form). */
   readonly variants: readonly SchemaOrReference[] | undefined;
+  /** The `oneOf`/`anyOf` among {@link Flat.variants}: the schema's own, or that of its one `allOf` part that has one. */
+  readonly union: readonly SchemaOrReference[] | undefined;
 }
 
 /** The memos of one description (one `resolve`). */
@@ -85,17 +87,24 @@ function flatten(given: SchemaOrReference | undefined, resolve: Resolve, memo: M
     schema.oneOf ??
     schema.anyOf ??
     (discriminated === undefined ? undefined : [...discriminated.map(([target]) => target), plainOf(schema)]);
-  let flat: Flat = { type: schema.type, properties: own, required: schema.required ?? [], variants };
+  const union = schema.oneOf ?? schema.anyOf;
+  let flat: Flat = { type: schema.type, properties: own, required: schema.required ?? [], variants, union };
   if (schema.allOf !== undefined && !memo.merging.has(schema)) {
     memo.merging.add(schema);
     const parts = schema.allOf.map((part) => flatten(part, resolve, memo));
     memo.merging.delete(schema);
+    // A union inside one part applies as the schema's own (`allOf: [{ $ref: U }]`, U a oneOf: the
+    // body is one of U's shapes, with the other parts' properties). A discriminator's mapping in a
+    // part is the `allOf` form of a base and is not taken: the schema is one of the mapped shapes.
+    const unions = parts.filter((part) => part.union !== undefined);
+    const adopted = variants === undefined && unions.length === 1 ? unions[0]!.union : undefined;
+    if (adopted !== undefined) flat = { ...flat, variants: adopted, union: adopted };
     if (own !== undefined || parts.some((part) => part.properties !== undefined)) {
       const properties = new Map<string, Declaration>(own);
       for (const part of parts)
         for (const [name, schemas] of part.properties ?? [])
           properties.set(name, unique([...(properties.get(name) ?? []), ...schemas], resolve));
-      flat = { type: "object", properties, required: [...flat.required, ...parts.flatMap((part) => part.required)], variants };
+      flat = { ...flat, type: "object", properties, required: [...flat.required, ...parts.flatMap((part) => part.required)] };
     }
   }
   memo.flat.set(schema, flat);
