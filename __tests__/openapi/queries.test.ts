@@ -265,6 +265,7 @@ describe("serverUrl: a filled server URL keeps the host its template names", () 
     variables: { scheme: { default: "https" }, host: { default: "localhost" }, port: { default: "8080" }, version: { default: "v1" } },
   };
   const relative = { url: "/api/{version}?key={key}", variables: { version: { default: "v1" }, key: { default: "k" } } };
+  const whole = { url: "{protocol}://{hostname}/api/v1", variables: { protocol: { default: "http" }, hostname: { default: "localhost" } } };
   // Valid neighbours: the URL, and the host a WHATWG URL parser reads from it.
   test.each([
     ["the default", tenant, {}, "https://demo.example.com/v1", "demo.example.com"],
@@ -314,6 +315,16 @@ describe("serverUrl: a filled server URL keeps the host its template names", () 
       "h.example",
     ],
     ["a relative server URL: path and query encoded", relative, { version: "v 2", key: "a&b" }, "/api/v%202?key=a%26b", undefined],
+    // A variable that is the whole authority: the host is the caller's, and so may a port be (a
+    // fresh user's review: a local test server could not be reached through baseUrl()).
+    ["the whole authority, with a port", whole, { hostname: "127.0.0.1:8080" }, "http://127.0.0.1:8080/api/v1", "127.0.0.1:8080"],
+    [
+      "the whole authority, a name and a port",
+      whole,
+      { hostname: "git.internal:3000" },
+      "http://git.internal:3000/api/v1",
+      "git.internal:3000",
+    ],
   ])("%s", (_case, server, variables, url, parsedHost) => {
     expect(serverUrl(server, variables)).toBe(url);
     if (parsedHost !== undefined) expect(new URL(url).host).toBe(parsedHost);
@@ -333,7 +344,17 @@ describe("serverUrl: a filled server URL keeps the host its template names", () 
     ["userinfo", tenant, { tenant: "a@evil.example" }, "variables.tenant", "must not hold ?, #, @"],
     ["a query", tenant, { tenant: "a?" }, "variables.tenant", "must not hold ?, #, @"],
     ["a default that holds #", { url: "https://{h}/", variables: { h: { default: "a#b" } } }, {}, "variables.h", "must not hold ?, #, @"],
-    ["a port that is no port", host, { port: "80/x" }, "variables.port", "is in the URL's authority"],
+    ["a port that is no port", host, { port: "80/x" }, "variables.port", "is the URL's port, and must be digits"],
+    ["a port of letters", host, { port: "x" }, "variables.port", "is the URL's port, and must be digits"],
+    [
+      "the whole authority: a port that is no port",
+      whole,
+      { hostname: "h.example:80x" },
+      "variables.hostname",
+      "is in the URL's authority",
+    ],
+    ["the whole authority: two ports", whole, { hostname: "h.example:1:2" }, "variables.hostname", "is in the URL's authority"],
+    ["the whole authority: a path", whole, { hostname: "h.example:80/x" }, "variables.hostname", "is in the URL's authority"],
     ["a host", host, { host: "evil.example:1" }, "variables.host", "is in the URL's authority"],
     ["a scheme that is none", host, { scheme: "javascript:alert" }, "variables.scheme", "is the URL's scheme"],
     ["a dot-segment in the path", withPort, { tenant: "a", basePath: ".." }, "variables.basePath", "must not be a dot-segment"],

@@ -686,7 +686,8 @@ const HOST_TEXT = /^[\w.~-]+$/;
  * default, or one of its `enum`) is written as it is; any other value keeps the URL where its
  * template points: in the authority (`https://{tenant}.example.com`) it may hold only letters,
  * digits, `-`, `.`, `_` and `~`, so that it can change neither the host the template names nor the
- * port; in the path or the query it is percent-encoded as one component (RFC 6570 simple string
+ * port, but a variable that is the whole authority (`{protocol}://{hostname}/api`) may end in a port
+ * (`127.0.0.1:8080`), and one after the host's `:` is a port, digits; in the path or the query it is percent-encoded as one component (RFC 6570 simple string
  * expansion), and may not be a dot-segment (`.`, `..`) that a URL parser would resolve; before
  * `://`, it must be a scheme.
  *
@@ -713,7 +714,7 @@ export function serverUrl(server: Server, variables: Readonly<Record<string, unk
     if (!Object.hasOwn(server.variables, name)) fail("INVALID_BASE_URL", `variables.${name}`, `is no variable of ${quote(server.url)}`);
   // A server URL's `{name}` is OpenAPI's own substitution (OpenAPI 3.1 section 4.8.5.1), not an
   // RFC 6570 expression: it is filled here, before any template is compiled.
-  return server.url.replace(/\{([^{}]+)\}/g, (_expression, name: string, at: number) => {
+  return server.url.replace(/\{([^{}]+)\}/g, (expression: string, name: string, at: number) => {
     const variable = Object.hasOwn(server.variables, name) ? server.variables[name]! : undefined;
     const argument = `variables.${name}`;
     const given = Object.hasOwn(variables, name) ? variables[name] : undefined;
@@ -735,7 +736,15 @@ export function serverUrl(server: Server, variables: Readonly<Record<string, unk
         ? value
         : fail("INVALID_BASE_URL", argument, "is the URL's scheme, and must be one (RFC 3986 section 3.1)", value);
     if (part === "authority") {
-      if (HOST_TEXT.test(value)) return value;
+      const before = server.url.slice(0, at);
+      // After the host's ":", the port (RFC 3986 section 3.2.3): digits.
+      if (before.endsWith(":") && !before.endsWith("://"))
+        return /^\d{1,5}$/.test(value)
+          ? value
+          : fail("INVALID_BASE_URL", argument, "is the URL's port, and must be digits (RFC 3986 section 3.2.3)", value);
+      // The whole authority (`{protocol}://{hostname}/api`): the host is the caller's, and a port may follow it.
+      const whole = before.endsWith("://") && /^(?:[/?#]|$)/.test(server.url.slice(at + expression.length));
+      if (HOST_TEXT.test(whole ? value.replace(/:\d{1,5}$/, "") : value)) return value;
       return fail(
         "INVALID_BASE_URL",
         argument,
