@@ -34,6 +34,18 @@ export function cases(endpoint, baseUrl) {
       q: "is:open",
       limit: 2,
     }),
+    // axios' own transform read any content-type holding "application/json" as JSON: it quoted a
+    // JSON Lines body as one string and trimmed a JSON text (a fresh user's review).
+    "JSON Lines (OpenAPI 3.2 itemSchema)": endpoint("POST /import", {
+      baseUrl,
+      data: '{"a":1}\n{"a":2}\n',
+      headers: { "content-type": "application/jsonl" },
+    }),
+    "a JSON text as data, white space kept": endpoint("POST /raw", {
+      baseUrl,
+      data: ' {"a":1}\n',
+      headers: { "content-type": "application/json" },
+    }),
     "binary upload": endpoint("POST /upload{?name}", {
       baseUrl,
       name: "a.bin",

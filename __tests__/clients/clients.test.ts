@@ -35,15 +35,20 @@ describe("converters from request options to each client's arguments", () => {
     expect(toUndici(endpoint("PUT /x"))[1].body).toBe("");
   });
 
-  test("toAxios puts the body in data", () => {
-    expect(toAxios(post)).toEqual({ url, method: "POST", headers: headers(JSON_TYPE), data: json });
+  test("toAxios puts the body in data; a text body with a transform that passes it on as it is", () => {
+    const asGiven = [expect.any(Function) as unknown];
+    expect(toAxios(post)).toEqual({ url, method: "POST", headers: headers(JSON_TYPE), data: json, transformRequest: asGiven });
     expect(toAxios(endpoint("GET /user"))).toEqual({ url: "https://api.github.com/user", method: "GET", headers: headers() });
     expect(toAxios(endpoint("PUT /user/starred/o/r"))).toEqual({
       url: "https://api.github.com/user/starred/o/r",
       method: "PUT",
       headers: { ...headers(), "content-type": false },
       data: "",
+      transformRequest: asGiven,
     });
+    const bytes = toAxios(endpoint("POST /x", { data: new Uint8Array([1]) }));
+    expect([bytes.transformRequest, bytes.transformRequest?.[0]?.(" x ")]).toEqual([undefined, undefined]);
+    expect(toAxios(post).transformRequest![0]!(' {"a":1}\n')).toBe(' {"a":1}\n');
   });
 
   test("toFetch and toKy send an empty body as empty bytes, so that no content-type is invented", () => {
@@ -91,6 +96,8 @@ describe("each real client sends each case to a server on 127.0.0.1 exactly as a
     expected("/user/starred/octokit/rest.js", "PUT", "", undefined, "0"),
     expected("/markdown/raw", "POST", hex("Hello **world**"), "text/plain; charset=utf-8", "15"),
     expected("/search?page=2", "QUERY", hex('{"q":"is:open","limit":2}'), JSON_TYPE["content-type"], "25"),
+    expected("/import", "POST", hex('{"a":1}\n{"a":2}\n'), "application/jsonl", "16"),
+    expected("/raw", "POST", hex(' {"a":1}\n'), "application/json", "9"),
     expected("/upload?name=a.bin", "POST", "000102ff", "application/octet-stream", "4"),
   ];
   const summary = (arrival: Arrival) => ({

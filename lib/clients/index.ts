@@ -86,6 +86,12 @@ export interface AxiosConfig {
   headers: Record<string, string | false>;
   /** The body, already serialised; absent when there is none. */
   data?: ClientBody;
+  /**
+   * For a text body: axios' transforms replaced by one that passes it on, since axios' own reads
+   * any content-type holding `application/json` (`application/jsonl`, `application/json-seq`) as
+   * JSON, trimming the text or quoting it as one JSON string.
+   */
+  transformRequest?: ((data: unknown) => unknown)[];
 }
 
 /** The options of `node:http` `request(url, options)` as `toNodeHttp` fills them. */
@@ -155,12 +161,16 @@ export function toUndici(options: RequestOptions): [url: string, options: Undici
   return [options.url, plain(framed) as UndiciOptions];
 }
 
+/** axios' `transformRequest` that sends a text body as it is. */
+const sendAsGiven = (data: unknown): unknown => data;
+
 /**
  * Converts request options into an axios request config: axios takes the body as `data`. axios
  * labels a body without a content-type `application/x-www-form-urlencoded` (or
  * `application/octet-stream`): `content-type: false` tells it to send none, as the options say.
  *
- * @returns `{ url, method, headers, data? }`, the body already serialised, so that axios sends it as given
+ * @returns `{ url, method, headers, data?, transformRequest? }`, the body already serialised, so that
+ *   axios sends it as given (a text body with a transform that passes it on)
  * @throws `EndpointError` as {@link toFetch}; `INVALID_OPTIONS` for a web `ReadableStream` or
  *   an async iterable that is not a Node stream, which axios cannot send
  * @example
@@ -174,6 +184,7 @@ export function toAxios(options: RequestOptions): AxiosConfig {
   const config: AxiosConfig = { url: options.url, method, headers };
   if (body !== undefined) {
     config.data = body;
+    if (typeof body == "string") config.transformRequest = [sendAsGiven];
     // FormData's content-type carries the boundary axios writes: only axios can set it.
     if (!Object.hasOwn(headers, "content-type") && kind !== "form") config.headers["content-type"] = false;
   }
