@@ -565,6 +565,27 @@ describe("the edges of the commands' inputs", () => {
     });
   });
 
+  test("--routes looks up a route by a method its map lists (OpenAPI 3.2's additionalOperations), as it lists it", async () => {
+    mkdirSync(at("oas32"), { recursive: true });
+    const copy = {
+      openapi: "3.2.0",
+      info: { title: "Pets", version: "1" },
+      paths: {
+        "/pets/{id}": {
+          parameters: [{ name: "id", in: "path", required: true, schema: { type: "integer" } }],
+          additionalOperations: { COPY: { responses: { "204": { description: "copied" } } } },
+        },
+      },
+    };
+    writeFileSync(at("oas32/description.json"), JSON.stringify(copy));
+    expect((await cli("generate", at("oas32/description.json"), "--out", at("oas32/pets.d.ts"))).status).toBe(0);
+    const listed = { status: 0, stdout: `COPY /pets/{id} (${at("oas32/pets.d.ts")}, Pets 1)\n  id  path  required  number\n`, stderr: "" };
+    expect(await cli("--routes", at("oas32/pets.d.ts"))).toEqual({ status: 0, stdout: "COPY /pets/{id}\n", stderr: "" });
+    expect(await cli("--routes", at("oas32/pets.d.ts"), "COPY /pets/{id}")).toEqual(listed);
+    expect(await cli("--routes", at("oas32/pets.d.ts"), "copy /pets/:x")).toEqual(listed);
+    expect(await cli("--routes", at("oas32/pets.d.ts"), "MOVE /pets/{id}")).toEqual(refused('unknown method "MOVE" in "MOVE /pets/{id}"'));
+  });
+
   test.each([
     ["null", "null"],
     ["an array", "[]"],

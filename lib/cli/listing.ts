@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { printable, quote } from "../core/errors.js";
 import { resolveListing, type Listing } from "../openapi/listing.js";
+import { splitRoute } from "../core/route.js";
 import { routeShapeOf } from "./route.js";
 import { UsageError } from "./usage.js";
 
@@ -61,10 +62,14 @@ function checkListing(listing: unknown, file: string): Listing {
   return listing as Listing;
 }
 
-/** {@link routeShapeOf} of a listed route, or undefined for one no call could name (a listing is read from outside). */
+/**
+ * {@link routeShapeOf} of a listed route, any method its map names (OpenAPI 3.2's `COPY`), or
+ * undefined for one no call could name (a listing is read from outside).
+ */
 export function listedShape(route: string): string | undefined {
   try {
-    return routeShapeOf(route);
+    const { method } = splitRoute(route);
+    return routeShapeOf(route, [method.toUpperCase()]);
   } catch {
     return undefined;
   }
@@ -77,7 +82,9 @@ export function listRoutes(target: string, route: string | undefined, items: rea
   const listing = readListing(target, routesFolder);
   const routes = Object.keys(listing.routes);
   if (route === undefined) return routes.map(printable).join("\n");
-  const shape = routeShapeOf(route);
+  // A method the map lists is one the CLI knows here (`--routes api.ts "COPY /pets/{id}"`).
+  const listed = routes.flatMap((known) => /^[!#$%&'*+.^`|~\w-]+(?= )/.exec(known)?.[0].toUpperCase() ?? []);
+  const shape = routeShapeOf(route, listed);
   const found = routes.find((known) => listedShape(known) === shape);
   if (found === undefined) {
     // The same path by another method, or from another origin (GitHub's uploads, GHES's Manage API).

@@ -12,13 +12,14 @@ const METHODS = ["GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "
 /**
  * A route read as endpoint() reads it (`splitRoute`: `"GET /x"`, a URL alone for GET, a method
  * alone for its root; a second space or a method that is no token refused), with a method the CLI
- * knows.
+ * knows, or one of `also` (upper-case: the methods a map lists, OpenAPI 3.2's `COPY`).
  *
  * @throws EndpointError `INVALID_ROUTE`, `INVALID_METHOD`; UsageError for an unknown method
  */
-export function readRoute(route: string): ParsedRoute {
+export function readRoute(route: string, also: readonly string[] = []): ParsedRoute {
   const parsed = splitRoute(route);
-  if (!(METHODS as readonly string[]).includes(parsed.method.toUpperCase()))
+  const method = parsed.method.toUpperCase();
+  if (!(METHODS as readonly string[]).includes(method) && !also.includes(method))
     throw new UsageError(`unknown method ${quote(parsed.method)} in ${quote(route)}${didYouMean(parsed.method, METHODS)}`);
   return parsed;
 }
@@ -28,7 +29,7 @@ export function readRoute(route: string): ParsedRoute {
  * `GET /repos/:owner/:repo`, `GET /repos/{o}/{r}`, `/repos/{o}/{r}` (a URL alone means GET) and the
  * map's `GET /repos/{owner}/{repo}` match.
  */
-export function routeShapeOf(route: string): string {
-  const { method, url } = readRoute(route);
+export function routeShapeOf(route: string, also: readonly string[] = []): string {
+  const { method, url } = readRoute(route, also);
   return routeShape(method, url);
 }

@@ -26,7 +26,7 @@ Options:
   --routes T      check that a route is an operation of T and list its parameters; without a
                   route, list T's routes. T is a GitHub target (api.github.com, ghec,
                   ghes-3.19, …) or a map FILE.d.ts or FILE.ts that generate wrote
-  --out FILE.d.ts with generate: where the route map of an OpenAPI 3.0/3.1 description (JSON
+  --out FILE.d.ts with generate: where the route map of an OpenAPI 3.0-3.2 description (JSON
                   or YAML; $refs followed to .json/.yaml/.yml files in its folder) goes;
                   FILE.js gets its queries for rest-endpoint/queries, FILE.json its listing
                   for --routes; --out FILE.ts writes the map and its queries as one module

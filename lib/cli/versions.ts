@@ -25,7 +25,7 @@ export function versionsDiff(items: readonly string[], target: string, routesFol
     if (!served.includes(version)) throw new UsageError(`${target} serves API versions ${served.join(", ")}; received ${quote(version)}`);
   const before = readListing(`${target}.${from}`, routesFolder);
   const after = readListing(`${target}.${to}`, routesFolder);
-  const shapes = routes.map(routeShapeOf);
+  const shapes = routes.map((route) => routeShapeOf(route));
   const chosen = (route: string): boolean => shapes.length === 0 || shapes.includes(listedShape(route)!);
   for (const [index, shape] of shapes.entries())
     if (![...Object.keys(before.routes), ...Object.keys(after.routes)].some((route) => listedShape(route) === shape))
