@@ -427,6 +427,8 @@ describe("a form body built from the call's fields (Query.form)", () => {
       ],
     ],
     ["a list of `explode: false`, one field joined with ,", { tags: ["a", "b", null] }, [["tags", "a,b"]]],
+    // No items, no field, as an empty list in the query (it sent `tags=`: one empty item; a fresh user's review).
+    ["an empty list of `explode: false`: no field", { tags: [], name: "n" }, [["name", "n"]]],
     [
       "an object of style form, each property a field",
       { address: { city: "Paris", line1: "1 rue" } },
@@ -484,6 +486,13 @@ describe("a form body built from the call's fields (Query.form)", () => {
     ["a deepObject nested deeper than 32 levels", "POST /v1/customers", { metadata: nested(40) }, "nests deeper than 32 levels"],
     // An invalid Date has no ISO 8601 text: it was a RangeError from toISOString().
     ["an invalid Date", "POST /v1/customers", { at: new Date(Number.NaN) }, "`at` has no application/x-www-form-urlencoded form"],
+    // Its commas and the delimiter's would be one (`["x,y", "z"]` was `x%2Cy%2Cz`, as `["x", "y", "z"]`).
+    [
+      "an item holding , in a list of `explode: false`",
+      "POST /v1/customers",
+      { tags: ["x,y", "z"] },
+      '`tags` is a list sent comma-joined (explode: false): an item holding "," would be read as two',
+    ],
   ])("%s is an INVALID_PARAMETER naming it", (_name, route, parameters, message) => {
     expect(() => forms(route, parameters)).toThrow(
       expect.objectContaining({ code: "INVALID_PARAMETER", message: expect.stringContaining(message) as unknown }),

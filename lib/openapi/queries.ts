@@ -197,16 +197,14 @@ function formFields(form: Form, body: Readonly<Record<string, unknown>>): [name:
     key = name;
     if (form.deepObject?.includes(name) === true) brackets(name, value, name, 0);
     else if (isArray(value)) {
-      if (form.joined?.includes(name) === true)
-        field(
-          name,
-          value
-            .filter((item) => item != null)
-            .map(String)
-            .join(","),
-          name,
-        );
-      else for (const item of value) field(name, item, name);
+      if (form.joined?.includes(name) === true) {
+        // `style: form, explode: false`: one field, its items comma-joined; no items, no field, as
+        // RFC 6570 leaves out an empty list in the query (section 2.3).
+        const items = value.filter((item) => item != null).map(String);
+        if (items.some((item) => item.includes(",")))
+          fail("INVALID_PARAMETER", name, 'is a list sent comma-joined (explode: false): an item holding "," would be read as two', value);
+        if (items.length > 0) field(name, items.join(","), name);
+      } else for (const item of value) field(name, item, name);
     } else if (isPlainRecord(value) && !multipart) for (const [key, item] of Object.entries(value)) field(key, item, `${name}.${key}`);
     else field(name, value, name);
   }
