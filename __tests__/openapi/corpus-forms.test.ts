@@ -131,3 +131,42 @@ describe("a body whose one allOf part is a oneOf is that union's fields, as the 
     ).toEqual([3, 4]);
   }, 60_000);
 });
+
+describe("a body that is a discriminated oneOf: its property takes the values that select a variant", () => {
+  // It was typed `kind: string` where the same union under a property took the mapping's keys (a
+  // fresh user's review; OpenAPI 3.1 section 4.8.25).
+  const schemas = {
+    Cat: { type: "object", required: ["kind", "meow"], properties: { kind: { type: "string" }, meow: { type: "boolean" } } },
+    Dog: { type: "object", required: ["kind", "bark"], properties: { kind: { type: "string" }, bark: { type: "integer" } } },
+  };
+  const union = { oneOf: [{ $ref: "#/components/schemas/Cat" }, { $ref: "#/components/schemas/Dog" }] };
+  const spec = describe_(
+    {
+      "/mapped": {
+        post: json({ ...union, discriminator: { propertyName: "kind", mapping: { meower: "#/components/schemas/Cat", barker: "Dog" } } }),
+      },
+      "/named": { post: json({ ...union, discriminator: { propertyName: "kind" } }) },
+      "/plain": { post: json(union) },
+    },
+    { components: { schemas } },
+  );
+  test("the map: the mapping's keys, else the schemas' names; without a discriminator the declared type", () => {
+    const { declarations } = map(spec);
+    expect(declarations).toContain(
+      '"POST /mapped": {\n    kind: string & "meower" | string & "barker";\n    meow?: boolean;\n    bark?: number;\n  };',
+    );
+    expect(declarations).toContain('"POST /named": {\n    kind: string & "Cat" | string & "Dog";');
+    expect(declarations).toContain('"POST /plain": {\n    kind: string;');
+  });
+  test("a selecting value compiles; another does not", () => {
+    expect(
+      refused("discriminated-body", spec, [
+        'api("POST /mapped", { kind: "meower", meow: true });',
+        'api("POST /named", { kind: "Dog", bark: 1 });',
+        'api("POST /plain", { kind: "anything", meow: true });',
+        'api("POST /mapped", { kind: "cat", meow: true });',
+        'api("POST /named", { kind: "meower", bark: 1 });',
+      ]),
+    ).toEqual([4, 5]);
+  }, 60_000);
+});

@@ -5,7 +5,7 @@
  * with the paths through it: `L8 = allOf [L7 ×8]` is 8 lists, not 8⁸ (docs/any-api.md, "A description is untrusted input").
  */
 import type { Resolve, Schema, SchemaOrReference } from "./document.js";
-import { mappingTargets, plainOf, schemaOf } from "./schema.js";
+import { mappingTargets, plainOf, schemaOf, selectingValues } from "./schema.js";
 
 /**
  * How many different declarations one field may have across the shapes of a body (each one a list
@@ -148,6 +148,8 @@ function fieldsOfSchema(given: SchemaOrReference | undefined, resolve: Resolve, 
   if (base.variants === undefined) fields = leaf(base, undefined);
   else {
     const all: Fields[] = [];
+    // The schema's own union with its discriminator: each variant's property takes the values that select it.
+    const discriminator = base.union !== undefined && base.union === (schema.oneOf ?? schema.anyOf) ? schema.discriminator : undefined;
     for (const variant of base.variants) {
       const flat = flatten(variant, resolve, memo);
       const found = flat.variants === undefined ? leaf(flat, base) : fieldsOfSchema(variant, resolve, memo);
@@ -155,13 +157,29 @@ function fieldsOfSchema(given: SchemaOrReference | undefined, resolve: Resolve, 
         all.length = 0;
         break;
       }
-      all.push(found);
+      const values = discriminator === undefined ? undefined : selectingValues(resolve, discriminator, variant);
+      all.push(values === undefined ? found : selected(found, discriminator!.propertyName, values));
     }
     fields = all.length === 0 ? undefined : withBase(base, merge(all, memo, schema));
   }
   memo.open.delete(schema);
   memo.fields.set(schema, fields ?? null);
   return fields;
+}
+
+/**
+ * A variant's fields with its discriminator property narrowed to the values that select it
+ * (OpenAPI 3.1 section 4.8.25: a body `{ oneOf, discriminator: { mapping } }` sends one of the
+ * mapping's keys), as the map writes such a union under a property.
+ */
+function selected(fields: Fields, name: string, values: readonly string[]): Fields {
+  const value: Schema = { enum: [...values] };
+  const properties = new Map(fields.properties);
+  properties.set(
+    name,
+    (fields.properties.get(name) ?? [[]]).map((declaration) => [...declaration, value]),
+  );
+  return { ...fields, properties, everywhere: new Set([...fields.everywhere, name]) };
 }
 
 /** One shape's fields: an object with properties (its own, or `base`'s beside it); else `undefined`. */

@@ -191,11 +191,10 @@ export class TypeWriter {
           const literals = discriminator === undefined ? literalsOf(schemaOf(this.resolve, variant)) : undefined;
           if (literals !== undefined) return literals;
           const written = inner(variant);
-          if (discriminator === undefined || !isReference(variant)) return written;
-          const values = discriminatorValues(discriminator, variant.$ref, () => this.declaresValue(variant, discriminator.propertyName));
+          const values = discriminator === undefined ? undefined : selectingValues(this.resolve, discriminator, variant);
           return values === undefined
             ? written
-            : `${parenthesized(written)} & { ${key(discriminator.propertyName)}: ${union(values.map(literal))} }`;
+            : `${parenthesized(written)} & { ${key(discriminator!.propertyName)}: ${union(values.map(literal))} }`;
         }),
       );
       // Properties or allOf parts beside the union apply too (JSON Schema core 10.2.1: every keyword
@@ -216,17 +215,6 @@ export class TypeWriter {
       type = types.length === 0 ? "unknown" : union(types.map((name) => this.typeOfName(name, schema, depth > 0 && this.shallow, inner)));
     }
     return schema.nullable === true ? union([type, "null"]) : type;
-  }
-
-  /** Whether a variant declares the discriminator's property with an `enum` or a `const` of its own, in its properties or its `allOf` parts'. */
-  private declaresValue(variant: SchemaOrReference, name: string, seen = new Set<Schema>()): boolean {
-    const schema = schemaOf(this.resolve, variant);
-    // Each schema once: a graph of allOf parts is read in time linear in its size.
-    if (schema === undefined || seen.has(schema)) return false;
-    seen.add(schema);
-    const property = schemaOf(this.resolve, schema.properties?.[name]);
-    if (property !== undefined && (property.enum !== undefined || "const" in property)) return true;
-    return (schema.allOf ?? []).some((part) => this.declaresValue(part, name, seen));
   }
 
   private typeOfName(
@@ -292,20 +280,34 @@ function objectType(schema: Schema, inner: (child: SchemaOrReference | undefined
 }
 
 /**
- * The discriminator values that select the variant at `ref`: the keys of `mapping` whose value is
- * `ref` or the name of the schema it points at; else none where the variant declares the value
- * itself (`ownValue`: an `enum` or `const` of the property), else that name (OpenAPI 3.1 section 4.8.25.1).
+ * The discriminator values that select `variant` of a `oneOf`/`anyOf` (OpenAPI 3.1 section
+ * 4.8.25.1): for a `$ref`, the keys of `mapping` whose value is the reference or the name of the
+ * schema it points at; else none where the variant declares the value itself (an `enum` or `const`
+ * of the property), else that name. None for a variant written inline.
  */
-function discriminatorValues(
+export function selectingValues(
+  resolve: Resolve,
   discriminator: NonNullable<Schema["discriminator"]>,
-  ref: string,
-  ownValue: () => boolean,
+  variant: SchemaOrReference,
 ): string[] | undefined {
+  if (!isReference(variant)) return undefined;
+  const ref = variant.$ref;
   const name = ref.slice(ref.lastIndexOf("/") + 1);
   const named = Object.entries(discriminator.mapping ?? {})
     .filter(([, target]) => target === ref || target === name)
     .map(([value]) => value);
-  return named.length > 0 ? named : ownValue() ? undefined : [name];
+  return named.length > 0 ? named : declaresValue(resolve, variant, discriminator.propertyName) ? undefined : [name];
+}
+
+/** Whether a variant declares the discriminator's property with an `enum` or a `const` of its own, in its properties or its `allOf` parts'. */
+function declaresValue(resolve: Resolve, variant: SchemaOrReference, name: string, seen = new Set<Schema>()): boolean {
+  const schema = schemaOf(resolve, variant);
+  // Each schema once: a graph of allOf parts is read in time linear in its size.
+  if (schema === undefined || seen.has(schema)) return false;
+  seen.add(schema);
+  const property = schemaOf(resolve, schema.properties?.[name]);
+  if (property !== undefined && (property.enum !== undefined || "const" in property)) return true;
+  return (schema.allOf ?? []).some((part) => declaresValue(resolve, part, name, seen));
 }
 
 /** Each schema's own shape without its discriminator: the same object each time, so that it is written once. */
