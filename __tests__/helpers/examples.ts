@@ -4,6 +4,9 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import ts from "typescript";
 import * as library from "../../lib/index.js";
+import type { Document } from "../../lib/openapi/document.js";
+import { checkShapes } from "../../lib/openapi/read.js";
+import { generateRouteMap } from "../../lib/openapi/write.js";
 
 /** A test title made of code: its lines joined, shortened to 150 characters (a title is read in a report, not run). */
 export function titleOf(code: string): string {
@@ -185,4 +188,41 @@ export function languageService(file: string, options: ts.CompilerOptions): ts.L
     },
     ts.createDocumentRegistry(),
   );
+}
+
+/**
+ * The tools of a test of schema forms (issues 36, 39: a minimal description, the map it gives, calls
+ * type-checked through it with tsc, strict), in a folder `.tmp/<prefix>-<pid>` inside the package
+ * (so that `rest-endpoint` in a generated map resolves to the build), made before and removed after
+ * the file's tests.
+ */
+export function schemaForms(prefix: string) {
+  const dir = join(__dirname, "..", "..", ".tmp", `${prefix}-${process.pid}`);
+  beforeAll(() => mkdirSync(dir, { recursive: true }));
+  afterAll(() => {
+    rmSync(dir, { recursive: true, force: true });
+  });
+  /** A 3.0.3 description of `paths`, and `extra` top-level fields, checked as generate reads it. */
+  const describe_ = (paths: object, extra: object = {}): Document =>
+    checkShapes({ openapi: "3.0.3", info: { title: "T", version: "1" }, paths, ...extra }, "forms.json");
+  /** An operation whose JSON request body has `schema`. */
+  const json = (schema: object, required = false) => ({
+    requestBody: { ...(required ? { required: true } : {}), content: { "application/json": { schema } } },
+  });
+  const map = (spec: Document) => generateRouteMap(spec, { header: () => "", withQueries: true });
+  const compilerOptions = strictProject(["lib.es2022.d.ts", "lib.dom.d.ts"]);
+  /** Writes the map as `name.ts` and type-checks `calls` through it: each refused line's number (from 1). */
+  const refused = (name: string, spec: Document, calls: string[]): number[] => {
+    writeFileSync(join(dir, `${name}.ts`), map(spec).typescript);
+    const header = [
+      `import type { Routes } from "./${name}.js";`,
+      'import { endpoint, type EndpointInterface } from "rest-endpoint";',
+      "const api: EndpointInterface<Routes> = endpoint;",
+    ];
+    const file = join(dir, `${name}-calls.mts`);
+    writeFileSync(file, [...header, ...calls, ""].join("\n"));
+    const diagnostics = ts.getPreEmitDiagnostics(ts.createProgram([file], compilerOptions));
+    return [...new Set(diagnostics.map((d) => d.file!.getLineAndCharacterOfPosition(d.start!).line + 1 - header.length))];
+  };
+  return { dir, describe_, json, map, refused, compilerOptions };
 }

@@ -1,39 +1,9 @@
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-import ts from "typescript";
-import type { Document } from "../../lib/openapi/document.js";
-import { checkShapes } from "../../lib/openapi/read.js";
-import { generateRouteMap } from "../../lib/openapi/write.js";
-import { strictProject } from "../helpers/examples.js";
+import { schemaForms } from "../helpers/examples.js";
 
 // Schema forms that company descriptions write and the generator mistyped (issue 39, item 4: found
 // by running their own request examples through the map, docs/any-api.md): each with a minimal
 // description, the map it gives, and calls type-checked through that map with tsc, strict.
-const root = join(__dirname, "..", "..");
-// Inside the package, so that `rest-endpoint` in a generated map resolves to the build.
-const dir = join(root, ".tmp", `corpus-forms-${process.pid}`);
-beforeAll(() => mkdirSync(dir, { recursive: true }));
-afterAll(() => {
-  rmSync(dir, { recursive: true, force: true });
-});
-
-const describe_ = (paths: object, extra: object = {}): Document =>
-  checkShapes({ openapi: "3.0.3", info: { title: "T", version: "1" }, paths, ...extra }, "forms.json");
-const json = (schema: object) => ({ requestBody: { content: { "application/json": { schema } } } });
-const map = (spec: Document) => generateRouteMap(spec, { header: () => "", withQueries: true });
-/** Writes the map as `name.ts` and type-checks `calls` through it: each refused line's number (from 1). */
-function refused(name: string, spec: Document, calls: string[]): number[] {
-  writeFileSync(join(dir, `${name}.ts`), map(spec).typescript);
-  const header = [
-    `import type { Routes } from "./${name}.js";`,
-    'import { endpoint, type EndpointInterface } from "rest-endpoint";',
-    "const api: EndpointInterface<Routes> = endpoint;",
-  ];
-  const file = join(dir, `${name}-calls.mts`);
-  writeFileSync(file, [...header, ...calls, ""].join("\n"));
-  const diagnostics = ts.getPreEmitDiagnostics(ts.createProgram([file], strictProject(["lib.es2022.d.ts", "lib.dom.d.ts"])));
-  return [...new Set(diagnostics.map((d) => d.file!.getLineAndCharacterOfPosition(d.start!).line + 1 - header.length))];
-}
+const { describe_, json, map, refused } = schemaForms("corpus-forms");
 
 describe("properties beside a oneOf/anyOf apply with it (JSON Schema core 10.2.1), not the union alone", () => {
   // Xero Payroll UK's NICategory: its fields, and a oneOf whose variants narrow `letter` and require one field each.

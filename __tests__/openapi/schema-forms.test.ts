@@ -1,44 +1,17 @@
 import { spawnSync } from "node:child_process";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import ts from "typescript";
 import type { Document } from "../../lib/openapi/document.js";
 import { checkShapes, DescriptionError, readDescription } from "../../lib/openapi/read.js";
-import { generateRouteMap, headerOf } from "../../lib/openapi/write.js";
+import { headerOf } from "../../lib/openapi/write.js";
 import { endpoint } from "../../lib/index.js";
 import { withQueries, type Queries } from "../../lib/openapi/queries.js";
-import { strictProject } from "../helpers/examples.js";
+import { schemaForms } from "../helpers/examples.js";
 
 // Issue 39, causes 1–8, and issue 36, items 5 and 9: each with a minimal description, the map it
 // gives, and calls type-checked through that map (positives, then negatives) with tsc, strict.
-const root = join(__dirname, "..", "..");
-// Inside the package, so that `rest-endpoint` in a generated map resolves to the build.
-const dir = join(root, ".tmp", `schema-forms-${process.pid}`);
-beforeAll(() => mkdirSync(dir, { recursive: true }));
-afterAll(() => {
-  rmSync(dir, { recursive: true, force: true });
-});
-
-const describe_ = (paths: object, extra: object = {}): Document =>
-  checkShapes({ openapi: "3.0.3", info: { title: "T", version: "1" }, paths, ...extra }, "forms.json");
-const json = (schema: object, required = false) => ({
-  requestBody: { ...(required ? { required: true } : {}), content: { "application/json": { schema } } },
-});
-const map = (spec: Document) => generateRouteMap(spec, { header: () => "", withQueries: true });
-const compilerOptions = { ...strictProject(["lib.es2022.d.ts", "lib.dom.d.ts"]) };
-/** Writes the map as `name.ts` and type-checks `calls` through it: each refused line's number (from 1). */
-function refused(name: string, spec: Document, calls: string[]): number[] {
-  writeFileSync(join(dir, `${name}.ts`), map(spec).typescript);
-  const header = [
-    `import type { Routes } from "./${name}.js";`,
-    'import { endpoint, type EndpointInterface } from "rest-endpoint";',
-    "const api: EndpointInterface<Routes> = endpoint;",
-  ];
-  const file = join(dir, `${name}-calls.mts`);
-  writeFileSync(file, [...header, ...calls, ""].join("\n"));
-  const diagnostics = ts.getPreEmitDiagnostics(ts.createProgram([file], compilerOptions));
-  return [...new Set(diagnostics.map((d) => d.file!.getLineAndCharacterOfPosition(d.start!).line + 1 - header.length))];
-}
+const { dir, describe_, json, map, refused, compilerOptions } = schemaForms("schema-forms");
 const queriesOf = (spec: Document): Queries => JSON.parse(`{${/\{\n([\s\S]*),\n\};/.exec(map(spec).module)?.[1] ?? ""}}`) as Queries;
 
 const schemas = {
