@@ -43,6 +43,31 @@ describe("GitHub's targets", () => {
     expect(createEndpoint({}, target)(UPLOAD, asset)).toMatchObject({ method: "post", url, body: "…" });
   });
 
+  // Without `origin`, the upload route was joined to baseUrl: …/api/v3/api/uploads/… (a fresh user's review).
+  test("under ghes(), a leading {origin} the call leaves out is the instance's origin; elsewhere it is joined to baseUrl", () => {
+    const token = { headers: { authorization: "token ghp_0123" } };
+    const github = createEndpoint(token, ghes("https://ghe.example/", "3.19"));
+    const upload = "POST {origin}/api/uploads/repos/{owner}/{repo}/releases/{release_id}/assets";
+    expect(github(upload, asset)).toMatchObject({
+      url: "https://ghe.example/api/uploads/repos/o/r/releases/1/assets?name=a.zip&label=A",
+      headers: { authorization: "token ghp_0123" },
+    });
+    expect(github(upload, { ...asset, origin: null }).url).toBe(
+      "https://ghe.example/api/uploads/repos/o/r/releases/1/assets?name=a.zip&label=A",
+    );
+    expect(github("GET {origin}/manage/v1/config/nodes").url).toBe("https://ghe.example/manage/v1/config/nodes");
+    // A call's own origin wins (the Manage API on :8443); another target keeps @octokit/endpoint's reading.
+    expect(github("GET {origin}/manage/v1/config/nodes", { origin: "https://ghe.example:8443" }).url).toBe(
+      "https://ghe.example:8443/manage/v1/config/nodes",
+    );
+    expect(
+      createEndpoint({ baseUrl: "https://uploads.github.com" }, githubCom)(
+        "POST {origin}/repos/{owner}/{repo}/releases/{release_id}/assets{?name}",
+        asset,
+      ).url,
+    ).toBe("https://uploads.github.com/repos/o/r/releases/1/assets?name=a.zip&label=A");
+  });
+
   test("GHES's {origin} routes with a declared query send it to the query (the maps' keys as written)", () => {
     const github = createEndpoint({}, ghes("https://ghe.example", "3.19"));
     expect(

@@ -62,6 +62,13 @@ export interface Target {
    * to keep it.
    */
   readonly rebase?: ((origin: string) => string | undefined) | undefined;
+  /**
+   * The origin a route's leading origin variable stands for when a call gives none (GHES's
+   * description writes its upload and Manage API routes `{origin}/…`, the server
+   * `{protocol}://{hostname}`); without it, such a route is joined to `baseUrl`, as
+   * @octokit/endpoint joins Octokit's upload route.
+   */
+  readonly origin?: string | undefined;
   /** Its route tables, by path template (the path after a leading origin variable). */
   readonly routeRules?: ((path: string) => RouteRules) | undefined;
   /**

@@ -128,10 +128,14 @@ export function ghes(origin: string, release: string): Target {
   origin = given;
   const minor = typeof release === "string" ? /^3\.(\d{1,3})$/.exec(release)?.[1] : undefined;
   if (minor === undefined) fail("INVALID_BASE_URL", "release", 'must be a GHES feature release, "3.<n>"', release);
-  return githubTarget({
-    name: `GHES ${release} at ${origin}`,
-    baseUrl: `${origin}/api/v3`,
-    uploadsUrl: `${origin}/api/uploads`,
-    versions: KNOWN_VERSIONS.filter((version) => version === "2022-11-28" || Number(minor) >= 21),
-  });
+  return {
+    ...githubTarget({
+      name: `GHES ${release} at ${origin}`,
+      baseUrl: `${origin}/api/v3`,
+      uploadsUrl: `${origin}/api/uploads`,
+      versions: KNOWN_VERSIONS.filter((version) => version === "2022-11-28" || Number(minor) >= 21),
+    }),
+    // The maps' `{origin}/api/uploads/…` and `{origin}/manage/v1/…` routes, called without `origin`.
+    origin,
+  };
 }
