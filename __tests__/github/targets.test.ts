@@ -47,7 +47,9 @@ describe("GitHub's targets", () => {
   test("under ghes(), a leading {origin} the call leaves out is the instance's origin; elsewhere it is joined to baseUrl", () => {
     const token = { headers: { authorization: "token ghp_0123" } };
     const github = createEndpoint(token, ghes("https://ghe.example/", "3.19"));
-    const upload = "POST {origin}/api/uploads/repos/{owner}/{repo}/releases/{release_id}/assets";
+    // Typed `string`: a route's own template types `origin` as required (JavaScript callers leave it out).
+    const upload: string = "POST {origin}/api/uploads/repos/{owner}/{repo}/releases/{release_id}/assets";
+    const nodes: string = "GET {origin}/manage/v1/config/nodes";
     expect(github(upload, asset)).toMatchObject({
       url: "https://ghe.example/api/uploads/repos/o/r/releases/1/assets?name=a.zip&label=A",
       headers: { authorization: "token ghp_0123" },
@@ -55,14 +57,12 @@ describe("GitHub's targets", () => {
     expect(github(upload, { ...asset, origin: null }).url).toBe(
       "https://ghe.example/api/uploads/repos/o/r/releases/1/assets?name=a.zip&label=A",
     );
-    expect(github("GET {origin}/manage/v1/config/nodes").url).toBe("https://ghe.example/manage/v1/config/nodes");
+    expect(github(nodes).url).toBe("https://ghe.example/manage/v1/config/nodes");
     // A call's own origin wins (the Manage API on :8443); another target keeps @octokit/endpoint's reading.
-    expect(github("GET {origin}/manage/v1/config/nodes", { origin: "https://ghe.example:8443" }).url).toBe(
-      "https://ghe.example:8443/manage/v1/config/nodes",
-    );
+    expect(github(nodes, { origin: "https://ghe.example:8443" }).url).toBe("https://ghe.example:8443/manage/v1/config/nodes");
     expect(
       createEndpoint({ baseUrl: "https://uploads.github.com" }, githubCom)(
-        "POST {origin}/repos/{owner}/{repo}/releases/{release_id}/assets{?name}",
+        "POST {origin}/repos/{owner}/{repo}/releases/{release_id}/assets{?name}" as string,
         asset,
       ).url,
     ).toBe("https://uploads.github.com/repos/o/r/releases/1/assets?name=a.zip&label=A");
