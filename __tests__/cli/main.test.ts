@@ -158,6 +158,23 @@ describe("a route and its items give endpoint()'s request options", () => {
     expect(JSON.parse((await cli("--base-url", baseUrl, "GET /user")).stdout)).toMatchObject({ url: `${baseUrl.replace(/\/$/, "")}/user` });
   });
 
+  test("--base-url with a GHES API: the maps' {origin} routes called without origin go to the instance, as under ghes()", async () => {
+    const route = "POST {origin}/api/uploads/repos/{owner}/{repo}/releases/{release_id}/assets{?name}";
+    const { stdout } = await cli(
+      "--base-url",
+      "https://ghe.example/api/v3",
+      route,
+      "owner=o",
+      "repo=r",
+      "release_id:=1",
+      "name=a.zip",
+      "data=x",
+    );
+    expect((JSON.parse(stdout) as { url: string }).url).toBe("https://ghe.example/api/uploads/repos/o/r/releases/1/assets?name=a.zip");
+    const manage = await cli("--base-url", "https://ghe.example/api/v3", "PUT {origin}/manage/v1/config/license", "data=x");
+    expect((JSON.parse(manage.stdout) as { url: string }).url).toBe("https://ghe.example/manage/v1/config/license");
+  });
+
   test("--base-url, and --format curl and fetch", async () => {
     expect(await cli("--base-url", "https://ghe.example/api/v3", "GET /user")).toEqual(
       printed(endpoint("GET /user", { baseUrl: "https://ghe.example/api/v3" })),

@@ -59,6 +59,10 @@ describe("GitHub's targets", () => {
     );
     expect(github(nodes).url).toBe("https://ghe.example/manage/v1/config/nodes");
     // A call's own origin wins (the Manage API on :8443); another target keeps @octokit/endpoint's reading.
+    // An origin with a path, even "/", is no origin: the message says so (a fresh user's review).
+    expect(errorOf(() => github(upload, { ...asset, origin: "https://ghe.example/" })).message).toBe(
+      '`origin` must be an http(s) origin: scheme, host and port, with no path, not even /; received "https://ghe.example/" (string). See docs/errors.md#invalid_url',
+    );
     expect(github(nodes, { origin: "https://ghe.example:8443" }).url).toBe("https://ghe.example:8443/manage/v1/config/nodes");
     expect(
       createEndpoint({ baseUrl: "https://uploads.github.com" }, githubCom)(

@@ -94,8 +94,12 @@ function endpointFor(baseUrl: string | undefined): typeof endpoint {
   const ghe = /^https:\/\/api\.([a-z\d](?:[a-z\d-]{0,61}[a-z\d])?)\.ghe\.com\/?$/i.exec(baseUrl);
   if (ghe !== null) return createEndpoint({}, gheCom(ghe[1]!));
   const ghes = /^(https?:\/\/[^/?#]+)\/api\/v3\/?$/i.exec(baseUrl);
+  // The instance's origin is the target's too: its maps' `{origin}/api/uploads/…` and `{origin}/manage/…` routes called without `origin` go there, as under `ghes()`.
   if (ghes !== null)
-    return createEndpoint({}, githubTarget({ name: `GHES at ${ghes[1]!}`, baseUrl, uploadsUrl: `${ghes[1]!}/api/uploads` }));
+    return createEndpoint(
+      {},
+      { ...githubTarget({ name: `GHES at ${ghes[1]!}`, baseUrl, uploadsUrl: `${ghes[1]!}/api/uploads` }), origin: ghes[1]! },
+    );
   return endpoint.defaults({ baseUrl });
 }
 

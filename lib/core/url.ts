@@ -29,7 +29,8 @@ export function expandUrl(
   const origin = originVariable === undefined ? undefined : own(parameters, originVariable);
   if (typeof origin === "string" && isHttpUrl(origin)) {
     // `{origin}/repos/…`: the value is the origin, as given, and must be one.
-    checkOrigin(origin, originVariable!);
+    if (!isOrigin(origin))
+      fail("INVALID_URL", originVariable!, "must be an http(s) origin: scheme, host and port, with no path, not even /", origin);
     url = origin;
     index = 1;
   } else {

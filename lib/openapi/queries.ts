@@ -746,7 +746,9 @@ export function serverUrl(server: Server, variables: Readonly<Record<string, unk
       return fail(
         "INVALID_BASE_URL",
         argument,
-        `is in the URL's authority, whose host and port ${quote(server.url)} names: it may hold only letters, digits, "-", ".", "_" and "~" (an IDN as its A-label, xn--…)`,
+        whole
+          ? `is the URL's whole authority in ${quote(server.url)}: a host of letters, digits, "-", ".", "_" and "~" (an IDN as its A-label, xn--…), then a port if any (":8080")`
+          : `is in the URL's authority, whose host and port ${quote(server.url)} names: it may hold only letters, digits, "-", ".", "_" and "~" (an IDN as its A-label, xn--…)`,
         value,
       );
     }
