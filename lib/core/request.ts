@@ -63,13 +63,7 @@ export function toRequest(call: Call, scope: Scope): RequestOptions {
     query = remaining.filter((name) => declared.names.includes(name));
     remaining = remaining.filter((name) => !declared.names.includes(name));
   }
-  const { originVariable } = template;
-  // A leading `{origin}` the call leaves out is the target's own origin, where it names one (GHES).
-  const filled =
-    originVariable !== undefined && target.origin !== undefined && parameters[originVariable] == null
-      ? { ...parameters, [originVariable]: target.origin }
-      : parameters;
-  let url = expandUrl(template, call.baseUrl, filled, query, multiSegment);
+  let url = expandUrl(template, call.baseUrl, parameters, query, multiSegment, target.origin);
   if (template.origin === "literal" && target.rebase !== undefined) {
     // A literal origin the target sends elsewhere (GitHub's `https://uploads.github.com/…` under GHES).
     const base = target.rebase(url.slice(0, template.originLength));

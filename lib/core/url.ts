@@ -7,7 +7,8 @@ import { encodeComponent, encodeComponents } from "./url-template.js";
 import { toTemplateValue, type TemplateValue } from "./values.js";
 
 /**
- * Expands a compiled template with `parameters` (own keys), joins it to `baseUrl` and appends the
+ * Expands a compiled template with `parameters` (own keys; a leading origin variable left out is
+ * `targetOrigin`, lib/core/target.ts), joins it to `baseUrl` and appends the
  * parameters named in `query` (docs/usage.md, `endpoint(route, options?)`). Then the URL produced
  * is split once and checked: its origin is baseUrl's, the literal one, or an expanded one that is an
  * origin; its path holds no dot-segment; no simple or reserved expression in it is missing, and
@@ -22,11 +23,13 @@ export function expandUrl(
   parameters: Readonly<Record<string, unknown>>,
   query: readonly string[],
   multiSegment: string | undefined,
+  targetOrigin?: string,
 ): string {
   const { parts, originVariable } = template;
   let url: string;
   let index = 0;
-  const origin = originVariable === undefined ? undefined : own(parameters, originVariable);
+  // A leading origin variable the call leaves out is the target's own origin, where it names one (GHES).
+  const origin = originVariable === undefined ? undefined : (own(parameters, originVariable) ?? targetOrigin);
   if (typeof origin === "string" && isHttpUrl(origin)) {
     // `{origin}/repos/…`: the value is the origin, as given, and must be one.
     if (!isOrigin(origin))
