@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { EndpointError, printable, quote } from "../core/errors.js";
-import { createEndpoint, endpoint, gheCom, githubTarget, VERSION } from "../index.js";
+import { ghesAt } from "../github/target.js";
+import { createEndpoint, endpoint, gheCom, VERSION } from "../index.js";
 import { DescriptionError } from "../openapi/read.js";
 import { generate } from "./generate.js";
 import { readItems, withQueryItems } from "./items.js";
@@ -85,21 +86,17 @@ export async function main(args: readonly string[], io: Io): Promise<number> {
 /**
  * The endpoint function for `--base-url` (docs/github-enterprise.md, "From the command line"): a
  * GHE.com API (`https://api.SUBDOMAIN.ghe.com`) is `gheCom(SUBDOMAIN)`, a GHES API (`ORIGIN/api/v3`)
- * GitHub's target at that origin with its uploads under `/api/uploads`, so that the maps' upload
- * route goes there and credentials stay on the instance, as in code; any other URL is the `baseUrl`
- * of `endpoint`.
+ * the instance at that origin (`ghesAt`, `ghes()` without a release), so that the maps' upload
+ * routes go to its uploads and credentials stay on it, as in code; any other URL is the `baseUrl` of
+ * `endpoint`.
  */
 function endpointFor(baseUrl: string | undefined): typeof endpoint {
   if (baseUrl === undefined) return endpoint;
-  const ghe = /^https:\/\/api\.([a-z\d](?:[a-z\d-]{0,61}[a-z\d])?)\.ghe\.com\/?$/i.exec(baseUrl);
+  // gheCom() checks the label: a malformed one is its refusal, not another URL.
+  const ghe = /^https:\/\/api\.([^./]+)\.ghe\.com\/?$/i.exec(baseUrl);
   if (ghe !== null) return createEndpoint({}, gheCom(ghe[1]!));
   const ghes = /^(https?:\/\/[^/?#]+)\/api\/v3\/?$/i.exec(baseUrl);
-  // The instance's origin is the target's too: its maps' `{origin}/api/uploads/…` and `{origin}/manage/…` routes called without `origin` go there, as under `ghes()`.
-  if (ghes !== null)
-    return createEndpoint(
-      {},
-      { ...githubTarget({ name: `GHES at ${ghes[1]!}`, baseUrl, uploadsUrl: `${ghes[1]!}/api/uploads` }), origin: ghes[1]! },
-    );
+  if (ghes !== null) return createEndpoint({}, ghesAt(ghes[1]!));
   return endpoint.defaults({ baseUrl });
 }
 

@@ -125,17 +125,21 @@ export function ghes(origin: string, release: string): Target {
   // One trailing "/" is the origin still, as `baseUrl` takes it (`https://ghe.example/`).
   const given = typeof origin === "string" && origin.endsWith("/") ? origin.slice(0, -1) : origin;
   if (typeof given !== "string" || !isOrigin(given)) fail("INVALID_BASE_URL", "origin", "must be an http(s) origin, without path", origin);
-  origin = given;
   const minor = typeof release === "string" ? /^3\.(\d{1,3})$/.exec(release)?.[1] : undefined;
   if (minor === undefined) fail("INVALID_BASE_URL", "release", 'must be a GHES feature release, "3.<n>"', release);
-  return {
-    ...githubTarget({
-      name: `GHES ${release} at ${origin}`,
-      baseUrl: `${origin}/api/v3`,
-      uploadsUrl: `${origin}/api/uploads`,
-      versions: KNOWN_VERSIONS.filter((version) => version === "2022-11-28" || Number(minor) >= 21),
-    }),
-    // The maps' `{origin}/api/uploads/…` and `{origin}/manage/v1/…` routes, called without `origin`.
-    origin,
-  };
+  return ghesAt(
+    given,
+    `GHES ${release} at ${given}`,
+    KNOWN_VERSIONS.filter((version) => version === "2022-11-28" || Number(minor) >= 21),
+  );
+}
+
+/**
+ * The GHES instance at `origin` (an origin, unchecked here): its API under `/api/v3`, its uploads
+ * under `/api/uploads`, and its origin that of the maps' `{origin}/api/uploads/…` and
+ * `{origin}/manage/v1/…` routes called without `origin`. {@link ghes} for a release; the CLI's
+ * `--base-url ORIGIN/api/v3`, whose release is unknown, with every version this package knows.
+ */
+export function ghesAt(origin: string, name = `GHES at ${origin}`, versions = KNOWN_VERSIONS): Target {
+  return { ...githubTarget({ name, baseUrl: `${origin}/api/v3`, uploadsUrl: `${origin}/api/uploads`, versions }), origin };
 }
