@@ -5,7 +5,7 @@
  * with the paths through it: `L8 = allOf [L7 ×8]` is 8 lists, not 8⁸ (docs/any-api.md, "A description is untrusted input").
  */
 import type { Resolve, Schema, SchemaOrReference } from "./document.js";
-import { mappingTargets, plainOf, schemaOf, selectingValues } from "./schema.js";
+import { mappingTargets, plainOf, schemaOf, selectingValues, uniqueSchemas } from "./schema.js";
 
 /**
  * How many different declarations one field may have across the shapes of a body (each one a list
@@ -103,23 +103,12 @@ function flatten(given: SchemaOrReference | undefined, resolve: Resolve, memo: M
       const properties = new Map<string, Declaration>(own);
       for (const part of parts)
         for (const [name, schemas] of part.properties ?? [])
-          properties.set(name, unique([...(properties.get(name) ?? []), ...schemas], resolve));
+          properties.set(name, uniqueSchemas([...(properties.get(name) ?? []), ...schemas], resolve));
       flat = { ...flat, type: "object", properties, required: [...flat.required, ...parts.flatMap((part) => part.required)] };
     }
   }
   memo.flat.set(schema, flat);
   return flat;
-}
-
-/** The schemas of a list, each once (compared as resolved: two `$ref`s to one schema are one). */
-function unique(schemas: Declaration, resolve: Resolve): Declaration {
-  const seen = new Set<unknown>();
-  return schemas.filter((schema) => {
-    const resolved = schemaOf(resolve, schema) ?? schema;
-    if (seen.has(resolved)) return false;
-    seen.add(resolved);
-    return true;
-  });
 }
 
 /**
@@ -149,7 +138,7 @@ function fieldsOfSchema(given: SchemaOrReference | undefined, resolve: Resolve, 
   else {
     const all: Fields[] = [];
     // The schema's own union with its discriminator: each variant's property takes the values that select it.
-    const discriminator = base.union !== undefined && base.union === (schema.oneOf ?? schema.anyOf) ? schema.discriminator : undefined;
+    const discriminator = (schema.oneOf ?? schema.anyOf) !== undefined ? schema.discriminator : undefined;
     for (const variant of base.variants) {
       const flat = flatten(variant, resolve, memo);
       const found = flat.variants === undefined ? leaf(flat, base) : fieldsOfSchema(variant, resolve, memo);

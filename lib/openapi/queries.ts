@@ -156,9 +156,9 @@ function formFields(form: Form, body: Readonly<Record<string, unknown>>): [name:
     const by = sentBy.get(name);
     if (by !== undefined && by !== key) fail("INVALID_OPTIONS", argument, `is sent as ${quote(name)}, which ${nameOf(by)} is too`);
     sentBy.set(name, key);
-    // The query's rule for a lone surrogate: its encoder refuses what has no UTF-8 form.
-    encodeComponent(name, argument);
-    if (typeof value === "string") encodeComponent(value, argument);
+    // The query's rule: a lone surrogate has no UTF-8 form (URLSearchParams and FormData would write U+FFFD).
+    if (!name.isWellFormed() || (typeof value === "string" && !value.isWellFormed()))
+      fail("INVALID_PARAMETER", argument, "has a lone surrogate");
     const fileName = typeof value === "string" ? undefined : (value as { name?: unknown }).name;
     if (multipart && (QUOTED_BREAK.test(name) || (typeof fileName === "string" && QUOTED_BREAK.test(fileName))))
       fail(
@@ -578,14 +578,10 @@ export function withQueries<E extends EndpointInterface<RouteMap, string>>(endpo
       (name) => Object.hasOwn(headerNames, name) && !Object.hasOwn(own, name) && !isOptionName(name),
     );
     if (given.length === 0) return query;
-    const variables = new Set(
-      [merged.url ?? "/", ...(query === undefined ? [] : [query.template.slice(query.template.indexOf(" ") + 1)])].flatMap((url) =>
-        compileTemplate(url)
-          .parts.filter((part): part is Expression => typeof part !== "string")
-          .flatMap(({ varspecs }) => varspecs.map(({ name }) => name)),
-      ),
+    const templates = [merged.url ?? "/", ...(query === undefined ? [] : [query.template.slice(query.template.indexOf(" ") + 1)])].map(
+      compileTemplate,
     );
-    const added = given.filter((name) => !variables.has(name));
+    const added = given.filter((name) => !templates.some(({ names }) => names.has(name)));
     if (added.length === 0) return query;
     const headers = { ...Object.fromEntries(added.map((name) => [name, headerNames[name]!])), ...own };
     return query === undefined ? { template: `${merged.method} ${merged.url ?? "/"}`, headers } : { ...query, headers };

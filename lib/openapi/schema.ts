@@ -53,6 +53,17 @@ export const schemaOf = (resolve: Resolve, given: SchemaOrReference | undefined)
   typeof given === "object" ? resolve<Schema>(given) : undefined;
 
 /** A schema's types: its `type`, one or a list (3.1), else what its keywords imply. */
+/** The schemas of a list, each once (compared as resolved: two `$ref`s to one schema are one). */
+export function uniqueSchemas<S extends SchemaOrReference>(schemas: readonly S[], resolve: Resolve): S[] {
+  const seen = new Set<unknown>();
+  return schemas.filter((schema) => {
+    const resolved = schemaOf(resolve, schema) ?? schema;
+    if (seen.has(resolved)) return false;
+    seen.add(resolved);
+    return true;
+  });
+}
+
 export const typesOf = (schema: Schema): readonly string[] =>
   [schema.type ?? (schema.properties ? "object" : schema.items ? "array" : [])].flat();
 
@@ -130,13 +141,7 @@ export class TypeWriter {
   intersection(parts: readonly SchemaOrReference[], depth = 0, arrays = 0, allOf = false): string {
     // One schema, the common case (a property one part declares): its type.
     if (parts.length === 1 && !allOf) return this.typeOf(parts[0], depth);
-    const seen = new Set<unknown>();
-    const distinct = parts.filter((part) => {
-      const resolved = schemaOf(this.resolve, part) ?? part;
-      if (seen.has(resolved)) return false;
-      seen.add(resolved);
-      return true;
-    });
+    const distinct = uniqueSchemas(parts, this.resolve);
     const schemas = distinct.map((part) => schemaOf(this.resolve, part));
     // Enums and consts: the values every part allows.
     const values = schemas.map(valuesOf);
