@@ -95,7 +95,7 @@ export function frame(options: RequestOptions, sender: Sender): Framed {
     body = body.toString();
   }
   // undici's own FormData is another class than the global one; undici takes either (multipartBlob).
-  const kind = sender === "undici" && Object.prototype.toString.call(body) === "[object FormData]" ? "form" : kindOf(body);
+  let kind = sender === "undici" && Object.prototype.toString.call(body) === "[object FormData]" ? "form" : kindOf(body);
   if (kind === undefined || UNSENDABLE_KINDS[sender]?.includes(kind)) fail("INVALID_OPTIONS", "data", `cannot be sent by ${sender}`, body);
   let length: number | undefined;
   if (typeof body === "string") {
@@ -109,10 +109,7 @@ export function frame(options: RequestOptions, sender: Sender): Framed {
     if (sender === "undici") {
       const { blob, contentType } = readForm(body as Iterable<[string, string | Blob]>);
       headers["content-type"] = contentType;
-      framed.body = blob;
-      framed.kind = "blob";
-      framed.length = blob.size;
-      return framed;
+      [body, kind, length] = [blob, "blob", blob.size];
     }
   }
   if (length !== undefined) framed.length = length;

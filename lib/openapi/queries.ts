@@ -246,6 +246,15 @@ const JSON_SEQ = /^application\/(?:[\w.-]+\+)?json-seq\s*(?:;|$)/i;
 const JSON_LINES = /^application\/(?:jsonl|x-ndjson)\s*(?:;|$)/i;
 
 /**
+ * What comes before each JSON text of a body of the sequential JSON media type `type` (OpenAPI 3.2,
+ * Sequential JSON): U+001E for JSON Text Sequences (`application/json-seq`, `+json-seq`), nothing
+ * for JSON Lines (`application/jsonl`) and NDJSON (`application/x-ndjson`); `undefined` for any
+ * other media type. The generator reads it too: the bodies it types as sequences are these.
+ */
+export const sequenceSeparator = (type: string): string | undefined =>
+  JSON_SEQ.test(type) ? "\u001e" : JSON_LINES.test(type) ? "" : undefined;
+
+/**
  * The request options with a list body sent as a sequence of JSON texts (OpenAPI 3.2, Sequential
  * JSON): each item's JSON text followed by LF, after U+001E for `application/json-seq` (RFC 7464
  * section 2.2); which one the request's `content-type` says. A body that is no list (the caller's
@@ -259,7 +268,7 @@ function withSequence(options: RequestOptions): RequestOptions {
   if (!isArray(options.body)) return options;
   // endpoint() gives a list body a content-type (JSON's where neither the call nor the table sets one).
   const type = options.headers["content-type"]!;
-  const separator = JSON_SEQ.test(type) ? "\u001e" : JSON_LINES.test(type) ? "" : undefined;
+  const separator = sequenceSeparator(type);
   if (separator === undefined)
     return fail(
       "INVALID_HEADER_VALUE",

@@ -19,7 +19,8 @@ import { DescriptionError, MAX_NESTING, readFrom, type Document } from "./docume
 import { follow, isReference, pointerOf, pointerToken as token } from "./json-pointer.js";
 import { TOKEN } from "../core/chars.js";
 import { MAX_SHOWN, shorten } from "../core/errors.js";
-import { FORM_MEDIA_TYPE, JSON_MEDIA_TYPE, METHODS, SEQUENCE_MEDIA_TYPE } from "./routes.js";
+import { sequenceSeparator } from "./queries.js";
+import { FORM_MEDIA_TYPE, JSON_MEDIA_TYPE, METHODS } from "./routes.js";
 import { BODY_METHODS } from "../core/request.js";
 
 /** The methods of a path item's fixed fields (OpenAPI 3.2, Path Item Object), which additionalOperations must not hold. */
@@ -445,7 +446,7 @@ export function checkShapes(spec: Description, file: string): Document {
         if (media.schema !== undefined) schema(media.schema, `${mediaAt}/schema`, 0);
         // OpenAPI 3.2's itemSchema (Media Type Object): a sequence of JSON texts is typed and sent (queries.ts); other sequences are not.
         if (media.itemSchema !== undefined) {
-          if (!SEQUENCE_MEDIA_TYPE.test(type))
+          if (sequenceSeparator(type) === undefined)
             problem(
               `${mediaAt}/itemSchema`,
               "is the item schema of a sequence generate does not write: it writes application/jsonl, application/x-ndjson and application/json-seq",

@@ -6,7 +6,7 @@
  */
 import { PLAIN_NAME, percentEncodeName } from "../core/chars.js";
 import { OPTION_NAMES as NAMES } from "../core/option-names.js";
-import type { Form, Query, Querystring, Server } from "./queries.js";
+import { sequenceSeparator, type Form, type Query, type Querystring, type Server } from "./queries.js";
 import { BODY_METHODS } from "../core/request.js";
 import { queryExpression } from "../core/template.js";
 import type {
@@ -204,17 +204,17 @@ export function routesOf(spec: Document, withHeaders: boolean): { resolve: Resol
  * not part of a route: on a method that sends a body, the run-time `queries` ({@link queryOf}) send
  * it to the query, and GitHub's table does for GitHub's maps.
  */
-/** A server variable's default, which read.ts's checkShapes lets a description leave out; else `otherwise`. */
-const defaultOf = (variable: { readonly default?: string }, otherwise: string): string => variable.default ?? otherwise;
-
 function originOf({ operation }: PathOperation, spec: Document): string {
   const server = operation.servers?.[0];
   if (server === undefined) return "";
   const root = spec.servers?.[0];
   // The same URL text with other variable defaults is another server (OpenAPI 3.1 section 4.8.6):
-  // its route names the URL those defaults fill, which the root's baseUrl() would not.
+  // its route names the URL those defaults fill, which the root's baseUrl() would not. A variable
+  // without a default (which checkShapes lets a description leave out) stays as written.
   const filled = ({ url, variables = {} }: NonNullable<typeof root>): string =>
-    url.replace(/\{([^{}]+)\}/g, (whole, name: string) => (Object.hasOwn(variables, name) ? defaultOf(variables[name]!, whole) : whole));
+    url.replace(/\{([^{}]+)\}/g, (whole, name: string) =>
+      Object.hasOwn(variables, name) ? ((variables[name] as { readonly default?: string }).default ?? whole) : whole,
+    );
   if (server.url === root?.url && filled(server) === filled(root)) return "";
   const url = server.url === root?.url ? filled(server) : server.url;
   // The server URL's own text (OpenAPI 3.1 section 4.8.5.1), before it is a route's template.
@@ -358,19 +358,12 @@ const MULTIPART_MEDIA_TYPE = /^multipart\//i;
 const FORM_DATA_MEDIA_TYPE = /^multipart\/form-data\s*(?:;|$)/i;
 
 /**
- * The sequential JSON media types (OpenAPI 3.2, Sequential JSON): JSON Lines (`application/jsonl`),
- * NDJSON (`application/x-ndjson`), one JSON text a line; JSON Text Sequences (`application/json-seq`
- * and the `+json-seq` suffix, RFC 7464 and RFC 8091), each text after a record separator.
- */
-export const SEQUENCE_MEDIA_TYPE = /^application\/(?:jsonl|x-ndjson|(?:[\w.-]+\+)?json-seq)\s*(?:;|$)/i;
-
-/**
  * The item schemas of a body that is a sequence of JSON texts: every media type it declares is a
  * sequential JSON one with an `itemSchema` (OpenAPI 3.2, Media Type Object); else `undefined`.
  */
 function sequenceOf(content: RequestBody["content"] | undefined): SchemaOrReference[] | undefined {
   const media = Object.entries(content ?? {}) as [string, MediaType][];
-  if (media.length === 0 || !media.every(([type, { itemSchema }]) => SEQUENCE_MEDIA_TYPE.test(type) && itemSchema !== undefined))
+  if (media.length === 0 || !media.every(([type, { itemSchema }]) => sequenceSeparator(type) !== undefined && itemSchema !== undefined))
     return undefined;
   return media.map(([, { itemSchema }]) => itemSchema!);
 }
