@@ -104,6 +104,12 @@ function throwRefusal(options: unknown): void {
  */
 const isTextOrBytes = (data: unknown): boolean => typeof data === "string" || data instanceof ArrayBuffer || ArrayBuffer.isView(data);
 
+/** `result` with the JSON content-type {@link isTextOrBytes} `data` gets where none is set. */
+function withTextType(result: Built, data: unknown): Built {
+  if (isTextOrBytes(data) && !Object.hasOwn(result.headers, "content-type")) result.headers["content-type"] = JSON_CONTENT_TYPE;
+  return result;
+}
+
 /**
  * An endpoint function over `inner` with `@octokit/endpoint` 11's contract: results, `merge()`,
  * `parse()` and `DEFAULTS` with the method upper-case; `merge(options, anything)` and
@@ -129,13 +135,19 @@ function withOctokitContract(inner: Endpoint): Endpoint {
   };
   const parse = (options: unknown): Built => {
     throwRefusal(options);
-    const result = upperCase(inner.parse(options));
-    const data = (options as { data?: unknown }).data;
-    if (isTextOrBytes(data) && !Object.hasOwn(result.headers, "content-type")) result.headers["content-type"] = JSON_CONTENT_TYPE;
-    return result;
+    return withTextType(upperCase(inner.parse(options)), (options as { data?: unknown }).data);
   };
-  // As @octokit/endpoint 11 builds a request: parse(merge(route, options)).
-  const endpoint = (route?: unknown, options?: unknown) => parse(merge(route, options));
+  // What @octokit/endpoint 11's parse(merge(route, options)) gives, built in one pass where merge()
+  // would change nothing endpoint() does not (no route replaced: see replacedNames).
+  const endpoint = (route?: unknown, options?: unknown): Built => {
+    throwRefusal(route);
+    if (replacedNames(inner.DEFAULTS.url, route).length > 0) return parse(merge(route, options));
+    const given = typeof route === "string" ? options : route;
+    return withTextType(
+      upperCase(typeof route === "string" ? inner(route, options) : inner(route)),
+      (given as { data?: unknown } | undefined)?.data,
+    );
+  };
   Object.defineProperty(endpoint, "DEFAULTS", { enumerable: true, get: defaultsShown });
   return Object.freeze(
     Object.assign(endpoint, {
