@@ -19,7 +19,7 @@ import { DescriptionError, MAX_NESTING, readFrom, type Document } from "./docume
 import { follow, isReference, pointerOf, pointerToken as token } from "./json-pointer.js";
 import { TOKEN } from "../core/chars.js";
 import { MAX_SHOWN, shorten } from "../core/errors.js";
-import { sequenceSeparator } from "./queries.js";
+import { sequenceSeparator } from "./sequences.js";
 import { FORM_MEDIA_TYPE, JSON_MEDIA_TYPE, METHODS } from "./routes.js";
 import { BODY_METHODS } from "../core/request.js";
 

@@ -6,7 +6,8 @@
  */
 import { PLAIN_NAME, percentEncodeName } from "../core/chars.js";
 import { OPTION_NAMES as NAMES } from "../core/option-names.js";
-import { sequenceSeparator, type Form, type Query, type Querystring, type Server } from "./queries.js";
+import type { Form, Query, Querystring, Server } from "./queries.js";
+import { sequenceSeparator } from "./sequences.js";
 import { BODY_METHODS } from "../core/request.js";
 import { queryExpression } from "../core/template.js";
 import type {
