@@ -47,7 +47,7 @@ describe("converters from request options to each client's arguments", () => {
       transformRequest: asGiven,
     });
     const bytes = toAxios(endpoint("POST /x", { data: new Uint8Array([1]) }));
-    expect([bytes.transformRequest, bytes.transformRequest?.[0]?.(" x ")]).toEqual([undefined, undefined]);
+    expect(bytes.transformRequest).toBeUndefined();
     expect(toAxios(post).transformRequest![0]!(' {"a":1}\n')).toBe(' {"a":1}\n');
   });
 
