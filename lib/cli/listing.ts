@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { printable, quote } from "../core/errors.js";
 import { resolveListing, type Listing } from "../openapi/listing.js";
 import { splitRoute } from "../core/route.js";
+import { routeShape } from "../core/template.js";
 import { routeShapeOf } from "./route.js";
 import { UsageError } from "./usage.js";
 
@@ -68,8 +69,8 @@ function checkListing(listing: unknown, file: string): Listing {
  */
 export function listedShape(route: string): string | undefined {
   try {
-    const { method } = splitRoute(route);
-    return routeShapeOf(route, [method.toUpperCase()]);
+    const { method, url } = splitRoute(route);
+    return routeShape(method, url);
   } catch {
     return undefined;
   }
@@ -83,13 +84,17 @@ export function listRoutes(target: string, route: string | undefined, items: rea
   const routes = Object.keys(listing.routes);
   if (route === undefined) return routes.map(printable).join("\n");
   // A method the map lists is one the CLI knows here (`--routes api.ts "COPY /pets/{id}"`).
-  const listed = routes.flatMap((known) => /^[!#$%&'*+.^`|~\w-]+(?= )/.exec(known)?.[0].toUpperCase() ?? []);
-  const shape = routeShapeOf(route, listed);
-  const found = routes.find((known) => listedShape(known) === shape);
+  const shapes = routes.map(listedShape);
+  // A method the map lists is one the CLI knows here (`--routes api.ts "COPY /pets/{id}"`).
+  const shape = routeShapeOf(
+    route,
+    shapes.flatMap((known) => known?.slice(0, known.indexOf(" ")) ?? []),
+  );
+  const found = routes.find((_, i) => shapes[i] === shape);
   if (found === undefined) {
     // The same path by another method, or from another origin (GitHub's uploads, GHES's Manage API).
     const path = shape.slice(shape.indexOf(" ") + 1);
-    const near = routes.filter((known) => listedShape(known)?.endsWith(path)).map((known) => JSON.stringify(known));
+    const near = routes.filter((_, i) => shapes[i]?.endsWith(path)).map((known) => JSON.stringify(known));
     const others = near.length > 0 ? `; it has ${near.join(", ")}` : "";
     throw new UsageError(`${quote(route)} is not a route of ${target} (${listing.source})${others}`);
   }
