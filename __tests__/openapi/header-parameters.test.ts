@@ -1,4 +1,5 @@
 import { runInNewContext } from "node:vm";
+import fc from "fast-check";
 import { endpoint } from "../../lib/index.js";
 import { withQueries, type Queries } from "../../lib/openapi/queries.js";
 import { checkShapes } from "../../lib/openapi/read.js";
@@ -162,5 +163,134 @@ describe("a header parameter of one operation, given to defaults(), on a route t
     expect(sent("GET /d", { key: "k" })).toEqual(["https://h.example/d?key=k", undefined]);
     // A route of the table that has a query of its own but not this header: the header.
     expect(sent("GET /c", { key: "k", q: ["1", "2"] })).toEqual(["https://h.example/c?q=1&q=2", "k"]);
+  });
+});
+
+describe("issue 44.2: a header parameter's name matches in any case, and each operation sends a name where it declares it", () => {
+  const described = (paths: object) => checkShapes({ openapi: "3.1.0", info: { title: "T", version: "1" }, paths }, "description.json");
+  const tableOf = (paths: object): Queries =>
+    runInNewContext(
+      `${generateRouteMap(described(paths), { header: () => "", withQueries: true }).module.replace(/^export /gm, "")}\nqueries;`,
+    ) as Queries;
+  const header = (name: string) => ({ name, in: "header", schema: { type: "string" } });
+  const query = (name: string) => ({ name, in: "query", schema: { type: "string" } });
+  const jsonBody = (...names: string[]) => ({
+    content: {
+      "application/json": {
+        schema: { type: "object", properties: Object.fromEntries(names.map((name) => [name, { type: "string" }])) },
+      },
+    },
+  });
+  type Call = (route: string, parameters?: object) => { url: string; headers: Record<string, string>; body?: unknown };
+
+  test.each(["api-key", "API-KEY", "Api-Key", "aPi-kEy"])(
+    "`Api-Key` declared in: header, given to defaults() as %j: the header field, never the URL or the JSON body",
+    (spelling) => {
+      const table = tableOf({
+        "/items": { get: { parameters: [header("Api-Key"), query("q")] } },
+        "/notes": { post: { parameters: [header("Api-Key")], requestBody: jsonBody("text") } },
+      });
+      const api = withQueries(endpoint.defaults({ baseUrl: "https://h.example" }), table).defaults({ [spelling]: "secret" });
+      const call = api as unknown as Call;
+      const items = call("GET /items", { q: "x" });
+      expect([items.url, items.headers["api-key"]]).toEqual(["https://h.example/items?q=x", "secret"]);
+      const notes = call("POST /notes", { text: "hi" });
+      expect([notes.url, notes.headers["api-key"], notes.body]).toEqual(["https://h.example/notes", "secret", { text: "hi" }]);
+      // And given to the call itself, in the same spelling.
+      const own = withQueries(endpoint.defaults({ baseUrl: "https://h.example" }), table) as unknown as Call;
+      expect(own("GET /items", { [spelling]: "mine" }).headers["api-key"]).toBe("mine");
+    },
+  );
+
+  test("a name in: query on one operation and in: header on another: a query parameter on the first, a header on the second", () => {
+    const table = tableOf({
+      "/search": { get: { parameters: [query("key")] } },
+      "/items": { get: { parameters: [header("Key")] } },
+      "/notes": { post: { requestBody: jsonBody("key", "text") } },
+      "/health": { get: {} },
+    });
+    // The query's operation is written in the table, its template naming the parameter.
+    expect(table["GET /search"]).toEqual({ template: "GET /search{?key}" });
+    expect(table["POST /notes"]).toEqual({ template: "POST /notes", bodyFields: ["key"] });
+    const call = withQueries(endpoint.defaults({ baseUrl: "https://h.example" }), table).defaults({ key: "s" }) as unknown as Call;
+    const sent = (route: string, parameters?: object) => {
+      const options = call(route, parameters);
+      return [options.url, options.headers.key, options.body];
+    };
+    expect(sent("GET /search")).toEqual(["https://h.example/search?key=s", undefined, undefined]);
+    expect(sent("GET /items")).toEqual(["https://h.example/items", "s", undefined]);
+    expect(sent("POST /notes", { text: "t" })).toEqual(["https://h.example/notes", undefined, { key: "s", text: "t" }]);
+    // An operation that declares it nowhere: a header, as before (an API key given once to defaults()).
+    expect(sent("GET /health")).toEqual(["https://h.example/health", "s", undefined]);
+    // The query's own spelling only: another spelling of the header's name is the header.
+    const plain = withQueries(endpoint.defaults({ baseUrl: "https://h.example" }), table) as unknown as Call;
+    expect([plain("GET /search", { KEY: "h" }).url, plain("GET /search", { KEY: "h" }).headers.key]).toEqual([
+      "https://h.example/search",
+      "h",
+    ]);
+  });
+
+  // The property: for any description of a few operations, each declaring a name in the query, in a
+  // header (in some case spelling) or not at all, and a JSON body on POST, a value given to
+  // defaults() under any spelling is sent exactly where that operation declares it.
+  const spelling = (name: string) =>
+    fc
+      .array(fc.boolean(), { minLength: name.length, maxLength: name.length })
+      .map((upper) => Array.from(name, (c, i) => (upper[i] ? c.toUpperCase() : c)).join(""));
+  const place = fc.constantFrom("query", "header", "body", "none");
+  const operationsOf = fc.array(fc.record({ place, method: fc.constantFrom("get", "post"), header: spelling("x-token") }), {
+    minLength: 1,
+    maxLength: 5,
+  });
+
+  test("property: a name given to defaults() is sent exactly where each operation declares it, in any spelling of a header's", () => {
+    let headers = 0;
+    let queries = 0;
+    let bodies = 0;
+    fc.assert(
+      fc.property(operationsOf, fc.oneof(fc.constant("x-token"), spelling("x-token")), (operations, given) => {
+        const paths = Object.fromEntries(
+          operations.map(({ place, method, header: declared }, i) => {
+            // A body only on POST; "body" on GET declares nothing.
+            const parameters = place === "query" ? [query("x-token")] : place === "header" ? [header(declared)] : [];
+            const requestBody = method === "post" ? jsonBody(...(place === "body" ? ["x-token", "text"] : ["text"])) : undefined;
+            return [`/op${i}`, { [method]: { parameters, ...(requestBody === undefined ? {} : { requestBody }) } }];
+          }),
+        );
+        const table = tableOf(paths);
+        const anyHeader = operations.some(({ place }) => place === "header");
+        const api = withQueries(endpoint.defaults({ baseUrl: "https://h.example" }), table).defaults({ [given]: "SECRET" });
+        operations.forEach(({ place, method }, i) => {
+          const options = (api as unknown as Call)(`${method.toUpperCase()} /op${i}`, method === "post" ? { text: "t" } : {});
+          const inUrl = options.url.includes("SECRET");
+          const inBody = JSON.stringify(options.body ?? null).includes("SECRET");
+          const inHeader = options.headers["x-token"] === "SECRET";
+          // Where the operation declares the exact key, it goes there; any other spelling of a header name is a header.
+          const declaredHere = place === "query" || (place === "body" && method === "post");
+          const expected =
+            declaredHere && given === "x-token"
+              ? place === "query"
+                ? "url"
+                : "body"
+              : place === "header" || anyHeader
+                ? "header"
+                : method === "post"
+                  ? "body"
+                  : "url";
+          expect({ route: `${method} /op${i}`, sent: inHeader ? "header" : inUrl ? "url" : inBody ? "body" : "nowhere" }).toEqual({
+            route: `${method} /op${i}`,
+            sent: expected,
+          });
+          // Exactly one place.
+          expect([inHeader, inUrl, inBody].filter(Boolean)).toHaveLength(1);
+          if (expected === "header") headers++;
+          else if (expected === "url") queries++;
+          else bodies++;
+        });
+      }),
+      { numRuns: 150 },
+    );
+    // The generator reaches every place, not only the header.
+    expect(Math.min(headers, queries, bodies)).toBeGreaterThan(20);
   });
 });

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { endpoint } from "../../lib/index.js";
-import { toFetch } from "../../lib/clients/index.js";
+import { toAxios, toFetch, toGot, toKy, toNodeHttp, toUndici } from "../../lib/clients/index.js";
 import { withQueries, type Queries } from "../../lib/openapi/queries.js";
 import { checkShapes, DescriptionError, readDescription } from "../../lib/openapi/read.js";
 import { generateRouteMap } from "../../lib/openapi/write.js";
@@ -139,6 +139,31 @@ describe("the specification's examples as routes", () => {
     ["GET /foo/selector", { selector: 5 }, "INVALID_PARAMETER", "selector", "must be a string, the whole query"],
     ["GET /foo/selector", { selector: "\ud800" }, "INVALID_PARAMETER", "selector", ""],
     ["GET /foo", { json: 10n }, "INVALID_PARAMETER", "json", "must have a JSON text, the whole query"],
+    // Issue 44.5: values JSON.stringify would send as others, or drop, each named with its path.
+    [
+      "GET /foo",
+      { json: { numbers: [1, NaN] } },
+      "INVALID_PARAMETER",
+      "json.numbers.1",
+      "must be a finite number: JSON has no NaN or Infinity",
+    ],
+    ["GET /foo", { json: { numbers: [-Infinity] } }, "INVALID_PARAMETER", "json.numbers.0", "must be a finite number"],
+    ["GET /foo", { json: Infinity }, "INVALID_PARAMETER", "json", "must be a finite number"],
+    ["GET /foo", { json: new Map([["flag", true]]) }, "INVALID_PARAMETER", "json", "is a Map, which JSON would send as {}"],
+    [
+      "GET /foo",
+      { json: { numbers: new Set([1]) } },
+      "INVALID_PARAMETER",
+      "json.numbers",
+      "is a Set, which JSON would send as {}: give a list",
+    ],
+    // A hole: merge() reads it as `undefined` (as JSON would send null), refused where it stands.
+    // eslint-disable-next-line no-sparse-arrays
+    ["GET /foo", { json: { numbers: [1, , 3] } }, "INVALID_PARAMETER", "json.numbers.1", "must have a JSON text; received undefined"],
+    ["GET /foo", { json: { numbers: [1], flag: () => true } }, "INVALID_PARAMETER", "json.flag", "must have a JSON text; received"],
+    ["GET /foo", { json: { numbers: [1, undefined] } }, "INVALID_PARAMETER", "json.numbers.1", "must have a JSON text; received"],
+    ["GET /foo", { json: { numbers: [new Date(NaN)] } }, "INVALID_PARAMETER", "json.numbers.0", "is an invalid Date"],
+    ["GET /foo", { json: { numbers: [/a/] } }, "INVALID_PARAMETER", "json.numbers.0", "must be a plain object, a list"],
   ])("querystring refused: %s, %s", (route, parameters, code, argument, rule) => {
     const error = errorOf(() => api()(route, parameters as never));
     expect(error).toMatchObject({ code, argument });
@@ -188,6 +213,11 @@ describe("the specification's examples as routes", () => {
   test.each([
     [{ data: LOG, headers: { "content-type": "text/plain" } }, "INVALID_HEADER_VALUE", "headers.content-type"],
     [{ data: [LOG[0], undefined] }, "INVALID_PARAMETER", "data.1"],
+    // Issue 44.5: an item JSON would send altered, and a hole in the list.
+    [{ data: [{ ...LOG[0], level: NaN }] }, "INVALID_PARAMETER", "data.0.level"],
+    [{ data: [LOG[0], new Map()] }, "INVALID_PARAMETER", "data.1"],
+    // eslint-disable-next-line no-sparse-arrays
+    [{ data: [LOG[0], , LOG[1]] }, "INVALID_PARAMETER", "data.1"],
   ])("itemSchema refused: %j", (parameters, code, argument) => {
     expect(errorOf(() => api()("POST /logs", parameters as never))).toMatchObject({ code, argument });
   });
@@ -244,6 +274,15 @@ describe("what OpenAPI 3.2 forbids, or the generator cannot send, is refused nam
     [
       copy({ "CO PY": {} }),
       '#/paths/~1a/additionalOperations/CO PY: must be keyed by a method, an RFC 9110 token (section 9.1); received "CO PY"',
+    ],
+    // Issue 44.5: methods no request options can send.
+    [
+      copy({ CONNECT: {} }),
+      '#/paths/~1a/additionalOperations/CONNECT: is CONNECT, which asks for a tunnel to host:port (its request target is an authority, RFC 9110 section 9.3.6), not for a resource a route\'s URL names: request options cannot express it, and fetch refuses it (a forbidden method of the Fetch standard); received "CONNECT"',
+    ],
+    [
+      copy({ TRACK: {} }),
+      "#/paths/~1a/additionalOperations/TRACK: is TRACK, no method of RFC 9110 nor of IANA's HTTP Method Registry (a TRACE, RFC 9110 section 9.3.8, of one server's own): fetch refuses it (a forbidden method of the Fetch standard) and other clients do not end the request; received \"TRACK\"",
     ],
     [copy([]), "#/paths/~1a/additionalOperations: must be an object; received an array"],
     [copy({ COPY: 1 }), "#/paths/~1a/additionalOperations/COPY: must be an object; received 1"],
@@ -345,4 +384,25 @@ describe("what OpenAPI 3.2 forbids, or the generator cannot send, is refused nam
     });
     expect(withQueries(base, queriesOf(map.module))("GET /a", { q: "x y" }).url).toBe("https://example.com/a?%22x%20y%22");
   });
+});
+
+describe("issue 44.5: CONNECT and TRACK, which no request options can send", () => {
+  const converters = { toFetch, toUndici, toAxios, toGot, toKy, toNodeHttp };
+  test.each(Object.keys(converters))(
+    "%s refuses a hand-written CONNECT or TRACK route (fetch and ky threw a TypeError, axios and got hung)",
+    (name) => {
+      for (const method of ["CONNECT", "connect", "TRACK"]) {
+        const options = endpoint(`${method} /a`, { baseUrl: "https://example.com" });
+        expect(errorOf(() => converters[name as keyof typeof converters](options))).toMatchObject({
+          code: "INVALID_METHOD",
+          argument: "method",
+          message: expect.stringContaining(
+            "cannot be sent as request options: CONNECT names an authority (RFC 9110 section 9.3.6), TRACK is no HTTP method",
+          ) as string,
+        });
+      }
+      // Every other method a route may name is converted.
+      expect(() => converters[name as keyof typeof converters](endpoint("COPY /a", { baseUrl: "https://example.com" }))).not.toThrow();
+    },
+  );
 });

@@ -65,7 +65,7 @@ export interface Framed {
 /**
  * Request options as `sender` takes them, checked against the framing rules above.
  *
- * @throws {@link EndpointError} `INVALID_HEADER_NAME`, `INVALID_HEADER_VALUE`, `INVALID_OPTIONS`
+ * @throws {@link EndpointError} `INVALID_HEADER_NAME`, `INVALID_HEADER_VALUE`, `INVALID_OPTIONS`; `INVALID_METHOD` for CONNECT and TRACK
  */
 export function frame(options: RequestOptions, sender: Sender): Framed {
   const { method, url, headers: given } = (isPlainRecord(options) ? options : {}) as Partial<RequestOptions>;
@@ -75,6 +75,15 @@ export function frame(options: RequestOptions, sender: Sender): Framed {
   // error), values checked against RFC 9110 section 5.5.
   const headers = readHeaders({}, given, "headers");
   const framed: Framed = { method: method.toUpperCase(), headers };
+  // CONNECT's request target is an authority, not a URL (RFC 9110 section 9.3.6); TRACK is no HTTP
+  // method: fetch and ky throw a TypeError, axios and got never end the request.
+  if (framed.method === "CONNECT" || framed.method === "TRACK")
+    fail(
+      "INVALID_METHOD",
+      "method",
+      "cannot be sent as request options: CONNECT names an authority (RFC 9110 section 9.3.6), TRACK is no HTTP method",
+      method,
+    );
   if (Object.hasOwn(headers, "transfer-encoding")) {
     fail(
       "INVALID_HEADER_VALUE",

@@ -120,7 +120,9 @@ function withoutInventedType(converted: Framed): Framed {
  * @throws `EndpointError` `INVALID_HEADER_VALUE` for a `transfer-encoding` field (any case), a
  *   `content-length` that contradicts the body, or one next to a stream or `FormData` body;
  *   `INVALID_HEADER_NAME` for a field named twice in different cases; `INVALID_OPTIONS` for `data`
- *   fetch cannot send, or a JSON body that cannot be serialised (circular, a BigInt)
+ *   fetch cannot send, or a JSON body that cannot be serialised (circular, a BigInt);
+ *   `INVALID_METHOD` for CONNECT (its request target is an authority, RFC 9110 section 9.3.6) and
+ *   TRACK (no HTTP method), which clients refuse or never end
  * @example
  * ```ts
  * import { endpoint } from "rest-endpoint";

@@ -6,493 +6,30 @@
  * @packageDocumentation
  * @module queries
  */
-import { checkMultipartType } from "../clients/framing.js";
-import { isDotSegment, percentEncodeName } from "../core/chars.js";
-import { EndpointError, fail, nameOf, quote, withCallRoute } from "../core/errors.js";
+import { BoundedCache, stringBytes } from "../core/cache.js";
+import { isDotSegment } from "../core/chars.js";
+import { EndpointError, fail, quote, withCallRoute } from "../core/errors.js";
 import { isOptionName } from "../core/option-names.js";
-import {
-  compileTemplate,
-  hasQuery,
-  isQueryExpression,
-  partText,
-  queryExpression,
-  routeShape,
-  varspecText,
-  type Expression,
-} from "../core/template.js";
-import { encodeComponent, encodeReservedComponent } from "../core/url-template.js";
-import { sequenceSeparator } from "./sequences.js";
-import type { Defaults, EndpointInterface, EndpointParameters, MergedOptions, RequestOptions, RouteMap } from "../core/types.js";
-import { isArray, isPlainRecord, toIsoString } from "../core/values.js";
+import { routeShape } from "../core/template.js";
+import { encodeComponent } from "../core/url-template.js";
+import type { EndpointInterface, EndpointParameters, MergedOptions, RequestOptions, RouteMap } from "../core/types.js";
+import { isPlainRecord } from "../core/values.js";
+import type { Queries } from "./query.js";
+import { givesHeaderName, planOf, rewrite, withoutFragment, type QueryPlan } from "./query-rewrite.js";
+import { withForm } from "./serializers/form-body.js";
+import { withSequence } from "./serializers/sequence-body.js";
 
-/**
- * How one route's query is sent, as `rest-endpoint generate` writes it for each route whose
- * description declares its query in another form than the library's default (comma-joined lists,
- * GitHub's form). OpenAPI 3.1 section 4.8.12.4 defines the styles.
- */
-export interface Query {
-  /**
-   * The route's full RFC 6570 template: `style: form` exploded, OpenAPI's default, is `{?ids*}`
-   * (`ids=1&ids=2`); unexploded, `{?ids}` (`ids=1,2`). E.g.
-   * `"GET /v2/apps/{app_id}/deployments{?page,deployment_types*}"`.
-   */
-  readonly template: string;
-  /**
-   * The `style: deepObject` parameters: an object is sent as `name[key]=value` (one level, as
-   * OpenAPI defines it), a list as `name[]=value` for each item, anything else as `name=value`.
-   */
-  readonly deepObject?: readonly string[];
-  /**
-   * Parameters whose names RFC 6570 section 2.3 cannot write as a variable (`statuses[]`), each with
-   * the percent-encoded variable name (`statuses%5B%5D`) that `template` holds.
-   */
-  readonly renamed?: Readonly<Record<string, string>>;
-  /**
-   * The `spaceDelimited` (`" "`) and `pipeDelimited` (`"|"`) parameters: a list is sent as one value,
-   * its items joined with the delimiter (OpenAPI 3.1 section 4.8.12.4), then encoded.
-   */
-  readonly delimited?: Readonly<Record<string, string>>;
-  /**
-   * The media type the body is sent with, where the description declares one `endpoint()` would
-   * not give (`application/json-patch+json`, a form): set as `content-type` unless the call sets one.
-   */
-  readonly contentType?: string;
-  /**
-   * The parameters of `allowReserved: true` (OpenAPI 3.1 section 4.8.12.2): their values are sent
-   * as RFC 6570's reserved expansion writes them (RFC 3986's reserved characters and pct-encoded
-   * triplets as they are: `path=/a/b:c`), all others percent-encoded, and `#`, which would end the
-   * query, as `%23`.
-   */
-  readonly allowReserved?: readonly string[];
-  /**
-   * Where the body is a form whose fields the call gives as keys: how {@link withQueries} builds it
-   * from the body `endpoint()` made of them.
-   */
-  readonly form?: Form;
-  /**
-   * `true` where the operation requires a body (OpenAPI 3.1 section 4.8.13.1, `required: true`) and
-   * the map types its fields as keys, none of them required: a call that gives none sends the body
-   * `{}` (as `data: {}` would), where `endpoint()` alone would send none (`""` on PUT and PATCH).
-   */
-  readonly requiredBody?: true;
-  /**
-   * The header parameters: each call key (as the map types it) with the header field it is sent
-   * in (OpenAPI 3.1 section 4.8.12.1, `in: header`), a list joined with `, ` (RFC 9110 section 5.3).
-   */
-  readonly headers?: Readonly<Record<string, string>>;
-  /**
-   * OpenAPI 3.2's querystring parameter (Parameter Object, `in: querystring`): the call key whose
-   * value is the whole query, and how it is written ({@link Querystring}).
-   */
-  readonly querystring?: Querystring;
-  /**
-   * `true` where the body is a sequence of JSON texts (OpenAPI 3.2's `itemSchema` on
-   * `application/jsonl`, `application/x-ndjson` or `application/json-seq`): `data`, a list, is sent
-   * as one JSON text per item, each followed by LF, and for `json-seq` (RFC 7464) after a record
-   * separator (U+001E); which one the request's `content-type` says.
-   */
-  readonly sequence?: true;
+export type { Form, Queries, Query, Querystring } from "./query.js";
+
+/** A route string as a call writes it, read once per wrapper: the method and URL merge() gives it, and its table entry. */
+interface CalledRoute {
+  readonly method: string;
+  readonly url: string;
+  readonly plan: QueryPlan | undefined;
 }
 
-/**
- * How OpenAPI 3.2's querystring parameter is written as the URL's whole query (Parameter Object,
- * `in: querystring`, and its Parameter Object examples).
- */
-export interface Querystring {
-  /** The call key that holds the value. */
-  readonly name: string;
-  /**
-   * `form` (`application/x-www-form-urlencoded`): the object's properties as a form
-   * (`foo=a+%2B+b&bar=true`), built as a form body is ({@link Form}); `json` (a JSON media type): the
-   * JSON text, percent-encoded (`%7B%22flag%22%3Anull%7D`); `string` (any other media type, whose
-   * schema is a string): the string, percent-encoded (`%24.a.b%5B1%3A1%5D`).
-   */
-  readonly as: "form" | "json" | "string";
-  /** For `form`: the fields of `style: deepObject`, as {@link Form}'s. */
-  readonly deepObject?: readonly string[];
-  /** For `form`: the fields of `explode: false`, as {@link Form}'s. */
-  readonly joined?: readonly string[];
-}
-
-/**
- * A form body built from the call's keys (OpenAPI 3.1 section 4.8.15, the Encoding Object): a
- * string, number or boolean is one field; a list is a field per item (or, in `joined`, one field of
- * its items joined with `,`); a `Date` is its ISO 8601 text; `null` and `undefined` are left out.
- */
-export interface Form {
-  /**
-   * `application/x-www-form-urlencoded`: the body is `URLSearchParams`, an object's properties each a
-   * field of their own (style `form`, exploded); `multipart/form-data`: the body is `FormData`, a
-   * `Blob` a file part, an object one part of its JSON (RFC 7578; the client writes the boundary,
-   * so the request's `content-type` is left to it: a call may set `multipart/form-data` alone, any
-   * other is `INVALID_HEADER_VALUE`, docs/clients.md).
-   */
-  readonly mediaType: "application/x-www-form-urlencoded" | "multipart/form-data";
-  /**
-   * The fields of `style: deepObject`: an object's keys and a list's indexes in brackets, at any
-   * depth, as Stripe reads them: `metadata[order]=6735`, `items[0][price]=price_1`.
-   */
-  readonly deepObject?: readonly string[];
-  /** The fields of `explode: false`: a list is one field, its items joined with `,`. */
-  readonly joined?: readonly string[];
-}
-
-/** `"`, CR or LF: written differently by each client in a multipart name or file name (WHATWG percent-encodes them). */
-const QUOTED_BREAK = /["\r\n]/;
-
-/**
- * The fields of a form body, in order: each name with its value (a string, or a Blob for a multipart
- * file part). No field is lost or altered on the wire: a name that two of the call's keys would both
- * send (`{ plain: { email } , email }`, `metadata[plan]` beside `metadata: { plan }`) is
- * `INVALID_OPTIONS`; a name or a string value with a lone surrogate is `INVALID_PARAMETER`, by the
- * query's own rule (its encoder, which has no UTF-8 form for it; FormData and URLSearchParams would
- * send U+FFFD); a multipart name or file name holding `"`, CR or LF is `INVALID_PARAMETER`.
- */
-function formFields(form: Form, body: Readonly<Record<string, unknown>>): [name: string, value: unknown][] {
-  const multipart = form.mediaType === "multipart/form-data";
-  const fields: [string, unknown][] = [];
-  /** Each name sent, with the call's key that sends it. */
-  const sentBy = new Map<string, string>();
-  const push = (name: string, value: string | Blob, argument: string, key: string): void => {
-    const by = sentBy.get(name);
-    if (by !== undefined && by !== key) fail("INVALID_OPTIONS", argument, `is sent as ${quote(name)}, which ${nameOf(by)} is too`);
-    sentBy.set(name, key);
-    // The query's rule: a lone surrogate has no UTF-8 form (URLSearchParams and FormData would write U+FFFD).
-    if (!name.isWellFormed() || (typeof value === "string" && !value.isWellFormed()))
-      fail("INVALID_PARAMETER", argument, "has a lone surrogate");
-    const fileName = typeof value === "string" ? undefined : (value as { name?: unknown }).name;
-    if (multipart && (QUOTED_BREAK.test(name) || (typeof fileName === "string" && QUOTED_BREAK.test(fileName))))
-      fail(
-        "INVALID_PARAMETER",
-        argument,
-        'has a multipart name or file name holding ", CR or LF, which clients write differently (WHATWG percent-encodes them): a server would read another name',
-        typeof fileName === "string" && QUOTED_BREAK.test(fileName) ? fileName : name,
-      );
-    fields.push([name, value]);
-  };
-  let key = "";
-  const field = (name: string, value: unknown, argument: string): void => {
-    if (value == null) return;
-    const date = toIsoString(value);
-    if (date !== undefined) push(name, date, argument, key);
-    else if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") push(name, String(value), argument, key);
-    else if (multipart && typeof Blob === "function" && value instanceof Blob) push(name, value, argument, key);
-    else if (multipart && (isArray(value) || isPlainRecord(value))) push(name, JSON.stringify(value), argument, key);
-    else fail("INVALID_PARAMETER", argument, `has no ${form.mediaType} form`, value);
-  };
-  /** A deepObject field: brackets for each key and index (at most 32 levels). */
-  const brackets = (name: string, value: unknown, argument: string, depth: number): void => {
-    const entries = isArray(value)
-      ? value.map((item, index) => [String(index), item] as const)
-      : isPlainRecord(value)
-        ? Object.entries(value)
-        : undefined;
-    if (entries === undefined) {
-      field(name, value, argument);
-      return;
-    }
-    if (depth > 32) fail("INVALID_PARAMETER", argument, "nests deeper than 32 levels");
-    for (const [key, item] of entries) brackets(`${name}[${key}]`, item, `${argument}.${key}`, depth + 1);
-  };
-  for (const [name, value] of Object.entries(body)) {
-    key = name;
-    if (form.deepObject?.includes(name) === true) brackets(name, value, name, 0);
-    else if (isArray(value)) {
-      if (form.joined?.includes(name) === true) {
-        // `style: form, explode: false`: one field, its items comma-joined; no items, no field, as
-        // RFC 6570 leaves out an empty list in the query (section 2.3).
-        const items = value.filter((item) => item != null).map(String);
-        if (items.some((item) => item.includes(",")))
-          fail("INVALID_PARAMETER", name, 'is a list sent comma-joined (explode: false): an item holding "," would be read as two', value);
-        if (items.length > 0) field(name, items.join(","), name);
-      } else for (const item of value) field(name, item, name);
-    } else if (isPlainRecord(value) && !multipart) for (const [key, item] of Object.entries(value)) field(key, item, `${name}.${key}`);
-    else field(name, value, name);
-  }
-  return fields;
-}
-
-/**
- * The request options with their body built as `form` says, where `endpoint()` made it an object of
- * the call's keys; a multipart body's `content-type` is the client's to write with its boundary:
- * dropped, unless `given` (the merged headers) set one, which must then be `multipart/form-data`
- * alone (dropped too), as the converters require.
- */
-function withForm(form: Form, options: RequestOptions, given: Readonly<Record<string, unknown>>): RequestOptions {
-  if (!isPlainRecord(options.body)) return options;
-  const fields = formFields(form, options.body);
-  if (form.mediaType === "application/x-www-form-urlencoded")
-    return { ...options, body: new URLSearchParams(fields as [string, string][]) };
-  const body = new FormData();
-  for (const [name, value] of fields) body.append(name, value as string | Blob);
-  const headers = { ...options.headers };
-  if (!Object.hasOwn(given, "content-type")) delete headers["content-type"];
-  // The call's own: multipart/form-data alone is left to the client, any other refused (docs/clients.md).
-  else checkMultipartType(headers);
-  return { ...options, headers, body };
-}
-
-/** A value's JSON text (RFC 8259); `undefined` for one that has none: `undefined`, a function, a symbol, a BigInt, a cycle. */
-function jsonText(value: unknown): string | undefined {
-  try {
-    return JSON.stringify(value);
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * The request options with a list body sent as a sequence of JSON texts (OpenAPI 3.2, Sequential
- * JSON): each item's JSON text followed by LF, after U+001E for `application/json-seq` (RFC 7464
- * section 2.2); which one the request's `content-type` says. A body that is no list (the caller's
- * own text) is sent as it is.
- *
- * @throws `EndpointError` `INVALID_HEADER_VALUE` when the `content-type` is no sequential JSON
- *   media type; `INVALID_PARAMETER` for an item with no JSON text (`undefined`, a function, a
- *   BigInt, a cycle)
- */
-function withSequence(options: RequestOptions): RequestOptions {
-  if (!isArray(options.body)) return options;
-  // endpoint() gives a list body a content-type (JSON's where neither the call nor the table sets one).
-  const type = options.headers["content-type"]!;
-  const separator = sequenceSeparator(type);
-  if (separator === undefined)
-    return fail(
-      "INVALID_HEADER_VALUE",
-      "headers.content-type",
-      "must be a sequential JSON media type (application/jsonl, application/x-ndjson, application/json-seq) for a list of items",
-      type,
-    );
-  const texts = options.body.map((item, index) => {
-    const text = jsonText(item);
-    return text === undefined ? fail("INVALID_PARAMETER", `data.${index}`, "must have a JSON text", item) : `${separator}${text}\n`;
-  });
-  return { ...options, body: texts.join("") };
-}
-
-/** A generated map's queries: route (as the map writes it) to {@link Query}. */
-export type Queries = Readonly<Record<string, Query>>;
-
-/** {@link percentEncodeName}, with an error that names the parameter. */
-function variableOf(text: string, argument: string): string {
-  try {
-    return percentEncodeName(text);
-  } catch {
-    return fail("INVALID_PARAMETER", argument, "must be well-formed Unicode (a lone surrogate has no UTF-8 form)", text);
-  }
-}
-
-/** The index of the literal part of a compiled template that begins a fragment (`#refresh`); -1 when none does. */
-const fragmentAt = (parts: readonly (string | Expression)[]): number =>
-  parts.findIndex((part) => typeof part === "string" && part.includes("#"));
-
-/**
- * A URL without the fragment its route names and the table's template leaves out (Box's
- * `/oauth2/token#refresh`, a second operation of one path): merge() keeps it, so that parse() finds
- * the operation; a fragment is no part of the request target (RFC 3986 section 3.5).
- */
-function withoutFragment(url: string): string {
-  const parts = compileTemplate(url).parts;
-  // The URL has the route's shape (routeShape keeps literal text), so its fragment is there.
-  const at = fragmentAt(parts);
-  return [
-    ...parts.slice(0, at).map(partText),
-    (parts[at] as string).split("#", 1)[0]!,
-    ...parts
-      .slice(at + 1)
-      .filter(isQueryExpression)
-      .map(partText),
-  ].join("");
-}
-
-/**
- * The `name=value` pairs of an allowReserved parameter: a list as a pair per item where `exploded`,
- * else one pair of its items joined with `,`; each value as RFC 6570's reserved expansion writes it
- * (url-template), but `#`, which would end the query, as `%23`; `null` and `undefined` send nothing.
- */
-function reservedPairs(key: string, value: unknown, argument: string, exploded: boolean): string[] {
-  if (value == null) return [];
-  const text = (item: unknown): string => {
-    if (typeof item !== "string" && typeof item !== "number" && typeof item !== "boolean")
-      return fail("INVALID_PARAMETER", argument, "must be a string, number or boolean, or a list of them (allowReserved)", item);
-    return encodeReservedComponent(String(item), argument).replaceAll("#", "%23");
-  };
-  if (!isArray(value)) return [`${key}=${text(value)}`];
-  const items = value.filter((item) => item != null).map(text);
-  if (items.length === 0) return [];
-  return exploded ? items.map((item) => `${key}=${item}`) : [`${key}=${items.join(",")}`];
-}
-
-/**
- * The query OpenAPI 3.2's querystring parameter writes from `value` ({@link Querystring}); `""` for
- * `null`, `undefined` or a form without fields.
- *
- * @throws `EndpointError` `INVALID_PARAMETER` for a form value that is not an object or a field
- *   with no form ({@link formFields}), a JSON value with no JSON text (a function, a symbol,
- *   `undefined` alone, a BigInt, a cycle), a string value that is not a string, and a lone surrogate
- */
-function querystringText(querystring: Querystring, value: unknown): string {
-  const { name, as } = querystring;
-  if (value == null) return "";
-  if (as === "form") {
-    if (!isPlainRecord(value)) return fail("INVALID_PARAMETER", name, "must be an object, the form of the whole query", value);
-    const fields = formFields({ mediaType: "application/x-www-form-urlencoded", ...querystring }, value) as [string, string][];
-    return new URLSearchParams(fields).toString();
-  }
-  if (as === "string") {
-    if (typeof value !== "string") return fail("INVALID_PARAMETER", name, "must be a string, the whole query", value);
-    return encodeComponent(value, name);
-  }
-  const text = jsonText(value);
-  if (text === undefined) return fail("INVALID_PARAMETER", name, "must have a JSON text, the whole query", value);
-  return encodeComponent(text, name);
-}
-
-/**
- * The merged options that send `merged`'s query as `query` says: its URL is the call's path (its
- * variables as the call names them) with the route's query expression from `query` (`{&…}` after a
- * query the path holds, RFC 6570 section 3.2.9), its parameters renamed and deepObject ones spread
- * into variables added to that expression; `merged` is copied, never changed. Applying it to what
- * it returned changes nothing.
- */
-function rewrite(query: Query, merged: MergedOptions, defaults: Defaults): MergedOptions {
-  const renamed = query.renamed ?? {};
-  const deepObject = query.deepObject ?? [];
-  const declared = compileTemplate(query.template.slice(query.template.indexOf(" ") + 1)).parts.filter(isQueryExpression);
-  const varspecs = declared.flatMap(({ varspecs: list }) => list.map(varspecText));
-  const names = new Set(declared.flatMap(({ varspecs: list }) => list.map(({ name }) => name)));
-  const call = compileTemplate(merged.url ?? "/").parts;
-  // The variables a previous rewrite added (merge() then parse() through withQueries), kept.
-  const previous = new Map(
-    call.filter(isQueryExpression).flatMap(({ varspecs: list }) => list.map((varspec) => [varspec.name, varspecText(varspec)])),
-  );
-  // No prototype: a key "__proto__" (JSON.parse makes one) stays a key, as endpoint() reads it.
-  const copy = Object.create(null) as Record<string, unknown>;
-  /** Sets `key`, which two parameters must not both become: one would be lost. */
-  const put = (key: string, value: unknown, argument: string): void => {
-    if (Object.hasOwn(copy, key)) fail("INVALID_OPTIONS", argument, `is sent as ${quote(key)}, which another parameter is too`);
-    copy[key] = value;
-  };
-  /** The name `name` is sent under: its variable where RFC 6570 cannot write it (`renamed`). */
-  const keyOf = (name: string): string => (Object.hasOwn(renamed, name) ? renamed[name]! : name);
-  const delimited = query.delimited ?? {};
-  const fields = query.headers ?? {};
-  /** The header parameters given (not `null` or `undefined`), by name. */
-  const headerParameters: Record<string, unknown> = {};
-  const reserved = query.allowReserved ?? [];
-  /** The `name=value` pairs of allowReserved parameters, literal text before the query expression. */
-  const pairs: string[] = [];
-  for (const [name, value] of Object.entries(merged)) {
-    if (isOptionName(name)) {
-      copy[name] = value;
-      continue;
-    }
-    if (name === query.querystring?.name) {
-      const text = querystringText(query.querystring, value);
-      if (text !== "") pairs.push(text);
-      continue;
-    }
-    if (reserved.includes(name)) {
-      pairs.push(...reservedPairs(keyOf(name), value, name, varspecs.includes(`${keyOf(name)}*`)));
-      continue;
-    }
-    if (Object.hasOwn(fields, name)) {
-      if (value != null) headerParameters[name] = value;
-      continue;
-    }
-    const list = isArray(value);
-    if (!deepObject.includes(name) || (!list && !isPlainRecord(value))) {
-      const key = keyOf(name);
-      // spaceDelimited and pipeDelimited: a list is one value, its items joined.
-      const sent =
-        list && Object.hasOwn(delimited, name)
-          ? value
-              .filter((item) => item != null)
-              .map(String)
-              .join(delimited[name])
-          : value;
-      put(key, sent, name);
-      if (!names.has(key) && previous.has(key)) varspecs.push(previous.get(key)!);
-      continue;
-    }
-    // deepObject names follow the values given, so they are variables added to the expression.
-    const prefix = `${Object.hasOwn(renamed, name) ? keyOf(name) : variableOf(name, name)}%5B`;
-    if (list) {
-      put(`${prefix}%5D`, value, name);
-      varspecs.push(`${prefix}%5D*`);
-      continue;
-    }
-    for (const [key, item] of Object.entries(value)) {
-      const argument = `${name}.${key}`;
-      if (isArray(item) || isPlainRecord(item))
-        fail(
-          "INVALID_PARAMETER",
-          argument,
-          "must be a string, number or boolean: deepObject sends one level (OpenAPI 3.1 section 4.8.12.4)",
-          item,
-        );
-      const variable = `${prefix}${variableOf(key, argument)}%5D`;
-      put(variable, item, argument);
-      varspecs.push(variable);
-    }
-  }
-  const path = call.filter((part) => !isQueryExpression(part));
-  const literal = pairs.length === 0 ? "" : `${hasQuery(path) ? "&" : "?"}${pairs.join("&")}`;
-  copy.url = path.map(partText).join("") + literal + queryExpression(hasQuery(path) || literal !== "", varspecs);
-  const headers = headerFields(fields, headerParameters, merged.headers, defaults);
-  if (query.contentType !== undefined && !Object.hasOwn(merged.headers, "content-type")) headers["content-type"] = query.contentType;
-  if (Object.keys(headers).length > 0) copy.headers = { ...merged.headers, ...headers };
-  return copy as unknown as MergedOptions;
-}
-
-/**
- * The header fields the header parameters `given` are sent in (OpenAPI 3.1 section 4.8.12.1, `in:
- * header`), layered as headers are (docs/any-api.md, "Header parameters"): the call's beats the
- * defaults'. A header parameter and a `headers` field of the same name (in any case, RFC 9110
- * section 5.1) from one layer (both the call's, or both the defaults') are refused, as are two
- * header parameters sent in one field; across layers the call's wins. A value is the call's where it
- * differs from the defaults' (`defaults`, as `DEFAULTS` shows them). Values go as given: merged
- * options' headers are read as any are.
- *
- * @throws `EndpointError` `INVALID_OPTIONS` for the two clashes above
- */
-function headerFields(
-  fields: Readonly<Record<string, string>>,
-  given: Readonly<Record<string, unknown>>,
-  headers: Readonly<Record<string, string>>,
-  defaults: Defaults,
-): Record<string, unknown> {
-  const sent: Record<string, unknown> = {};
-  /** Each field a header parameter is sent in, and that parameter's name. */
-  const byField = new Map<string, string>();
-  for (const [name, value] of Object.entries(given)) {
-    const field = fields[name]!.toLowerCase();
-    const other = byField.get(field);
-    if (other !== undefined)
-      fail("INVALID_OPTIONS", name, `is sent in the header field ${quote(field)}, which the parameter ${quote(other)} is too`);
-    byField.set(field, name);
-    const parameterFromCall = !(Object.hasOwn(defaults, name) && sameValue(defaults[name], value));
-    if (!Object.hasOwn(headers, field)) {
-      sent[field] = value;
-      continue;
-    }
-    const headerFromCall = headers[field] !== (Object.hasOwn(defaults.headers, field) ? defaults.headers[field] : undefined);
-    if (parameterFromCall === headerFromCall)
-      fail(
-        "INVALID_OPTIONS",
-        name,
-        `is a header parameter sent in ${quote(field)}, which the ${parameterFromCall ? "call's" : "defaults'"} \`headers\` set too: give one`,
-      );
-    if (parameterFromCall) sent[field] = value;
-  }
-  return sent;
-}
-
-/** Whether two parameter values are the same: one value, or lists of the same items. */
-function sameValue(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  return isArray(a) && isArray(b) && a.length === b.length && a.every((item, index) => item === b[index]);
-}
+/** Keys of a call that would change its route (as options): such a call takes the two-step path (merge, then parse). */
+const isRouteKey = (key: string): boolean => key === "method" || key === "url";
 
 /**
  * Wraps an endpoint so that each call to a route of `queries` sends its query as the description
@@ -546,72 +83,107 @@ export function withQueries<E extends EndpointInterface<RouteMap, string>>(endpo
   for (const [route, query] of Object.entries(queries))
     if (!isPlainRecord(query) || typeof query.template != "string" || !/^[^ ]+ [^ ]/.test(route))
       fail("INVALID_OPTIONS", `queries[${quote(route)}]`, 'must be a route "<METHOD> <URL>" and its { template, … }', query);
-  const byShape = new Map<string, Query>();
-  /** The queries whose route names a fragment that their template leaves out: parse() sends their URL without it. */
-  const fragmentNamed = new Set<Query>();
+  // Each entry read once: a call finds its route's plan by the route's shape.
+  const byShape = new Map<string, QueryPlan>();
+  // A name the description declares as a header parameter of any operation, in any spelling, is a
+  // header on a route that does not declare it (an API key given once to defaults()): on a route
+  // the table does not hold, it would else go in the query or the body.
+  const shared = new Map<string, string>();
   for (const route of Object.keys(queries)) {
-    // A route as a generated table writes it: "<METHOD> <URL>".
     const space = route.indexOf(" ");
-    const query = queries[route]!;
-    byShape.set(routeShape(route.slice(0, space), route.slice(space + 1)), query);
-    const template = query.template.slice(query.template.indexOf(" ") + 1);
-    if (fragmentAt(compileTemplate(route.slice(space + 1)).parts) !== -1 && fragmentAt(compileTemplate(template).parts) === -1)
-      fragmentNamed.add(query);
+    const plan = planOf(route, queries[route]!);
+    byShape.set(routeShape(route.slice(0, space), route.slice(space + 1)), plan);
+    for (const [name, field] of plan.headers) if (!shared.has(name)) shared.set(name, field);
   }
-  // A name the description declares as a header parameter of any operation is a header wherever it
-  // is sent (an API key given once to defaults()): on a route that does not declare it, and on a
-  // route the table does not hold, it would else go in the query or the body.
-  const headerNames: Record<string, string> = {};
-  for (const query of Object.values(queries))
-    for (const [name, field] of Object.entries(query.headers ?? {})) if (!Object.hasOwn(headerNames, name)) headerNames[name] = field;
-  /**
-   * `query` (for an unmapped route, one of the call's own URL) with the header parameters of other
-   * routes that `merged` gives and the route does not hold as a variable; `undefined` when it has none.
-   */
-  const withHeaderNames = (query: Query | undefined, merged: MergedOptions): Query | undefined => {
-    const own = query?.headers ?? {};
-    const given = Object.keys(merged).filter(
-      (name) => Object.hasOwn(headerNames, name) && !Object.hasOwn(own, name) && !isOptionName(name),
-    );
-    if (given.length === 0) return query;
-    const templates = [merged.url ?? "/", ...(query === undefined ? [] : [query.template.slice(query.template.indexOf(" ") + 1)])].map(
-      compileTemplate,
-    );
-    const added = given.filter((name) => !templates.some(({ names }) => names.has(name)));
-    if (added.length === 0) return query;
-    const headers = { ...Object.fromEntries(added.map((name) => [name, headerNames[name]!])), ...own };
-    return query === undefined ? { template: `${merged.method} ${merged.url ?? "/"}`, headers } : { ...query, headers };
-  };
+  const call = endpoint as unknown as (...args: unknown[]) => RequestOptions;
   const mergeCall = endpoint.merge.bind(endpoint) as unknown as (...args: unknown[]) => MergedOptions;
   const parseCall = endpoint.parse.bind(endpoint);
-  const queryOf = (merged: MergedOptions): Query | undefined => byShape.get(routeShape(merged.method, merged.url ?? "/"));
-  // A form body is built from the body endpoint() makes of the call's keys.
-  const parse = (merged: MergedOptions): RequestOptions => {
-    const query = queryOf(merged);
-    if (query === undefined) return parseCall(merged);
-    const call = fragmentNamed.has(query) ? { ...merged, url: withoutFragment(merged.url ?? "/") } : merged;
-    let options = parseCall(call);
+  const DEFAULTS = endpoint.DEFAULTS;
+  const planFor = (merged: MergedOptions): QueryPlan | undefined => byShape.get(routeShape(merged.method, merged.url ?? "/"));
+  /**
+   * The request options `build` makes of `merged` (rewritten by `plan`), with what the table adds
+   * after: the URL without a fragment the template leaves out, a required body, a sequence or a
+   * form body. `headers` are the merged headers (a form's `content-type` is the call's or the defaults').
+   */
+  const finish = (
+    plan: QueryPlan,
+    merged: MergedOptions,
+    headers: Readonly<Record<string, unknown>>,
+    build: (merged: MergedOptions) => RequestOptions,
+  ): RequestOptions => {
+    const { query } = plan;
+    const options = plan.fragmentNamed ? { ...merged, url: withoutFragment(merged.url ?? "/") } : merged;
+    let built = build(options);
     // A required body the call gave no field (nor `data`) of: sent as `{}`, through endpoint()'s own rule for `data`.
-    if (query.requiredBody === true && !Object.hasOwn(call, "data") && (options.body === undefined || options.body === ""))
-      options = parseCall({ ...call, data: {} });
-    if (query.sequence === true) return withSequence(options);
-    return query.form === undefined ? options : withForm(query.form, options, merged.headers);
+    if (query.requiredBody === true && !Object.hasOwn(options, "data") && (built.body === undefined || built.body === ""))
+      built = build({ ...options, data: {} });
+    if (query.sequence === true) return withSequence(built);
+    return query.form === undefined ? built : withForm(query.form, built, headers);
+  };
+  const parse = (merged: MergedOptions): RequestOptions => {
+    const plan = planFor(merged);
+    return plan === undefined ? parseCall(merged) : finish(plan, merged, merged.headers, parseCall);
   };
   const merge = (...args: unknown[]): MergedOptions => {
     const merged = mergeCall(...args);
-    const query = withHeaderNames(queryOf(merged), merged);
-    if (query === undefined) return merged;
+    let plan = planFor(merged);
+    // A route the table does not hold, given a header parameter of another: its own URL is its template.
+    if (plan === undefined && givesHeaderName(merged, shared))
+      plan = planOf(`${merged.method} ${merged.url ?? "/"}`, { template: `${merged.method} ${merged.url ?? "/"}` });
+    if (plan === undefined) return merged;
     try {
-      return rewrite(query, merged, endpoint.DEFAULTS);
+      return rewrite(plan, merged, merged.url ?? "/", merged.headers, DEFAULTS, shared);
     } catch (error) {
       // merge() made `merged`: what rewrite() throws is an EndpointError, given the call's route as endpoint() gives it.
       if (error instanceof EndpointError) withCallRoute(error, `${merged.method} ${merged.url}`);
       throw error;
     }
   };
-  const wrapped = (...args: unknown[]): unknown => parse(merge(...args));
+  // One pass where the defaults allow it: the call's own parameters are rewritten and built by the
+  // endpoint in one call, as `endpoint(route, parameters)`, not merged, rewritten, then read again by
+  // parse(). The defaults must then give no parameter (a parameter of theirs would need the
+  // rewrite), and the call neither `headers` nor its route; any error is left to the two-step path,
+  // which gives it as it always has. `parse(merge())` is the rule: a property test holds them equal.
+  const onePass = !Object.keys(DEFAULTS).some((name) => !isOptionName(name));
+  const sharedByDefaults = Object.keys(DEFAULTS).some((name) => !isOptionName(name) && shared.has(name.toLowerCase()));
+  const routes = new BoundedCache<CalledRoute | null>({ entries: 256, bytes: 256 * 1024, bytesOf: stringBytes });
+  const calledRoute = (route: string): CalledRoute | null => {
+    try {
+      const { method, url = "/" } = mergeCall(route);
+      return { method, url, plan: byShape.get(routeShape(method, url)) };
+    } catch {
+      return null; // the two-step path gives the error
+    }
+  };
+  const inOnePass = (route: string, parameters: unknown): RequestOptions | undefined => {
+    const called = routes.get(route, calledRoute);
+    if (called === null || (parameters !== undefined && !isPlainRecord(parameters))) return undefined;
+    const keys = parameters === undefined ? [] : Object.keys(parameters);
+    if (keys.some(isRouteKey)) return undefined;
+    if (called.plan === undefined) {
+      // A header parameter of a route of the table, given here or by the defaults: the two-step path.
+      if (sharedByDefaults || (shared.size > 0 && keys.some((key) => shared.has(key.toLowerCase())))) return undefined;
+      return call(route, parameters);
+    }
+    // The call's own headers would need merging with the defaults' before the rewrite reads them.
+    if (!onePass || keys.includes("headers")) return undefined;
+    const rewritten = rewrite(called.plan, parameters ?? {}, called.url, DEFAULTS.headers, DEFAULTS, shared);
+    rewritten.method = called.method;
+    // No header parameter given, no media type set: the headers are the defaults', not given again.
+    return finish(called.plan, rewritten, (rewritten as Partial<MergedOptions>).headers ?? DEFAULTS.headers, call);
+  };
+  const wrapped = (...args: unknown[]): unknown => {
+    if (args.length <= 2 && typeof args[0] === "string")
+      try {
+        const built = inOnePass(args[0], args[1]);
+        if (built !== undefined) return built;
+      } catch {
+        // The two-step path below gives the error, with the route as it always has.
+      }
+    return parse(merge(...args));
+  };
   return Object.assign(wrapped, {
-    DEFAULTS: endpoint.DEFAULTS,
+    DEFAULTS,
     defaults: (options: EndpointParameters) => withQueries(endpoint.defaults(options) as E, queries),
     merge,
     parse,

@@ -26,6 +26,17 @@ import { BODY_METHODS } from "../core/request.js";
 /** The methods of a path item's fixed fields (OpenAPI 3.2, Path Item Object), which additionalOperations must not hold. */
 const FIXED_METHODS: readonly string[] = [...METHODS, "trace"];
 
+/**
+ * Methods of additionalOperations no route can send, each with why (refused with the JSON pointer):
+ * request options name a resource by URL, and clients refuse or hang on these.
+ */
+const UNSENDABLE_METHODS: Readonly<Record<string, string>> = {
+  CONNECT:
+    "is CONNECT, which asks for a tunnel to host:port (its request target is an authority, RFC 9110 section 9.3.6), not for a resource a route's URL names: request options cannot express it, and fetch refuses it (a forbidden method of the Fetch standard)",
+  TRACK:
+    "is TRACK, no method of RFC 9110 nor of IANA's HTTP Method Registry (a TRACE, RFC 9110 section 9.3.8, of one server's own): fetch refuses it (a forbidden method of the Fetch standard) and other clients do not end the request",
+};
+
 export { DescriptionError } from "./document.js";
 
 /** The largest file read, the description or one its `$ref`s name. */
@@ -409,6 +420,7 @@ export function checkShapes(spec: Description, file: string): Document {
           `is the ${method.toLowerCase()} field's method, which OpenAPI 3.2 says additionalOperations must not hold`,
           method,
         );
+      if (Object.hasOwn(UNSENDABLE_METHODS, method.toUpperCase())) problem(pointer, UNSENDABLE_METHODS[method.toUpperCase()]!, method);
       // endpoint() sends a method upper-cased (docs/usage.md), and its case is part of it (RFC 9110 section 9.1).
       if (method !== method.toUpperCase())
         problem(pointer, "must be an upper-case method: rest-endpoint sends methods upper-cased", method);

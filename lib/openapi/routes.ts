@@ -184,6 +184,12 @@ interface RoutedOperation {
   readonly names: Names;
   /** `"<METHOD> <origin><path>"`: {@link routeOf}. */
   readonly route: string;
+  /**
+   * The header fields of every operation of the description, lower-case (RFC 9110 section 5.1): a
+   * call key of one of them (in any case) is sent as a header on a route that does not declare it
+   * otherwise (`rest-endpoint/queries`), so a route that does is written in the table.
+   */
+  readonly headerNames: ReadonlySet<string>;
 }
 
 /**
@@ -192,10 +198,14 @@ interface RoutedOperation {
  */
 export function routesOf(spec: Document, withHeaders: boolean): { resolve: Resolve; routes: RoutedOperation[] } {
   const { resolve, operations } = operationsOf(spec);
-  const routes = operations.map((operation): RoutedOperation => {
-    const names = namesOf(operation, withHeaders);
-    return { operation, names, route: `${operation.method} ${originOf(operation, spec)}${names.path}` };
-  });
+  const named = operations.map((operation) => ({ operation, names: namesOf(operation, withHeaders) }));
+  const headerNames = new Set(named.flatMap(({ names }) => names.headers.map(({ parameter }) => parameter!.name.toLowerCase())));
+  const routes = named.map(({ operation, names }): RoutedOperation => ({
+    operation,
+    names,
+    route: `${operation.method} ${originOf(operation, spec)}${names.path}`,
+    headerNames,
+  }));
   return { resolve, routes };
 }
 
@@ -453,14 +463,19 @@ function callFields(plan: BodyPlan | undefined, taken: ReadonlySet<string>): Fie
  * needs none of it: every query parameter sent as the library sends it anyway (scalars, or lists
  * declared unexploded), no header parameter, the body's media type what `endpoint()` gives.
  */
-export function queryOf({ operation, names, route }: RoutedOperation, resolve: Resolve): Query | undefined {
+export function queryOf({ operation, names, route, headerNames }: RoutedOperation, resolve: Resolve): Query | undefined {
   const varspecs: string[] = [];
   const deepObject: string[] = [];
   const renamed: Record<string, string> = {};
   const delimited: Record<string, string> = {};
   const allowReserved: string[] = [];
   const hasBody = BODY_METHODS.has(operation.method.toLowerCase());
-  let needed = (hasBody && names.query.length > 0) || names.querystring !== undefined;
+  // A query parameter named like a header parameter of any operation (in any case) is sent as a
+  // header on a route the table does not hold: this route is written, its template naming it.
+  let needed =
+    (hasBody && names.query.length > 0) ||
+    names.querystring !== undefined ||
+    names.query.some(({ call }) => headerNames.has(call.toLowerCase()));
   for (const { parameter, call, variable } of names.query) {
     const schema = schemaOf(resolve, parameter!.schema) ?? {};
     const style = parameter!.style ?? "form";
@@ -489,11 +504,22 @@ export function queryOf({ operation, names, route }: RoutedOperation, resolve: R
   // required: a call that gives none still sends one, `{}` (withQueries), which the body's keys cannot say.
   const fields = requestBody?.required === true ? callFields(plan, takenBy(names, route)) : undefined;
   const requiredBody = fields !== undefined && ![...fields.properties.keys()].some((name) => isRequiredField(fields, name, resolve));
+  // Body fields named (in any case) like a header parameter of an operation: sent in the body here.
+  const callBody = callFields(plan, takenBy(names, route));
+  const bodyFields = callBody === undefined ? [] : [...callBody.properties.keys()].filter((name) => headerNames.has(name.toLowerCase()));
   // A fragment in a path key (Box's `/oauth2/token#refresh`) names a second operation of one path:
   // it stays in the route, and is no part of the request target (RFC 3986 section 3.5).
   const path = route.slice(route.indexOf(" ") + 1);
   const target = path.split("#", 1)[0]!;
-  if (!needed && target === path && contentType === undefined && names.headers.length === 0 && form === undefined && !requiredBody)
+  if (
+    !needed &&
+    target === path &&
+    contentType === undefined &&
+    names.headers.length === 0 &&
+    form === undefined &&
+    !requiredBody &&
+    bodyFields.length === 0
+  )
     return undefined;
   return {
     template: `${operation.method} ${target}${queryExpression(target.includes("?"), varspecs)}`,
@@ -505,6 +531,7 @@ export function queryOf({ operation, names, route }: RoutedOperation, resolve: R
     ...(form === undefined ? {} : { form }),
     ...(requiredBody ? { requiredBody } : {}),
     ...(sequence ? { sequence } : {}),
+    ...(bodyFields.length > 0 ? { bodyFields } : {}),
     ...(names.querystring === undefined ? {} : { querystring: querystringOf(names.querystring) }),
     ...(names.headers.length === 0
       ? {}
