@@ -679,3 +679,77 @@ describe("allowReserved (Query.allowReserved)", () => {
     );
   });
 });
+
+describe("withQueries in one pass (issue 46.4): a call by route string gives what parse(merge()) gives", () => {
+  // Every style of the table at once, and routes it does not hold.
+  const TABLE: Queries = {
+    ...QUERIES,
+    "GET /items": { template: "GET /items{?ids,tag*}", delimited: { ids: "|" }, headers: { "Api-Key": "Api-Key" } },
+    "GET /files": { template: "GET /files{?path,q}", allowReserved: ["path"] },
+    "GET /find": { template: "GET /find", querystring: { name: "json", as: "json" } },
+    "POST /notes": { template: "POST /notes", requiredBody: true, contentType: "application/merge-patch+json" },
+    "POST /form": { template: "POST /form", form: { mediaType: "application/x-www-form-urlencoded", deepObject: ["meta"] } },
+    "POST /logs": { template: "POST /logs", contentType: "application/jsonl", sequence: true },
+    "POST /t#refresh": { template: "POST /t" },
+  };
+  const ROUTES = [...Object.keys(TABLE), "GET /v1/charges{?limit}", "get /items", "GET /other", "POST /other", "GE T /x", "GET /{x"];
+  const value = fc.oneof(
+    fc.constantFrom("a", "b c", "/x?y#z", "", "é", 0, 7, true, null, undefined),
+    fc.array(fc.constantFrom("a", 1, "x|y", null), { maxLength: 3 }),
+    fc.dictionary(fc.constantFrom("gte", "lt", "k"), fc.constantFrom("1", 2, "x y"), { maxKeys: 2 }),
+  );
+  const key = fc.constantFrom(
+    ...["created", "expand", "limit", "ids", "tag", "api-key", "API-KEY", "path", "q", "json", "meta", "text", "f", "filter"],
+    ...["sort", "statuses[]", "app_id", "x", "data", "headers", "page", "statuses%5B%5D"],
+  );
+  const defaults = fc.constantFrom<object[]>({}, { headers: { accept: "application/json" } }, { limit: 5 }, { "Api-Key": "d" });
+
+  test("property: each call gives the same request options, or the same error", () => {
+    let built = 0;
+    fc.assert(
+      fc.property(defaults, fc.constantFrom(...ROUTES), fc.dictionary(key, value, { maxKeys: 5 }), (given, route, parameters) => {
+        const wrapped = withQueries(endpoint.defaults({ baseUrl: "https://api.example.com", ...given }), TABLE);
+        const call = wrapped as unknown as (route: string, parameters: object) => unknown;
+        const twoStep = () => wrapped.parse(wrapped.merge(route as never, parameters as never));
+        const outcome = (build: () => unknown): unknown => {
+          try {
+            return { built: build() };
+          } catch (error) {
+            expect(error).toBeInstanceOf(EndpointError);
+            const { code, argument, message, route: at } = error as EndpointError;
+            return { error: { code, argument, message, route: at } };
+          }
+        };
+        const expected = outcome(twoStep);
+        expect(outcome(() => call(route, parameters))).toEqual(expected);
+        if ((expected as { error?: unknown }).error !== undefined) return;
+        built++;
+      }),
+      { numRuns: 400 },
+    );
+    // Most calls build: the property is not only about errors.
+    expect(built).toBeGreaterThan(150);
+  });
+
+  test.each([
+    ["a delimited list", "GET /items", { ids: ["a", "b"], tag: ["x", "y"] }, "https://api.example.com/items?ids=a%7Cb&tag=x&tag=y"],
+    ["a required body given no field", "POST /notes", {}, "https://api.example.com/notes"],
+  ])("%s: sent as the table says", (_, route, parameters, url) => {
+    const options = withQueries(base, TABLE)(route as never, parameters as never);
+    expect(options.url).toBe(url);
+    if (route === "POST /notes") expect([options.body, options.headers["content-type"]]).toEqual([{}, "application/merge-patch+json"]);
+  });
+
+  test("a route endpoint() refuses: the same error as endpoint() gives, its route named", () => {
+    const thrown = (call: () => unknown) => {
+      try {
+        call();
+      } catch (error) {
+        return error;
+      }
+    };
+    for (const route of ["GE T /x", "GÉT /x"])
+      expect(thrown(() => withQueries(base, TABLE)(route as never))).toEqual(thrown(() => base(route as never)));
+    expect(thrown(() => base("GÉT /x" as never))).toMatchObject({ code: "INVALID_METHOD", route: "GÉT /x" });
+  });
+});

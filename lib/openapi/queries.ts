@@ -16,8 +16,6 @@ import type { EndpointInterface, EndpointParameters, MergedOptions, RequestOptio
 import { isPlainRecord } from "../core/values.js";
 import type { Queries } from "./query.js";
 import { givesHeaderName, planOf, rewrite, withoutFragment, type QueryPlan } from "./query-rewrite.js";
-import { withForm } from "./serializers/form-body.js";
-import { withSequence } from "./serializers/sequence-body.js";
 
 export type { Form, Queries, Query, Querystring } from "./query.js";
 
@@ -35,11 +33,13 @@ const isRouteKey = (key: string): boolean => key === "method" || key === "url";
  * Wraps an endpoint so that each call to a route of `queries` sends its query as the description
  * declares it, whichever way the call is written: the route as the table keys it or otherwise
  * (`get …`, `:id` for `{id}`, a URL alone, with or without its `{?…}`), or an options object, with
- * parameters from the call or from `defaults()`. A call is read by `endpoint.merge()`, rewritten,
- * and built by `endpoint.parse()`; other routes go through unchanged, but for a name that `queries`
- * holds as a header parameter of any route (an API key given to `defaults()`): on every route that
- * does not hold it as a variable of its own URL, it is sent in its header field, never in the query
- * or the body (docs/any-api.md, "Header parameters"). `defaults()` of the result
+ * parameters from the call or from `defaults()`. A call gives what `endpoint.parse()` gives of
+ * `endpoint.merge()`'s options rewritten (in one `endpoint()` call where it can: a route string, no
+ * parameter in the defaults); other routes go through unchanged, but for a name that `queries`
+ * holds as a header parameter of any route, in any case (RFC 9110 section 5.1; an API key given to
+ * `defaults()`): on every route that does not declare that exact key as a variable of its URL or a
+ * field of its body (`bodyFields`), it is sent in its header field, never in the query or the body
+ * (docs/any-api.md, "Header parameters"). `defaults()` of the result
  * wraps again; `merge()` gives the rewritten options (the route's full template), which `parse()`,
  * the endpoint's, builds; `DEFAULTS` is the endpoint's. A route marked `requiredBody` sends the
  * body `{}` (as `data: {}`) when the call gives neither a field of it nor `data`. OpenAPI 3.2's
@@ -55,8 +55,9 @@ const isRouteKey = (key: string): boolean => key === "method" || key === "url";
  *   parameters would be sent under one name (`"statuses[]"` and `"statuses%5B%5D"`); and whatever
  *   `endpoint` throws; `INVALID_URL_TEMPLATE` when a route of `queries` is not a template;
  *   `INVALID_PARAMETER` for a querystring value of the wrong kind (a form's that is no object, a
- *   string's that is no string, a JSON one with no JSON text) and for a sequence item with no JSON
- *   text; `INVALID_HEADER_VALUE` when a sequence body's `content-type` is no sequential JSON media type;
+ *   string's that is no string, a JSON one whose JSON text would not say what it holds: `NaN`,
+ *   `Infinity`, a `Map`, a `Set`, a function, a hole, named with its path) and for such a sequence
+ *   item; `INVALID_HEADER_VALUE` when a sequence body's `content-type` is no sequential JSON media type;
  *   `INVALID_OPTIONS` (argument `endpoint`, `queries` or `queries["<route>"]`) when `endpoint` is
  *   no endpoint function or `queries` not a generated table
  * @example
@@ -102,8 +103,9 @@ export function withQueries<E extends EndpointInterface<RouteMap, string>>(endpo
   const planFor = (merged: MergedOptions): QueryPlan | undefined => byShape.get(routeShape(merged.method, merged.url ?? "/"));
   /**
    * The request options `build` makes of `merged` (rewritten by `plan`), with what the table adds
-   * after: the URL without a fragment the template leaves out, a required body, a sequence or a
-   * form body. `headers` are the merged headers (a form's `content-type` is the call's or the defaults').
+   * after: the URL without a fragment the template leaves out, a required body, then the route's
+   * request steps ({@link QueryPlan.requestSteps}: a sequence or a form body). `headers` are the
+   * merged headers (a form's `content-type` is the call's or the defaults').
    */
   const finish = (
     plan: QueryPlan,
@@ -117,8 +119,8 @@ export function withQueries<E extends EndpointInterface<RouteMap, string>>(endpo
     // A required body the call gave no field (nor `data`) of: sent as `{}`, through endpoint()'s own rule for `data`.
     if (query.requiredBody === true && !Object.hasOwn(options, "data") && (built.body === undefined || built.body === ""))
       built = build({ ...options, data: {} });
-    if (query.sequence === true) return withSequence(built);
-    return query.form === undefined ? built : withForm(query.form, built, headers);
+    for (const step of plan.requestSteps) built = step(built, headers);
+    return built;
   };
   const parse = (merged: MergedOptions): RequestOptions => {
     const plan = planFor(merged);

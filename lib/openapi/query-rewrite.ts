@@ -9,14 +9,16 @@ import { BoundedCache } from "../core/cache.js";
 import { fail, quote } from "../core/errors.js";
 import { isOptionName } from "../core/option-names.js";
 import { compileTemplate, hasQuery, isQueryExpression, partText, queryExpression, varspecText, type Expression } from "../core/template.js";
-import type { Defaults, MergedOptions } from "../core/types.js";
+import type { Defaults, MergedOptions, RequestOptions } from "../core/types.js";
 import { isArray, isPlainRecord } from "../core/values.js";
 import type { Query } from "./query.js";
 import { reservedPairs } from "./serializers/allow-reserved.js";
 import { deepObjectVariables, variableOf } from "./serializers/deep-object.js";
 import { joinDelimited } from "./serializers/delimited.js";
 import { headerFields, headerNamesOf, type HeaderParameter } from "./serializers/headers.js";
+import { withForm } from "./serializers/form-body.js";
 import { querystringText } from "./serializers/querystring.js";
+import { withSequence } from "./serializers/sequence-body.js";
 
 /** A table entry read once, when `withQueries` is called: what every call of its route needs of it. */
 export interface QueryPlan {
@@ -31,7 +33,19 @@ export interface QueryPlan {
   readonly headers: ReadonlyMap<string, string>;
   /** Whether the route names a fragment its template leaves out ({@link withoutFragment}). */
   readonly fragmentNamed: boolean;
+  /**
+   * The steps applied, in order, to the request options the endpoint built for the route: its body
+   * as a sequence of JSON texts, its form body. One list per route, so that a step of another kind
+   * (a credential the route's security requires) is one more entry here, not a branch in withQueries.
+   */
+  readonly requestSteps: readonly RequestStep[];
 }
+
+/**
+ * A step that turns the request options built for a route into request options; `headers` are the
+ * merged headers of the call (a form's `content-type` is the call's or the defaults').
+ */
+export type RequestStep = (options: RequestOptions, headers: Readonly<Record<string, unknown>>) => RequestOptions;
 
 /** A call's URL as {@link rewrite} reads it: computed once per URL text (within bounds). */
 interface CallUrl {
@@ -85,7 +99,16 @@ export function planOf(route: string, query: Query): QueryPlan {
     names: template.names,
     headers: headerNamesOf(query.headers ?? {}),
     fragmentNamed: fragmentAt(compileTemplate(route.slice(route.indexOf(" ") + 1)).parts) !== -1 && fragmentAt(template.parts) === -1,
+    requestSteps: requestStepsOf(query),
   };
+}
+
+/** The request steps of a table entry: a sequence body's, a form body's. */
+function requestStepsOf({ sequence, form }: Query): RequestStep[] {
+  const steps: RequestStep[] = [];
+  if (sequence === true) steps.push(withSequence);
+  else if (form !== undefined) steps.push((options, headers) => withForm(form, options, headers));
+  return steps;
 }
 
 /**
