@@ -702,7 +702,14 @@ describe("withQueries in one pass (issue 46.4): a call by route string gives wha
     ...["created", "expand", "limit", "ids", "tag", "api-key", "API-KEY", "path", "q", "json", "meta", "text", "f", "filter"],
     ...["sort", "statuses[]", "app_id", "x", "data", "headers", "page", "statuses%5B%5D"],
   );
-  const defaults = fc.constantFrom<object[]>({}, { headers: { accept: "application/json" } }, { limit: 5 }, { "Api-Key": "d" });
+  const defaults = fc.constantFrom<object[]>(
+    {},
+    { headers: { accept: "application/json" } },
+    // A defaults' field a header parameter or a table's media type meets.
+    { headers: { "api-key": "dh", "content-type": "text/plain" } },
+    { limit: 5 },
+    { "Api-Key": "d" },
+  );
 
   test("property: each call gives the same request options, or the same error", () => {
     let built = 0;

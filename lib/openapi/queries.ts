@@ -147,6 +147,11 @@ export function withQueries<E extends EndpointInterface<RouteMap, string>>(endpo
   // rewrite), and the call neither `headers` nor its route; any error is left to the two-step path,
   // which gives it as it always has. `parse(merge())` is the rule: a property test holds them equal.
   const onePass = !Object.keys(DEFAULTS).some((name) => !isOptionName(name));
+  // The headers rewrite() reads in one pass: none, so that it sets only what it adds, which the
+  // endpoint lays over the defaults' as it would the merged ones (a header parameter given by the
+  // call beats a defaults' field either way); but the defaults' when they set a `content-type`,
+  // which a table's media type must not replace.
+  const headersOnePass: Readonly<Record<string, string>> = Object.hasOwn(DEFAULTS.headers, "content-type") ? DEFAULTS.headers : {};
   const sharedByDefaults = Object.keys(DEFAULTS).some((name) => !isOptionName(name) && shared.has(name.toLowerCase()));
   const routes = new BoundedCache<CalledRoute | null>({ entries: 256, bytes: 256 * 1024, bytesOf: stringBytes });
   const calledRoute = (route: string): CalledRoute | null => {
@@ -159,20 +164,24 @@ export function withQueries<E extends EndpointInterface<RouteMap, string>>(endpo
   };
   const inOnePass = (route: string, parameters: unknown): RequestOptions | undefined => {
     const called = routes.get(route, calledRoute);
-    if (called === null || (parameters !== undefined && !isPlainRecord(parameters))) return undefined;
-    const keys = parameters === undefined ? [] : Object.keys(parameters);
-    if (keys.some(isRouteKey)) return undefined;
+    if (called === null) return undefined;
     if (called.plan === undefined) {
       // A header parameter of a route of the table, given here or by the defaults: the two-step path.
-      if (sharedByDefaults || (shared.size > 0 && keys.some((key) => shared.has(key.toLowerCase())))) return undefined;
+      // (`method` or `url` beside a route string endpoint() refuses, as merge() does.)
+      if (shared.size > 0 && (sharedByDefaults || Object.keys(parameters ?? {}).some((key) => shared.has(key.toLowerCase()))))
+        return undefined;
       return call(route, parameters);
     }
-    // The call's own headers would need merging with the defaults' before the rewrite reads them.
-    if (!onePass || keys.includes("headers")) return undefined;
-    const rewritten = rewrite(called.plan, parameters ?? {}, called.url, DEFAULTS.headers, DEFAULTS, shared);
+    if (!onePass || (parameters !== undefined && !isPlainRecord(parameters))) return undefined;
+    // `method` or `url` would be taken over by the rewrite; the call's own headers would need
+    // merging with the defaults' before the rewrite reads them.
+    for (const key of Object.keys(parameters ?? {})) if (isRouteKey(key) || key === "headers") return undefined;
+    const rewritten = rewrite(called.plan, parameters ?? {}, called.url, headersOnePass, DEFAULTS, shared);
     rewritten.method = called.method;
-    // No header parameter given, no media type set: the headers are the defaults', not given again.
-    return finish(called.plan, rewritten, (rewritten as Partial<MergedOptions>).headers ?? DEFAULTS.headers, call);
+    // The headers rewrite() set (header parameters, a media type) are the call's: the endpoint lays them over the defaults'.
+    const added = (rewritten as Partial<MergedOptions>).headers;
+    const headers = added === undefined || called.plan.requestSteps.length === 0 ? DEFAULTS.headers : { ...DEFAULTS.headers, ...added };
+    return finish(called.plan, rewritten, headers, call);
   };
   const wrapped = (...args: unknown[]): unknown => {
     if (args.length <= 2 && typeof args[0] === "string")
