@@ -171,7 +171,12 @@ export function rewrite(
   const { query } = plan;
   const renamed = query.renamed ?? {};
   const deepObject = query.deepObject ?? [];
-  const varspecs = [...plan.varspecs];
+  /** The varspecs of the expression written: the template's, and those a call adds (copied when it adds one). */
+  let varspecs = plan.varspecs;
+  const addVarspec = (varspec: string): void => {
+    if (varspecs === plan.varspecs) varspecs = [...varspecs];
+    (varspecs as string[]).push(varspec);
+  };
   // `previous`: the variables a previous rewrite added (merge() then parse() through withQueries), kept.
   const { names: callNames, previous, path, pathHasQuery } = callUrlOf(url);
   const copy: Record<string, unknown> = {};
@@ -206,7 +211,8 @@ export function rewrite(
   const reserved = query.allowReserved ?? [];
   /** The `name=value` pairs of allowReserved parameters, literal text before the query expression. */
   const pairs: string[] = [];
-  for (const [name, value] of Object.entries(merged)) {
+  for (const name of Object.keys(merged)) {
+    const value = merged[name];
     if (isOptionName(name)) {
       copy[name] = value;
       continue;
@@ -229,18 +235,18 @@ export function rewrite(
     if (!deepObject.includes(name) || (!list && !isPlainRecord(value))) {
       const key = keyOf(name);
       put(key, Object.hasOwn(delimited, name) ? joinDelimited(value, delimited[name]!) : value, name);
-      if (!plan.queryNames.has(key) && previous.has(key)) varspecs.push(previous.get(key)!);
+      if (!plan.queryNames.has(key) && previous.has(key)) addVarspec(previous.get(key)!);
       continue;
     }
     // deepObject names follow the values given, so they are variables added to the expression.
     for (const variable of deepObjectVariables(name, Object.hasOwn(renamed, name) ? keyOf(name) : variableOf(name, name), value)) {
       put(variable.key, variable.value, variable.argument);
-      varspecs.push(variable.varspec);
+      addVarspec(variable.varspec);
     }
   }
   const literal = pairs.length === 0 ? "" : `${pathHasQuery ? "&" : "?"}${pairs.join("&")}`;
   copy.url = path + literal + queryExpression(pathHasQuery || literal !== "", varspecs);
-  const fields = headerFields(headerParameters, headers, defaults);
+  const fields = headerParameters.length === 0 ? {} : headerFields(headerParameters, headers, defaults);
   if (query.contentType !== undefined && !Object.hasOwn(headers, "content-type")) fields["content-type"] = query.contentType;
   if (Object.keys(fields).length > 0) copy.headers = { ...headers, ...fields };
   return copy as unknown as MergedOptions;
