@@ -48,6 +48,7 @@ export type {
   EndpointOptions,
   EndpointParameters,
   HeaderValue,
+  Link,
   MappedParameters,
   MediaType,
   MergedOptions,
