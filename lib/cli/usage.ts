@@ -17,6 +17,10 @@ Items (HTTPie's conventions; each name once):
   name:=@file    a JSON parameter, read from file                          labels:=@labels.json
   name==value    a query parameter, whatever the method                    sort==created
   Header:value   a header field                 authorization:"token abc"
+  @file          the body: the file's bytes as they are (curl's --data-binary @file)
+                                                content-type:application/zip @asset.zip
+A file item reads a regular file of at most 64 MiB (not a pipe, a device or a directory).
+With --format json an @file body is printed as {"base64": "..."}; curl reads the file itself.
 
 Options:
   --base-url URL  address a relative URL is joined to (default https://api.github.com); a GHES
