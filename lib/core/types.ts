@@ -444,8 +444,19 @@ type MappedShape<P, Given extends string> = { options: MappedParameters<P, Given
 type ShapeOf<Routes extends RouteMap, R extends string, Given extends string> = string extends R
   ? { options: EndpointParameters; required: never }
   : [R] extends [keyof Routes]
-    ? MappedShape<Routes[R], Given>
+    ? VersionedShape<MappedShape<Routes[R], Given>, VersionOf<Routes>>
     : UnmappedShape<Routes, R, Given>;
+
+/**
+ * A mapped call's shape under a versioned map ({@link ApiVersioned}): its own `headers` may send
+ * `x-github-api-version` (in that spelling or GitHub's, `X-GitHub-Api-Version`) with the map's
+ * version only, so that a call does not ask for another version than the one its parameters were
+ * checked against. Other spellings of the name are not seen here: a call's options are checked
+ * against their type, not inferred as literals, as `defaults()`' are. Unversioned maps: no rule.
+ */
+type VersionedShape<Shape extends { options: unknown; required: unknown }, Version extends string> = string extends Version
+  ? Shape
+  : { options: Shape["options"] & VersionRule<Version>; required: Shape["required"] };
 
 /**
  * The shape of a route that is not a key of the map: the map's route when `R` is one
