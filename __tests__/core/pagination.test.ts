@@ -438,6 +438,16 @@ describe("types", () => {
     expect(errorOf(() => followLink(issues, response))).toMatchObject({ code: "INVALID_OPTIONS", argument: "responseHeaders" });
     expect(followLink(issues, response.headers)?.url).toBe(page2);
   });
+
+  test("a list of fields (rawHeaders, pairs) is a type error as well as INVALID_OPTIONS; a Map is a ResponseHeaders", () => {
+    const rawHeaders: string[] = ["Link", `<${page2}>; rel=next`];
+    // @ts-expect-error node's rawHeaders: pass `response.headers`
+    expect(errorOf(() => followLink(issues, rawHeaders))).toMatchObject({ code: "INVALID_OPTIONS", argument: "responseHeaders" });
+    // @ts-expect-error pairs: pass `new Headers(pairs)`
+    expect(errorOf(() => followLink(issues, [["link", `<${page2}>; rel=next`]]))).toMatchObject({ code: "INVALID_OPTIONS" });
+    const map: ResponseHeaders = new Map([["Link", `<${page2}>; rel=next`]]);
+    expect(followLink(issues, map)?.url).toBe(page2);
+  });
 });
 
 describe("header shapes that hold a Link field but are no object of fields are refused, never read as the last page", () => {

@@ -735,9 +735,10 @@ export interface EndpointInterface<
 
 /**
  * A response's header fields, as HTTP clients give them: anything with `get(name)` (fetch's and
- * undici's `Headers`, axios' `AxiosHeaders`), or an object of fields whose names are in any case
- * and whose values are strings or lists of strings (node:http's and got's `IncomingHttpHeaders`,
- * undici's `request()` headers, a plain object).
+ * undici's `Headers`, axios' `AxiosHeaders`), or an object or a `Map` of fields whose names are in
+ * any case and whose values are strings or lists of strings (node:http's and got's
+ * `IncomingHttpHeaders`, undici's `request()` headers, a plain object). Not a list (node's
+ * `rawHeaders`, an array of pairs): a type error, and `INVALID_OPTIONS` at run time.
  *
  * @example
  * ```ts
