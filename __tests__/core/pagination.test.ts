@@ -384,7 +384,7 @@ describe("arguments that are not what followLink takes", () => {
 
   test("the message says what to pass; the fields of each shape still work (valid neighbours)", () => {
     expect(errorOf(() => followLink(issues, new Response(null, { headers: link }) as unknown as ResponseHeaders)).message).toBe(
-      "`responseHeaders` must be the response's header fields (`response.headers`): a Headers object or an object of fields; received an object (Response). See docs/errors.md#invalid_options",
+      "`responseHeaders` must be the response's header fields (`response.headers`): a Headers object, a Map or an object of fields; received an object (Response). See docs/errors.md#invalid_options",
     );
     const next = { ...issues, url: page2 };
     expect([
@@ -463,11 +463,11 @@ describe("header shapes that hold a Link field but are no object of fields are r
     },
     { name: "node's rawHeaders, a flat list", responseHeaders: ["Content-Type", "application/json", "Link", link] },
     { name: "an empty list", responseHeaders: [] },
-  ])("$name: INVALID_OPTIONS naming responseHeaders, saying what to pass", ({ responseHeaders }) => {
+  ])("$name: INVALID_OPTIONS naming responseHeaders, saying what it takes", ({ responseHeaders }) => {
     expect(errorOf(() => followLink(issues, responseHeaders as ResponseHeaders))).toEqual({
       code: "INVALID_OPTIONS",
       argument: "responseHeaders",
-      message: `\`responseHeaders\` must be the response's header fields as an object, not a list (node's \`rawHeaders\`, pairs): pass \`response.headers\`, or \`new Headers(pairs)\`; received an object (array of ${(responseHeaders as unknown[]).length}). See docs/errors.md#invalid_options`,
+      message: `\`responseHeaders\` must be the response's header fields (\`response.headers\`): a Headers object, a Map or an object of fields; received an object (array of ${(responseHeaders as unknown[]).length}). See docs/errors.md#invalid_options`,
     });
   });
 
@@ -556,8 +556,7 @@ describe("an API that marks its last page in a link parameter: rel as a function
       },
       { target: "/TheBook/chapter4", rel: ["next"], attributes: { results: "false", ["__proto__"]: "polluted" } },
     ]);
-    // Frozen, and without a prototype: a parameter named __proto__ is a field like any other.
-    expect(Object.isFrozen(seen[1]) && Object.isFrozen(seen[1]!.rel) && Object.isFrozen(seen[1]!.attributes)).toBe(true);
+    // Without a prototype: a parameter named __proto__ is a field like any other.
     expect(Object.getPrototypeOf(seen[1]!.attributes)).toBeNull();
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });

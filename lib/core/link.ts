@@ -113,20 +113,14 @@ export function followLink<O extends RequestOptions>(
   if (!valid) fail("INVALID_OPTIONS", "request", "must be request options from endpoint()", request);
   if (typeof rel != "string" && typeof rel != "function") fail("INVALID_OPTIONS", "rel", "must be a string or a function of a Link", rel);
   // A response, a field's value or nothing where the fields are due would give no link, and paging
-  // would stop after the first page unsaid (fetch's and axios' responses hold theirs in `headers`).
+  // would stop after the first page unsaid (fetch's and axios' responses hold theirs in `headers`),
+  // and so would a list (node's `rawHeaders`, pairs), read as an object.
   const given = responseHeaders as object | null;
-  if (given === null || typeof given != "object" || isHeld(given))
+  if (given === null || typeof given != "object" || isHeld(given) || isArray(given))
     fail(
       "INVALID_OPTIONS",
       "responseHeaders",
-      "must be the response's header fields (`response.headers`): a Headers object or an object of fields",
-      responseHeaders,
-    );
-  if (isArray(given))
-    fail(
-      "INVALID_OPTIONS",
-      "responseHeaders",
-      "must be the response's header fields as an object, not a list (node's `rawHeaders`, pairs): pass `response.headers`, or `new Headers(pairs)`",
+      "must be the response's header fields (`response.headers`): a Headers object, a Map or an object of fields",
       responseHeaders,
     );
   let field: string;
@@ -210,7 +204,8 @@ function findTarget(field: string, chosen: (link: Link) => boolean): string | un
   const accepted = (): boolean =>
     link !== undefined &&
     !link.anchored &&
-    chosen(Object.freeze({ target: link.target, rel: Object.freeze(link.rel ?? []), attributes: Object.freeze(link.attributes) }));
+    // Its own record: once it is judged, this link is read no further.
+    chosen({ target: link.target, rel: link.rel ?? [], attributes: link.attributes });
   PIECE.lastIndex = 0;
   for (;;) {
     const at = PIECE.lastIndex;
