@@ -286,7 +286,7 @@ describe("the packed package", () => {
   test.each([
     [
       "index",
-      "module.exports = { EndpointError, VERSION, createEndpoint, endpoint, followLink, gheCom, ghes, githubCom, githubTarget, parseRoute };",
+      "module.exports = { EndpointError, VERSION, createEndpoint, endpoint, followLink, gheCom, ghes, githubCom, githubTarget, parseRoute, parseUploadUrl };",
     ],
     ["clients", "module.exports = { toAxios, toFetch, toGot, toKy, toNodeHttp, toUndici };"],
     ["queries", "module.exports = { serverUrl, withQueries };"],

@@ -39,6 +39,7 @@ export { parseRoute, type RouteTemplate } from "./core/route.js";
 export type { DeclaredQuery, RouteRules, Target } from "./core/target.js";
 export { VERSION } from "./core/version.js";
 export { gheCom, ghes, githubCom, githubTarget, type GitHubTargetOptions } from "./github/target.js";
+export { parseUploadUrl } from "./github/upload-url.js";
 export type {
   ApiVersioned,
   ArgumentsOf,
@@ -48,6 +49,7 @@ export type {
   EndpointOptions,
   EndpointParameters,
   HeaderValue,
+  Link,
   MappedParameters,
   MediaType,
   MergedOptions,

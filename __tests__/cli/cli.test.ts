@@ -405,12 +405,84 @@ describe("--format curl and --format fetch print commands that send the same req
     ).toEqual([['{"a":"1"}', "9", ["content-length"]]]);
   });
 
+  test("@file: --format curl (--data-binary @file) and --format fetch send the file's bytes as they are", async () => {
+    // Every byte value, NUL and bytes that are no UTF-8 included (data=@file refused them as not UTF-8).
+    const bytes = Uint8Array.from({ length: 256 }, (_, i) => i);
+    const tmp = join(__dirname, "..", "..", ".tmp");
+    mkdirSync(tmp, { recursive: true });
+    const asset = join(tmp, `asset-${process.pid}.bin`);
+    const file = join(tmp, `asset-${process.pid}.mjs`);
+    writeFileSync(asset, bytes);
+    const server = await startRecordingServer();
+    const args = ["POST /repos/o/r/releases/1/assets{?name}", "name=asset.bin", "content-type:application/octet-stream", `@${asset}`];
+    try {
+      const curl = run("--base-url", server.url, "--format", "curl", ...args);
+      expect(curl.status).toBe(0);
+      expect(curl.stdout).toContain(`--data-binary @${asset}`);
+      await pasteIntoShell(curl.stdout);
+      const snippet = run("--base-url", server.url, "--format", "fetch", ...args);
+      expect(snippet.status).toBe(0);
+      writeFileSync(file, snippet.stdout);
+      await promisify(execFile)(process.execPath, [file]);
+    } finally {
+      rmSync(file, { force: true });
+      rmSync(asset, { force: true });
+      await server.close();
+    }
+    const expected = {
+      method: "POST",
+      target: "/repos/o/r/releases/1/assets?name=asset.bin",
+      body: Buffer.from(bytes).toString("hex"),
+      contentType: "application/octet-stream",
+      contentLength: "256",
+    };
+    expect(
+      server.arrivals.map(({ method, target, body, headers: received }) => ({
+        method,
+        target,
+        body,
+        contentType: received["content-type"],
+        contentLength: received["content-length"],
+      })),
+    ).toEqual([expected, expected]);
+  });
+
   test("an unknown format is a usage error", () => {
     expect(run("--format", "xml", "GET /")).toEqual({
       status: 2,
       stdout: "",
       stderr: 'rest-endpoint: --format must be json, curl or fetch; received "xml"\n',
     });
+  });
+});
+
+describe("a file item never waits on a pipe nor reads a device without end: one line, exit 2, in a child process", () => {
+  const tmp = join(__dirname, "..", "..", ".tmp");
+  const fifo = join(tmp, `fifo-${process.pid}`);
+  beforeAll(() => {
+    mkdirSync(tmp, { recursive: true });
+    rmSync(fifo, { force: true });
+    expect(spawnSync("mkfifo", [fifo]).status).toBe(0);
+  });
+  afterAll(() => {
+    rmSync(fifo, { force: true });
+  });
+
+  // Both hung on the old code (readFileSync): a FIFO without a writer waits in open(2), /dev/zero never ends.
+  test.each([
+    ["a FIFO no one writes to", () => fifo],
+    ["/dev/zero", () => "/dev/zero"],
+  ])("%s", (_case, path) => {
+    for (const item of [`data=@${path()}`, `@${path()}`]) {
+      const started = Date.now();
+      const { status, stdout, stderr } = spawnSync(process.execPath, [cli, "POST /x", item], { encoding: "utf8", timeout: 60_000 });
+      expect({ status, stdout, stderr }).toEqual({
+        status: 2,
+        stdout: "",
+        stderr: `rest-endpoint: the item ${JSON.stringify(item)} reads ${JSON.stringify(path())}, which is not a regular file (a pipe, a device or a directory); a file item reads a regular file of at most 64 MiB\n`,
+      });
+      expect(Date.now() - started).toBeLessThan(30_000);
+    }
   });
 });
 

@@ -1,9 +1,10 @@
-import { linkSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { linkSync, mkdirSync, readFileSync, rmSync, symlinkSync, truncateSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { main } from "../../lib/cli/main.js";
 import { endpoint, VERSION } from "../../lib/index.js";
+import { FILE_LIMIT } from "../../lib/cli/items.js";
 import { FORMATS } from "../../lib/cli/output.js";
 import { USAGE } from "../../lib/cli/usage.js";
 
@@ -245,7 +246,7 @@ describe("usage errors are one line on stderr, exit 2, with a near word where th
     [
       '"GET /x", "loose"',
       ["GET /x", "loose"],
-      'the item "loose" is not name=value, name:=json, name=@file, name:=@file, name==value or Header:value',
+      'the item "loose" is not name=value, name:=json, name=@file, name:=@file, name==value, Header:value or @file',
     ],
     ['"GET /x", "=v"', ["GET /x", "=v"], 'the item "=v" has no name before "="'],
     ['"GET /x", "a=1", "a:=2"', ["GET /x", "a=1", "a:=2"], 'the item "a:=2" sets "a" again; give each name once'],
@@ -270,7 +271,7 @@ describe("usage errors are one line on stderr, exit 2, with a near word where th
     [
       '"GET /x", "a\\nb\\u001b[2J"',
       ["GET /x", "a\nb\u001b[2J"],
-      'the item "a\\nb\\u001b[2J" is not name=value, name:=json, name=@file, name:=@file, name==value or Header:value',
+      'the item "a\\nb\\u001b[2J" is not name=value, name:=json, name=@file, name:=@file, name==value, Header:value or @file',
     ],
     [
       "a JSON item nested 60,000 deep",
@@ -624,7 +625,7 @@ describe("the edges of the commands' inputs", () => {
     writeFileSync(at("text.txt"), "héllo 🐙\n");
     expect(await cli("POST /x", `data=@${at("bin.dat")}`)).toEqual(
       refused(
-        `the item ${JSON.stringify(`data=@${at("bin.dat")}`)} reads ${JSON.stringify(at("bin.dat"))}, which is not UTF-8 text (a binary file cannot be a parameter)`,
+        `the item ${JSON.stringify(`data=@${at("bin.dat")}`)} reads ${JSON.stringify(at("bin.dat"))}, which is not UTF-8 text (a binary file cannot be a parameter; send it as the body with @${at("bin.dat")})`,
       ),
     );
     expect(JSON.parse((await cli("POST /x", `data=@${at("text.txt")}`)).stdout).body).toBe("héllo 🐙\n");
@@ -658,5 +659,78 @@ describe("the edges of the commands' inputs", () => {
     const options = endpoint("POST /upload", { data, headers: { "content-type": "application/octet-stream" } });
     expect(() => FORMATS.curl!(options)).toThrow(new Error("a binary body cannot be printed as a curl command; use --format fetch"));
     expect(FORMATS.fetch!(options).split("\n", 1)).toEqual(["// POST https://api.github.com/upload"]);
+  });
+});
+
+describe("@file: the body, a file's bytes as they are (curl's --data-binary @file)", () => {
+  /** Every byte value, NUL and bytes that are no UTF-8 included. */
+  const bytes = Uint8Array.from({ length: 256 }, (_, i) => i);
+  const base64 = Buffer.from(bytes).toString("base64");
+  beforeAll(() => {
+    writeFileSync(at("asset.bin"), bytes);
+  });
+
+  test("--format json shows the bytes as base64; the request is endpoint()'s with those bytes as data", async () => {
+    const options = endpoint("POST https://uploads.github.com/repos/o/r/releases/1/assets{?name}", {
+      name: "asset.bin",
+      data: bytes,
+      headers: { "content-type": "application/octet-stream" },
+    });
+    // Was refused as not UTF-8 (data=@bin.dat), and `@file` was no item (issue 47, item 4).
+    expect(
+      await cli(
+        "POST https://uploads.github.com/repos/o/r/releases/1/assets{?name}",
+        "name=asset.bin",
+        "content-type:application/octet-stream",
+        `@${at("asset.bin")}`,
+      ),
+    ).toEqual({ status: 0, stdout: `${JSON.stringify({ ...options, body: { base64 } }, null, 2)}\n`, stderr: "" });
+  });
+
+  test("--format curl reads the file itself with --data-binary; --format fetch writes the bytes", async () => {
+    const curl = await cli("--format", "curl", "POST /x", `@${at("asset.bin")}`);
+    expect(curl).toEqual({
+      status: 0,
+      stdout: `curl --silent --show-error --globoff --request POST --header 'accept: application/vnd.github.v3+json' --header 'user-agent: ${endpoint.DEFAULTS.headers["user-agent"]}' --header content-type: --data-binary @${at("asset.bin")} https://api.github.com/x\n`,
+      stderr: "",
+    });
+    const fetch = await cli("--format", "fetch", "POST /x", `@${at("asset.bin")}`);
+    expect(fetch.stdout).toContain(`options.body = Uint8Array.from(atob("${base64}"), (c) => c.charCodeAt(0));`);
+    expect(fetch.stdout).toContain("// The body: 256 bytes, written in base64.");
+  });
+
+  test("a body given twice, as @file and data=, is refused", async () => {
+    expect(await cli("POST /x", "data=a", `@${at("asset.bin")}`)).toEqual(
+      refused(`the item ${JSON.stringify(`@${at("asset.bin")}`)} sets "data" again; give each name once`),
+    );
+  });
+});
+
+describe("a file item reads a regular file of at most 64 MiB, and never waits or reads without end", () => {
+  test.each([
+    ["a device that never ends", "/dev/zero"],
+    ["a directory", "."],
+  ])("%s is refused on one line", async (_case, file) => {
+    for (const item of [`@${file}`, `body=@${file}`, `n:=@${file}`])
+      expect(await cli("POST /x", item)).toEqual(
+        refused(
+          `the item ${JSON.stringify(item)} reads ${JSON.stringify(file)}, which is not a regular file (a pipe, a device or a directory); a file item reads a regular file of at most 64 MiB`,
+        ),
+      );
+  });
+
+  test("a file of 64 MiB is read; one byte more is refused", async () => {
+    expect(FILE_LIMIT).toBe(64 * 1024 * 1024);
+    // Sparse: no 64 MiB written. curl's format, which prints the file's name rather than its bytes.
+    writeFileSync(at("limit.bin"), "");
+    truncateSync(at("limit.bin"), FILE_LIMIT);
+    expect((await cli("--format", "curl", "POST /x", `@${at("limit.bin")}`)).stdout).toContain(`--data-binary @${at("limit.bin")} `);
+    truncateSync(at("limit.bin"), FILE_LIMIT + 1);
+    expect(await cli("POST /x", `@${at("limit.bin")}`)).toEqual(
+      refused(
+        `the item ${JSON.stringify(`@${at("limit.bin")}`)} reads ${JSON.stringify(at("limit.bin"))}, which is larger than 64 MiB, the most a file item reads`,
+      ),
+    );
+    rmSync(at("limit.bin"));
   });
 });

@@ -1,6 +1,9 @@
 // Pages through a list on a server on 127.0.0.1 with one real HTTP client, through rest-endpoint's
 // converter for it, following each response's Link header with followLink, as docs/usage.md
-// ("Pagination") teaches: `node paginate.mjs <client> <baseUrl>`. Prints the items, as JSON.
+// ("Pagination") teaches: `node paginate.mjs <client> <baseUrl> [results]`. With `results`, the
+// server marks its last page as Sentry does, a `next` link with `results="false"`
+// (https://docs.sentry.io/api/pagination/), and the loop follows a `next` link only while its
+// `results` is not "false". Prints the items, as JSON.
 // Runs the built package (dist/).
 import { request as httpRequest } from "node:http";
 import axios from "axios";
@@ -47,7 +50,8 @@ const senders = {
     }),
 };
 
-const [client, baseUrl] = process.argv.slice(2);
+const [client, baseUrl, marked] = process.argv.slice(2);
+const rel = marked === "results" ? (link) => link.rel.includes("next") && link.attributes.results !== "false" : "next";
 const api = endpoint.defaults({
   baseUrl,
   headers: { authorization: "token ghp_0123456789", "x-github-api-version": "2022-11-28" },
@@ -57,6 +61,6 @@ const items = [];
 for (let request = api("GET /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", per_page: 2 }); request !== undefined;) {
   const [page, headers] = await senders[client](request);
   items.push(...page);
-  request = followLink(request, headers);
+  request = followLink(request, headers, rel);
 }
 console.log(JSON.stringify(items));

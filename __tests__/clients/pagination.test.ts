@@ -70,3 +70,49 @@ describe("each real client pages through a list on 127.0.0.1 with followLink, in
     120_000,
   );
 });
+
+/**
+ * A list of five events in three pages on 127.0.0.1, paged as Sentry pages
+ * (https://docs.sentry.io/api/pagination/): every page links to a `previous` and a `next` one, each
+ * with `results` and `cursor` parameters, and the last page's `next` says `results="false"`.
+ */
+async function startMarkedServer(): Promise<{ url: string; arrivals: string[]; close: () => Promise<void> }> {
+  const arrivals: string[] = [];
+  const server = createServer((request, response) => {
+    arrivals.push(request.url ?? "");
+    const cursor = new URL(request.url ?? "", "http://x").searchParams.get("cursor") ?? "0:0:0";
+    const offset = Number(cursor.split(":")[1]);
+    const events = [1, 2, 3, 4, 5].slice(offset, offset + 2);
+    const link = (rel: string, at: number, results: boolean): string =>
+      `<http://${request.headers.host}/repos/o/r/issues?per_page=2&cursor=0:${at}:${rel == "previous" ? 1 : 0}>; rel="${rel}"; results="${results}"; cursor="0:${at}:${rel == "previous" ? 1 : 0}"`;
+    response.setHeader("content-type", "application/json");
+    response.setHeader("link", `${link("previous", Math.max(offset - 2, 0), offset > 0)}, ${link("next", offset + 2, offset + 2 < 5)}`);
+    response.end(JSON.stringify(events));
+  });
+  return { ...(await listening(server)), arrivals };
+}
+
+describe('each real client pages to the end of an API that always links to a next page and marks the last with results="false"', () => {
+  test.each(["fetch", "undici", "axios", "got", "ky", "node:http"])(
+    "%s",
+    async (client) => {
+      const server = await startMarkedServer();
+      let run: { stdout: string; stderr: string };
+      try {
+        run = await promisify(execFile)(process.execPath, [join(__dirname, "paginate.mjs"), client, server.url, "results"], {
+          timeout: 100_000,
+        });
+      } finally {
+        await server.close();
+      }
+      expect(run.stderr).toBe("");
+      expect(JSON.parse(run.stdout)).toEqual([1, 2, 3, 4, 5]);
+      expect(server.arrivals).toEqual([
+        "/repos/o/r/issues?per_page=2",
+        "/repos/o/r/issues?per_page=2&cursor=0:2:0",
+        "/repos/o/r/issues?per_page=2&cursor=0:4:0",
+      ]);
+    },
+    120_000,
+  );
+});

@@ -6,6 +6,7 @@ import {
   followLink,
   type ArgumentsOf,
   type EndpointInterface,
+  type Link,
   type RequestOptions,
   type ResponseHeaders,
 } from "../../lib/index.js";
@@ -383,7 +384,7 @@ describe("arguments that are not what followLink takes", () => {
 
   test("the message says what to pass; the fields of each shape still work (valid neighbours)", () => {
     expect(errorOf(() => followLink(issues, new Response(null, { headers: link }) as unknown as ResponseHeaders)).message).toBe(
-      "`responseHeaders` must be the response's header fields (`response.headers`): a Headers object or an object of fields; received an object (Response). See docs/errors.md#invalid_options",
+      "`responseHeaders` must be the response's header fields (`response.headers`): a Headers object, a Map or an object of fields; received an object (Response). See docs/errors.md#invalid_options",
     );
     const next = { ...issues, url: page2 };
     expect([
@@ -436,5 +437,154 @@ describe("types", () => {
     // @ts-expect-error the response's `headers`, not the response (and at run time INVALID_OPTIONS)
     expect(errorOf(() => followLink(issues, response))).toMatchObject({ code: "INVALID_OPTIONS", argument: "responseHeaders" });
     expect(followLink(issues, response.headers)?.url).toBe(page2);
+  });
+
+  test("a list of fields (rawHeaders, pairs) is a type error as well as INVALID_OPTIONS; a Map is a ResponseHeaders", () => {
+    const rawHeaders: string[] = ["Link", `<${page2}>; rel=next`];
+    // @ts-expect-error node's rawHeaders: pass `response.headers`
+    expect(errorOf(() => followLink(issues, rawHeaders))).toMatchObject({ code: "INVALID_OPTIONS", argument: "responseHeaders" });
+    // @ts-expect-error pairs: pass `new Headers(pairs)`
+    expect(errorOf(() => followLink(issues, [["link", `<${page2}>; rel=next`]]))).toMatchObject({ code: "INVALID_OPTIONS" });
+    const map: ResponseHeaders = new Map([["Link", `<${page2}>; rel=next`]]);
+    expect(followLink(issues, map)?.url).toBe(page2);
+  });
+});
+
+describe("header shapes that hold a Link field but are no object of fields are refused, never read as the last page", () => {
+  const link = `<${page2}>; rel="next"`;
+  // Each gave undefined, "last page", on the old code (issue 44, class 4).
+  test.each<{ name: string; responseHeaders: unknown }>([
+    {
+      name: "an array of pairs",
+      responseHeaders: [
+        ["content-type", "application/json"],
+        ["link", link],
+      ],
+    },
+    { name: "node's rawHeaders, a flat list", responseHeaders: ["Content-Type", "application/json", "Link", link] },
+    { name: "an empty list", responseHeaders: [] },
+  ])("$name: INVALID_OPTIONS naming responseHeaders, saying what it takes", ({ responseHeaders }) => {
+    expect(errorOf(() => followLink(issues, responseHeaders as ResponseHeaders))).toEqual({
+      code: "INVALID_OPTIONS",
+      argument: "responseHeaders",
+      message: `\`responseHeaders\` must be the response's header fields (\`response.headers\`): a Headers object, a Map or an object of fields; received an object (array of ${(responseHeaders as unknown[]).length}). See docs/errors.md#invalid_options`,
+    });
+  });
+
+  test.each<{ name: string; responseHeaders: ResponseHeaders; url: string | undefined }>([
+    { name: "a Map keyed Link", responseHeaders: new Map([["Link", link]]), url: page2 },
+    { name: "a Map keyed link, its value a list", responseHeaders: new Map([["link", ['</p>; rel="prev"', link]]]), url: page2 },
+    {
+      name: "a Map of two names differing in case: one list",
+      responseHeaders: new Map([
+        ["LINK", '</p>; rel="prev"'],
+        ["link", link],
+      ]),
+      url: page2,
+    },
+    { name: "a Map without a Link field", responseHeaders: new Map([["content-type", "application/json"]]), url: undefined },
+    { name: "the same pairs in fetch's Headers", responseHeaders: new Headers([["Link", link]]), url: page2 },
+  ])("$name is read, names in any case (RFC 9110 section 5.1)", ({ responseHeaders, url }) => {
+    expect(followLink(issues, responseHeaders)?.url).toBe(url);
+  });
+});
+
+describe("followLink judges only the link it follows", () => {
+  // Each was refused on the old code, which read the next link's target before answering.
+  test.each([
+    { link: "</a>; rel=next, <https://api.github.com/b c>; rel=last", url: "https://api.github.com/a" },
+    { link: "</a>; rel=next , garbage", url: "https://api.github.com/a" },
+    { link: '</a>; rel="next"; title="x",\t</b\\>; rel=last', url: "https://api.github.com/a" },
+    { link: "</a>; rel=next, ; rel=last", url: "https://api.github.com/a" },
+  ])("$link gives $url", ({ link, url }) => {
+    expect(followLink(issues, { link })?.url).toBe(url);
+  });
+
+  test.each([
+    // The broken link comes before the one followed, or is that one.
+    "</p b>; rel=prev, </a>; rel=next",
+    '</a>; rel=next; title="x, </b>; rel=last',
+    "</a>; rel=next </b>",
+    // The link that breaks the syntax is the one the type is looked for in.
+    "</a>; rel=prev, garbage, </b>; rel=next",
+  ])("%s is refused: INVALID_HEADER_VALUE", (link) => {
+    expect(errorOf(() => followLink(issues, { link }))).toMatchObject({ code: "INVALID_HEADER_VALUE", argument: "responseHeaders.link" });
+  });
+});
+
+/** Sentry's Link fields as its docs write them (https://docs.sentry.io/api/pagination/), the folded one on one line. */
+const sentry = {
+  request: endpoint("GET https://sentry.io/api/0/organizations/acme/issues/123456/events/"),
+  first:
+    '<https://sentry.io/api/0/organizations/acme/issues/123456/events/?&cursor=0:0:1>; rel="previous"; results="false"; cursor="0:0:1", <https://sentry.io/api/0/organizations/acme/issues/123456/events/?&cursor=0:100:0>; rel="next"; results="true"; cursor="0:100:0"',
+  second:
+    '<https://sentry.io/api/0/organizations/acme/issues/123456/events/?&cursor=0:0:1>; rel="previous"; results="true"; cursor="0:0:1", <https://sentry.io/api/0/organizations/acme/issues/123456/events/?&cursor=0:200:0>; rel="next"; results="true"; cursor="0:200:0"',
+  last: '<https://sentry.io/api/0/organizations/acme/issues/123456/events/?&cursor=0:100:1>; rel="previous"; results="true"; cursor="0:100:1", <https://sentry.io/api/0/organizations/acme/issues/123456/events/?&cursor=0:300:0>; rel="next"; results="false"; cursor="0:300:0"',
+  older:
+    '<https://sentry.io/api/0/projects/1/groups/?&cursor=1420837590:0:1>; rel="previous"; results="false", <https://sentry.io/api/0/projects/1/groups/?&cursor=1420837533:0:0>; rel="next"; results="true"',
+};
+const hasResults = (link: Link): boolean => link.rel.includes("next") && link.attributes.results !== "false";
+
+describe("an API that marks its last page in a link parameter: rel as a function of the Link", () => {
+  test.each([
+    { name: "first page", link: sentry.first, url: "https://sentry.io/api/0/organizations/acme/issues/123456/events/?&cursor=0:100:0" },
+    { name: "second page", link: sentry.second, url: "https://sentry.io/api/0/organizations/acme/issues/123456/events/?&cursor=0:200:0" },
+    { name: "the older form", link: sentry.older, url: "https://sentry.io/api/0/projects/1/groups/?&cursor=1420837533:0:0" },
+    { name: "last page: next with results=false", link: sentry.last, url: undefined },
+  ])("Sentry's $name", ({ link, url }) => {
+    const request = link === sentry.older ? endpoint("GET https://sentry.io/api/0/projects/1/groups/") : sentry.request;
+    expect(followLink(request, { link }, hasResults)).toEqual(url === undefined ? undefined : { ...request, url });
+    // With rel "next" alone, Sentry's paging never ends: the last page links to a next one too.
+    expect(followLink(request, { link })?.url).toMatch(/cursor=/);
+  });
+
+  test("each link is given in turn, as the field writes it, up to the one chosen", () => {
+    const seen: Link[] = [];
+    const link =
+      '</TheBook/chapter2>; rel="previous Start"; title*=UTF-8\'de\'letztes%20Kapitel; rev=made; TITLE="a \\"b\\""; title=second; hreflang=de; x, ' +
+      '</elsewhere>; rel=next; anchor="#foo", </TheBook/chapter4>; Rel=NEXT; rel=prev; results=false; __proto__=polluted, </never>; rel=next';
+    const chosen = followLink(endpoint("GET http://example.com/TheBook/chapter3"), { link }, (each) => {
+      seen.push(each);
+      return each.rel.includes("next");
+    });
+    expect(chosen?.url).toBe("http://example.com/TheBook/chapter4");
+    expect(seen.map((each) => ({ ...each, attributes: { ...each.attributes } }))).toEqual([
+      {
+        target: "/TheBook/chapter2",
+        rel: ["previous", "start"],
+        attributes: { "title*": "UTF-8'de'letztes%20Kapitel", title: 'a "b"', hreflang: "de", x: "" },
+      },
+      { target: "/TheBook/chapter4", rel: ["next"], attributes: { results: "false", ["__proto__"]: "polluted" } },
+    ]);
+    // Without a prototype: a parameter named __proto__ is a field like any other.
+    expect(Object.getPrototypeOf(seen[1]!.attributes)).toBeNull();
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  test("a link the function chooses is checked as any other: on the request's origin", () => {
+    expect(errorOf(() => followLink(sentry.request, { link: "<https://evil.example/x>; rel=next" }, () => true))).toMatchObject({
+      code: "INVALID_URL",
+      argument: "responseHeaders.link",
+    });
+  });
+
+  test("an error the function throws passes through; rel neither a string nor a function is INVALID_OPTIONS", () => {
+    const thrown = new Error("mine");
+    expect(() =>
+      followLink(sentry.request, { link: sentry.first }, () => {
+        throw thrown;
+      }),
+    ).toThrow(thrown);
+    expect(errorOf(() => followLink(sentry.request, { link: sentry.first }, null as unknown as string))).toMatchObject({
+      code: "INVALID_OPTIONS",
+      argument: "rel",
+      message: "`rel` must be a string or a function of a Link; received null. See docs/errors.md#invalid_options",
+    });
+  });
+
+  test("its TSDoc example gives what the example shows", () => {
+    const request = endpoint("GET https://sentry.io/api/0/issues/1/events/");
+    const last = { link: '<https://sentry.io/api/0/issues/1/events/?&cursor=0:100:0>; rel="next"; results="false"; cursor="0:100:0"' };
+    expect(followLink(request, last, (link) => link.rel.includes("next") && link.attributes.results !== "false")).toBeUndefined();
   });
 });

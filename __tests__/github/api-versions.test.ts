@@ -278,6 +278,30 @@ describe("the breaks are caught before sending: each request-side change is a ty
       [],
     ]);
   }, 300_000);
+  test("a call's own headers that name another version than its map's do not compile (issue 44, class 6: they did)", () => {
+    const issue = '{ owner: "o", repo: "r", title: "Bug", assignee: "octocat", headers: { "x-github-api-version": "2026-03-10" } }';
+    const errors = program([
+      `v2022("POST /repos/{owner}/{repo}/issues", ${issue});`,
+      `v2022("POST /repos/{owner}/{repo}/issues", ${issue.replace('"x-github-api-version"', '"X-GitHub-Api-Version"')});`,
+      `v2022("POST /repos/{owner}/{repo}/issues", ${issue.replace("2026-03-10", "2022-11-28")});`,
+      'v2026("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", title: "Bug", headers: { "x-github-api-version": "2026-03-10" } });',
+      'v2026("GET /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", headers: { "x-github-api-version": "2022-11-28", authorization: "token x" } });',
+      'ghec("GET /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", headers: { authorization: "token x" } });',
+    ]);
+    expect(
+      errors.map((messages) =>
+        messages.map((message) => /Type '"[\d-]+"' is not assignable to type '"[\d-]+"'/.exec(message)?.[0] ?? message),
+      ),
+    ).toEqual([
+      [`Type '"2026-03-10"' is not assignable to type '"2022-11-28"'`],
+      [`Type '"2026-03-10"' is not assignable to type '"2022-11-28"'`],
+      [],
+      [],
+      [`Type '"2022-11-28"' is not assignable to type '"2026-03-10"'`],
+      [],
+    ]);
+  }, 300_000);
+
   test("createEndpoint is typed as endpoint.defaults() is: its defaults' version and parameter names", () => {
     const errors = program([
       'const h: EndpointInterface<Ghec2026> = createEndpoint({ headers: { "x-github-api-version": "2026-03-10" } }, gheCom("octocorp"));',

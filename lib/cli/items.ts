@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
 import { percentEncodeName } from "../core/chars.js";
 import { quote } from "../core/errors.js";
 import { compileTemplate, hasQuery, queryExpression } from "../core/template.js";
@@ -14,33 +14,71 @@ import { UsageError } from "./usage.js";
  */
 const SEPARATOR = /==|:=@|:=|=@|=|:/;
 
-/** The items of a call, read: its parameters, its header fields, and its query items. */
+/** The items of a call, read: its parameters, its header fields, its query items and its raw body. */
 interface Items {
   parameters: EndpointParameters;
   headers: Record<string, string>;
   /** `name==value` items: name and value, in order. */
   query: [string, string][];
+  /** An `@file` item: the file's name as written, and its bytes, the request's body as they are. */
+  body?: { file: string; bytes: Uint8Array };
 }
+
+/**
+ * The most bytes a file item reads: 64 MiB. A file item reads a regular file only, never a pipe,
+ * a device (`/dev/zero`, `/dev/stdin`) or a directory, which could make it wait for a writer or read
+ * without end; a file that grows past the bound while it is read is refused too.
+ */
+export const FILE_LIMIT = 64 * 1024 * 1024;
 
 /** Reads UTF-8 strictly: bytes that are no UTF-8 (a binary file) throw rather than become U+FFFD. */
 const UTF8 = new TextDecoder("utf-8", { fatal: true });
 
+/** The bytes of the file an `=@`, `:=@` or `@` item names: a regular file of at most {@link FILE_LIMIT} bytes. */
+function readItemBytes(item: string, file: string): Uint8Array {
+  const cannot = (reason: string): UsageError => new UsageError(`the item ${quote(item)} reads ${quote(file)}, which ${reason}`);
+  let fd: number;
+  try {
+    // O_NONBLOCK: opening a FIFO to read would wait for a writer (open(2)); it is refused below.
+    // Windows has no such flag, and no FIFO that open() waits on.
+    fd = openSync(file, constants.O_RDONLY | ((constants as Partial<typeof constants>).O_NONBLOCK ?? 0));
+  } catch (error) {
+    // Every error openSync throws carries Node's code (ENOENT, EACCES, ERR_INVALID_ARG_VALUE…).
+    throw cannot(`cannot be read (${(error as NodeJS.ErrnoException).code as string})`);
+  }
+  try {
+    // The opened file's own kind, not its name's: nothing can swap it between a check and the read.
+    if (!fstatSync(fd).isFile())
+      throw cannot("is not a regular file (a pipe, a device or a directory); a file item reads a regular file of at most 64 MiB");
+    const chunks: Uint8Array[] = [];
+    let total = 0;
+    for (;;) {
+      const chunk = new Uint8Array(1 << 20);
+      const read = readSync(fd, chunk, 0, chunk.length, null);
+      if (read === 0) break;
+      total += read;
+      if (total > FILE_LIMIT) throw cannot("is larger than 64 MiB, the most a file item reads");
+      chunks.push(chunk.subarray(0, read));
+    }
+    // A plain Uint8Array, as `data` takes bytes: a Buffer would print as `{ type: "Buffer", data }`.
+    const bytes = new Uint8Array(total);
+    chunks.reduce((at, chunk) => (bytes.set(chunk, at), at + chunk.byteLength), 0);
+    return bytes;
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** The text of the file an `=@` or `:=@` item names, as UTF-8. */
 function readItemFile(item: string, file: string): string {
-  let bytes: Uint8Array;
-  try {
-    bytes = readFileSync(file);
-  } catch (error) {
-    // Every error readFileSync throws carries Node's code (ENOENT, EISDIR, ERR_INVALID_ARG_VALUE…).
-    throw new UsageError(
-      `the item ${quote(item)} reads ${quote(file)}, which cannot be read (${(error as NodeJS.ErrnoException).code as string})`,
-    );
-  }
+  const bytes = readItemBytes(item, file);
   try {
     return UTF8.decode(bytes);
   } catch {
     // A string parameter is text: a binary file would be sent with each bad byte replaced.
-    throw new UsageError(`the item ${quote(item)} reads ${quote(file)}, which is not UTF-8 text (a binary file cannot be a parameter)`);
+    throw new UsageError(
+      `the item ${quote(item)} reads ${quote(file)}, which is not UTF-8 text (a binary file cannot be a parameter; send it as the body with @${file})`,
+    );
   }
 }
 
@@ -65,7 +103,9 @@ function readJson(item: string, name: string, json: string, fromFile: boolean): 
 }
 
 /**
- * Reads the command line's items. An item without a name, a name given twice (parameters,
+ * Reads the command line's items. `@file` is the request's body, the file's bytes as they are
+ * (curl's `--data-binary @file`); it is the `data` parameter, so `data=…` beside it is a name
+ * given twice. An item without a name, a name given twice (parameters,
  * header fields in any case, query items), JSON that is not valid or holds an integer past
  * 2^53 - 1 (which JSON.parse would round: `12345678901234567890` becomes `12345678901234567000`),
  * a file that cannot be read is a usage error.
@@ -79,9 +119,17 @@ export function readItems(items: readonly string[]): Items {
     seen.add(key);
   };
   for (const item of items) {
+    if (item.startsWith("@")) {
+      once("parameter data", item);
+      const file = item.slice(1);
+      result.body = { file, bytes: readItemBytes(item, file) };
+      continue;
+    }
     const match = SEPARATOR.exec(item);
     if (match === null)
-      throw new UsageError(`the item ${quote(item)} is not name=value, name:=json, name=@file, name:=@file, name==value or Header:value`);
+      throw new UsageError(
+        `the item ${quote(item)} is not name=value, name:=json, name=@file, name:=@file, name==value, Header:value or @file`,
+      );
     const separator = match[0];
     const name = item.slice(0, match.index);
     const value = item.slice(match.index + separator.length);

@@ -124,12 +124,13 @@ async function run(args: readonly string[], routes: URL): Promise<string> {
     );
   readRoute(first);
   const read = readItems(items);
-  const { parameters, headers } = read;
+  const { parameters, headers, body } = read;
   const route = withQueryItems(first, read);
   if (Object.keys(headers).length > 0) parameters.headers = headers;
+  if (body !== undefined) parameters.data = body.bytes;
   const options = endpointFor(values["base-url"])(route as `${string} ${string}`, parameters);
   try {
-    return format(options);
+    return format(options, body?.file);
   } catch (error) {
     // `data` is never walked, so it may nest deeper than JSON.stringify can print.
     if (!(error instanceof RangeError)) throw error;

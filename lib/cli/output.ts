@@ -29,7 +29,7 @@ const ARGUMENT_LIMIT = 100 * 1024;
  *
  * A body holding NUL is refused: no shell word can carry it, and curl would send the body cut short.
  */
-function toCurl(options: RequestOptions): string {
+function toCurl(options: RequestOptions, bodyFile?: string): string {
   const { method, headers, body, length = 0 } = frame(options, "curl");
   const words = ["curl", "--silent", "--show-error", "--globoff"];
   if (method === "HEAD") words.push("--head");
@@ -37,6 +37,14 @@ function toCurl(options: RequestOptions): string {
   for (const [name, value] of Object.entries(headers)) words.push("--header", value === "" ? `${name};` : `${name}: ${value}`);
   if (body === undefined) {
     words.push(options.url);
+    return words.map((word) => shellQuote(word)).join(" ");
+  }
+  if (body instanceof Uint8Array && bodyFile !== undefined) {
+    // The bytes of the `@file` item: curl reads them from the file itself, as they are. "@-" would
+    // be curl's standard input.
+    if (!Object.hasOwn(headers, "content-type")) words.push("--header", "content-type:");
+    if (length >= CURL_EXPECT_THRESHOLD && !Object.hasOwn(headers, "expect")) words.push("--header", "expect:");
+    words.push("--data-binary", `@${bodyFile === "-" ? "./-" : bodyFile}`, options.url);
     return words.map((word) => shellQuote(word)).join(" ");
   }
   if (typeof body !== "string") throw new UsageError("a binary body cannot be printed as a curl command; use --format fetch");
@@ -52,23 +60,43 @@ function toCurl(options: RequestOptions): string {
   return piped ? `printf %s ${shellQuote(body)} | ${command}` : command;
 }
 
-/** A JavaScript module that sends the request options with fetch, through `toFetch`. */
+/** The request options as indented JSON; a body of bytes (an `@file` item's) as `{ "base64": "…" }`. */
+function toJson(options: RequestOptions): string {
+  return JSON.stringify(
+    options,
+    (key, value: unknown) => (key === "body" && value instanceof Uint8Array ? { base64: Buffer.from(value).toString("base64") } : value),
+    2,
+  );
+}
+
+/** A JavaScript module that sends the request options with fetch, through `toFetch`; a body of bytes as those bytes. */
 function toFetchSnippet(options: RequestOptions): string {
   const [url, init] = toFetch(options);
+  const { body } = options;
+  const bytes = body instanceof Uint8Array;
   return [
     // toFetch always sets the method (the framing refuses options without one).
     `// ${init.method as string} ${url}`,
     'import { toFetch } from "rest-endpoint/clients";',
     "",
-    `const options = ${JSON.stringify(options, null, 2)};`,
+    `const options = ${JSON.stringify(bytes ? { ...options, body: undefined } : options, null, 2)};`,
+    ...(bytes
+      ? [
+          `// The body: ${body.byteLength} bytes, written in base64.`,
+          `options.body = Uint8Array.from(atob(${JSON.stringify(Buffer.from(body).toString("base64"))}), (c) => c.charCodeAt(0));`,
+        ]
+      : []),
     "const response = await fetch(...toFetch(options));",
     "console.log(response.status, await response.text());",
   ].join("\n");
 }
 
-/** `--format`'s outputs: the request options as indented JSON, a curl command, a fetch snippet. */
-export const FORMATS: Record<string, ((options: RequestOptions) => string) | undefined> = {
-  json: (options) => JSON.stringify(options, null, 2),
+/**
+ * `--format`'s outputs: the request options as indented JSON, a curl command, a fetch snippet;
+ * `bodyFile`, the file an `@file` item read, whose bytes are the body.
+ */
+export const FORMATS: Record<string, ((options: RequestOptions, bodyFile?: string) => string) | undefined> = {
+  json: toJson,
   curl: toCurl,
   fetch: toFetchSnippet,
 };

@@ -10,13 +10,16 @@ Prints the request options for a route (as JSON, a curl command or a fetch snipp
 A route is read as endpoint() reads it; its method is one of RFC 9110's (GET, HEAD, POST, PUT,
 DELETE, CONNECT, OPTIONS, TRACE), PATCH or QUERY.
 
-Items (HTTPie's conventions; each name once):
+Items (HTTPie's conventions, and curl's @file; each name once):
   name=value     a string parameter             owner=octokit
   name:=json     a JSON parameter (number, boolean, array, object, null)   per_page:=100
   name=@file     a string parameter, the text of file                      body=@notes.md
   name:=@file    a JSON parameter, read from file                          labels:=@labels.json
   name==value    a query parameter, whatever the method                    sort==created
   Header:value   a header field                 authorization:"token abc"
+  @file          the body: the file's bytes as they are, as curl's --data-binary @file  @dist.zip
+A file item reads a regular file of at most 64 MiB (not a pipe, a device or a directory).
+--format json prints an @file body as {"base64": "..."}; --format curl as --data-binary @file.
 
 Options:
   --base-url URL  address a relative URL is joined to (default https://api.github.com); a GHES

@@ -6,8 +6,8 @@
  */
 import { isDotSegment } from "./chars.js";
 import { fail, unreadable } from "./errors.js";
-import type { RequestOptions, ResponseHeaders } from "./types.js";
-import { isPlainRecord } from "./values.js";
+import type { Link, RequestOptions, ResponseHeaders } from "./types.js";
+import { isArray, isPlainRecord } from "./values.js";
 
 /**
  * One piece of a Link field value (RFC 8288 section 3; its list, RFC 9110 section 5.6.1), after
@@ -50,7 +50,10 @@ function isHeld(value: object): boolean {
  * list (RFC 9110 section 5.3); `rel` may hold several space-separated relation types, compared
  * without regard to case (section 3.3); a link with an `anchor` parameter is about another
  * resource (section 3.2) and is passed over. It is read up to the end of the first link of that
- * type, which wins. The target is resolved
+ * type, which wins, and no further: a broken link after it does not refuse it. For an API that
+ * marks its last page in a link's parameters rather than by leaving `next` out (Sentry writes
+ * `results="false"`, https://docs.sentry.io/api/pagination/), `rel` is a function that chooses the
+ * link from its relation types and target attributes ({@link Link}). The target is resolved
  * against `request.url` when relative (RFC 3986 section 5) and serialised as a WHATWG URL parser
  * serialises it, which is what every client sends: for GitHub's links, the URL as GitHub wrote it;
  * a fragment (`#frag`) is dropped, as no request target holds one (RFC 9112 section 3.2).
@@ -60,11 +63,14 @@ function isHeld(value: object): boolean {
  * @typeParam O - the type of `request`, which the result has too
  * @param request - request options, as `endpoint()` (or an earlier `followLink()`) returned them
  * @param responseHeaders - the response's header fields in any client's shape: fetch's or undici's
- *   `Headers`, axios' `AxiosHeaders` (anything with `get(name)`), or an object of fields, names in
- *   any case, values strings or lists of strings (node:http's and got's `IncomingHttpHeaders`,
- *   undici's `request()`, a plain object)
+ *   `Headers`, axios' `AxiosHeaders` (anything with `get(name)`), or an object or a `Map` of
+ *   fields, names in any case, values strings or lists of strings (node:http's and got's
+ *   `IncomingHttpHeaders`, undici's `request()`, a plain object). A list (node's `rawHeaders`, an
+ *   array of pairs) is refused: read as an object it holds no `link`, and paging would stop unsaid.
  * @param rel - the link relation type to follow (RFC 8288 section 2.1: `"next"`, `"prev"`,
- *   `"first"`, `"last"`, or an extension type's URI). @defaultValue `"next"`
+ *   `"first"`, `"last"`, or an extension type's URI), compared without regard to case; or a
+ *   function given each link in turn (anchored ones passed over), the first it returns `true`
+ *   for being followed; an error it throws passes through. @defaultValue `"next"`
  * @returns a new object, `request`'s own properties with the target's `url` and a copy of its
  *   `headers`; or `undefined` when no link has that type
  * @throws {@link EndpointError} `INVALID_HEADER_VALUE` (argument `responseHeaders.link`) for a field
@@ -72,7 +78,8 @@ function isHeld(value: object): boolean {
  *   `\`, non-ASCII) included; `INVALID_URL` (the same argument), each with its own message, for a
  *   target on another origin (another scheme, `javascript:` included, host, port or user
  *   information), with a dot-segment (`/a/../b`), or that no URL parser reads; `INVALID_OPTIONS` when `request` is no request
- *   options, `responseHeaders` no object or a response rather than its `headers`. See docs/errors.md.
+ *   options, `responseHeaders` no object, a list, or a response rather than its `headers`, `rel` neither a
+ *   string nor a function. See docs/errors.md.
  * @example
  * ```ts
  * import { endpoint, followLink } from "rest-endpoint";
@@ -85,9 +92,17 @@ function isHeld(value: object): boolean {
  * // }
  * followLink(first, { link: '<https://api.github.com/repositories/711976/issues?per_page=2&page=1>; rel="prev"' });
  * // undefined
+ * const sentry = endpoint("GET https://sentry.io/api/0/issues/1/events/");
+ * const last = { link: '<https://sentry.io/api/0/issues/1/events/?&cursor=0:100:0>; rel="next"; results="false"; cursor="0:100:0"' };
+ * followLink(sentry, last, (link) => link.rel.includes("next") && link.attributes.results !== "false");
+ * // undefined
  * ```
  */
-export function followLink<O extends RequestOptions>(request: O, responseHeaders: ResponseHeaders, rel = "next"): O | undefined {
+export function followLink<O extends RequestOptions>(
+  request: O,
+  responseHeaders: ResponseHeaders,
+  rel: string | ((link: Link) => boolean) = "next",
+): O | undefined {
   let valid = false;
   try {
     // Its url is parsed once a link is followed (below).
@@ -96,34 +111,38 @@ export function followLink<O extends RequestOptions>(request: O, responseHeaders
     // `request` is null, or a getter threw
   }
   if (!valid) fail("INVALID_OPTIONS", "request", "must be request options from endpoint()", request);
-  if (typeof rel != "string") fail("INVALID_OPTIONS", "rel", "must be a string", rel);
+  if (typeof rel != "string" && typeof rel != "function") fail("INVALID_OPTIONS", "rel", "must be a string or a function of a Link", rel);
   // A response, a field's value or nothing where the fields are due would give no link, and paging
-  // would stop after the first page unsaid (fetch's and axios' responses hold theirs in `headers`).
+  // would stop after the first page unsaid (fetch's and axios' responses hold theirs in `headers`),
+  // and so would a list (node's `rawHeaders`, pairs), read as an object.
   const given = responseHeaders as object | null;
-  if (given === null || typeof given != "object" || isHeld(given))
+  if (given === null || typeof given != "object" || isHeld(given) || isArray(given))
     fail(
       "INVALID_OPTIONS",
       "responseHeaders",
-      "must be the response's header fields (`response.headers`): a Headers object or an object of fields",
+      "must be the response's header fields (`response.headers`): a Headers object, a Map or an object of fields",
       responseHeaders,
     );
   let field: string;
   try {
-    const { get } = responseHeaders as { get?: unknown };
+    // A Map's `get` matches names case-sensitively (a Map keyed "Link"): its entries are read as
+    // an object's fields are.
+    const { get } = given instanceof Map ? {} : (responseHeaders as { get?: unknown });
+    const names: unknown[] = given instanceof Map ? Array.from(given.keys()) : Object.keys(given);
+    const valueOf = (name: string): unknown => (given instanceof Map ? given.get(name) : (given as Record<string, unknown>)[name]);
     // A list of field values is one value, its members joined by commas (RFC 9110 section 5.3),
-    // as an array's string joins them.
+    // as an array's string joins them. Only the fields named `link` are read.
     field = String(
       typeof get == "function"
         ? [get.call(responseHeaders, "link")]
-        : Object.keys(responseHeaders)
-            .filter((name) => name.length == 4 && name.toLowerCase() == "link")
-            .map((name) => (responseHeaders as Record<string, unknown>)[name]),
+        : names.filter((name): name is string => typeof name == "string" && name.length == 4 && name.toLowerCase() == "link").map(valueOf),
     );
   } catch (error) {
     // `responseHeaders` is null, or its getter threw.
     throw unreadable(error, "responseHeaders");
   }
-  const target = findTarget(field, ` ${rel.toLowerCase()} `);
+  const type = typeof rel == "string" ? rel.toLowerCase() : "";
+  const target = findTarget(field, typeof rel == "string" ? (link) => link.rel.includes(type) : rel);
   if (target === undefined) return undefined;
   // The request's scheme, user information, host and port, and "/", as `request.url` writes them.
   // A target that begins with these characters has the request's origin: a URL parser reads the
@@ -169,40 +188,50 @@ export function followLink<O extends RequestOptions>(request: O, responseHeaders
 }
 
 /**
- * The target of the first link in `field` whose `rel` holds the relation type `type` (lowercase,
- * with a space on either side), else `undefined`: one pass over the field, each piece read once,
- * up to the end of that link (what follows it is not read).
+ * The target of the first link in `field` that `chosen` accepts, else `undefined`: one pass over
+ * the field, each piece read once, up to the end of that link. What follows it is not read: a
+ * later link that breaks the syntax does not refuse the one followed.
  *
- * @throws {@link EndpointError} `INVALID_HEADER_VALUE` when the field is not RFC 8288's syntax
+ * @throws {@link EndpointError} `INVALID_HEADER_VALUE` when the field, up to there, is not RFC 8288's syntax
  */
-function findTarget(field: string, type: string): string | undefined {
+function findTarget(field: string, chosen: (link: Link) => boolean): string | undefined {
   /**
-   * The link-value being read: its target (`undefined` before the first) and its relation types,
-   * lowercase, with a space on either side (`undefined` before its `rel`; `""`, which holds no
-   * type, once it has an `anchor`).
+   * The link-value being read (`undefined` before the first): its target, its relation types
+   * (`undefined` before its `rel`), its target attributes, and whether it has an `anchor`.
    */
-  let target: string | undefined;
-  let types: string | undefined;
+  let link: { target: string; rel: string[] | undefined; attributes: Record<string, string>; anchored: boolean } | undefined;
+  /** Whether the link read so far is complete and `chosen` accepts it: a link with an anchor is about another resource (RFC 8288 section 3.2), never this one's next page. */
+  const accepted = (): boolean =>
+    link !== undefined &&
+    !link.anchored &&
+    // Its own record: once it is judged, this link is read no further.
+    chosen({ target: link.target, rel: link.rel ?? [], attributes: link.attributes });
   PIECE.lastIndex = 0;
   for (;;) {
     const at = PIECE.lastIndex;
     const piece = PIECE.exec(field);
-    // A parameter must follow a target.
-    if (piece === null || (piece[2] !== undefined && target === undefined))
+    if (piece === null || (piece[2] !== undefined && link === undefined)) {
+      // The link read so far ends at a "," (RFC 9110 section 5.6.1): when it is the one followed,
+      // what comes after it is another link's, and not judged here.
+      let end = at;
+      while (field[end] == " " || field[end] == "\t") end++;
+      if (link !== undefined && field[end] == "," && accepted()) return link.target;
+      // A parameter must follow a target.
       fail("INVALID_HEADER_VALUE", "responseHeaders.link", "must be RFC 8288 links: <URI>; rel=type, …", field.slice(at));
+    }
     const name = piece[2]?.toLowerCase();
     if (name === undefined) {
       // A target or the end: the link-value before it is complete.
-      if (types?.includes(type)) return target;
+      if (accepted()) return link!.target;
       if (piece[1] === undefined) return undefined;
-      target = piece[1];
-      types = undefined;
-    } else if (name == "anchor") {
-      // A link about another resource (RFC 8288 section 3.2): never this response's next page.
-      types = "";
-    } else if (name == "rel") {
-      // Only the first `rel` counts (RFC 8288 section 3.3); a quoted-pair stands for its character.
-      types ??= ` ${piece[3] ?? piece[4]?.replace(/\\(.)/g, "$1") ?? ""} `.toLowerCase();
+      link = { target: piece[1], rel: undefined, attributes: Object.create(null) as Record<string, string>, anchored: false };
+      continue;
     }
+    // A quoted-pair stands for its character (RFC 9110 section 5.6.4).
+    const value = piece[3] ?? piece[4]?.replace(/\\(.)/gs, "$1") ?? "";
+    if (name == "anchor") link!.anchored = true;
+    // Only the first `rel` counts (RFC 8288 section 3.3): relation types are separated by spaces.
+    else if (name == "rel") link!.rel ??= value.toLowerCase().split(" ").filter(Boolean);
+    else if (name != "rev" && !(name in link!.attributes)) link!.attributes[name] = value;
   }
 }

@@ -444,8 +444,19 @@ type MappedShape<P, Given extends string> = { options: MappedParameters<P, Given
 type ShapeOf<Routes extends RouteMap, R extends string, Given extends string> = string extends R
   ? { options: EndpointParameters; required: never }
   : [R] extends [keyof Routes]
-    ? MappedShape<Routes[R], Given>
+    ? VersionedShape<MappedShape<Routes[R], Given>, VersionOf<Routes>>
     : UnmappedShape<Routes, R, Given>;
+
+/**
+ * A mapped call's shape under a versioned map ({@link ApiVersioned}): its own `headers` may send
+ * `x-github-api-version` (in that spelling or GitHub's, `X-GitHub-Api-Version`) with the map's
+ * version only, so that a call does not ask for another version than the one its parameters were
+ * checked against. Other spellings of the name are not seen here: a call's options are checked
+ * against their type, not inferred as literals, as `defaults()`' are. Unversioned maps: no rule.
+ */
+type VersionedShape<Shape extends { options: unknown; required: unknown }, Version extends string> = string extends Version
+  ? Shape
+  : { options: Shape["options"] & VersionRule<Version>; required: Shape["required"] };
 
 /**
  * The shape of a route that is not a key of the map: the map's route when `R` is one
@@ -724,9 +735,10 @@ export interface EndpointInterface<
 
 /**
  * A response's header fields, as HTTP clients give them: anything with `get(name)` (fetch's and
- * undici's `Headers`, axios' `AxiosHeaders`), or an object of fields whose names are in any case
- * and whose values are strings or lists of strings (node:http's and got's `IncomingHttpHeaders`,
- * undici's `request()` headers, a plain object).
+ * undici's `Headers`, axios' `AxiosHeaders`), or an object or a `Map` of fields whose names are in
+ * any case and whose values are strings or lists of strings (node:http's and got's
+ * `IncomingHttpHeaders`, undici's `request()` headers, a plain object). Not a list (node's
+ * `rawHeaders`, an array of pairs): a type error, and `INVALID_OPTIONS` at run time.
  *
  * @example
  * ```ts
@@ -740,3 +752,34 @@ export type ResponseHeaders =
       get(name: string): unknown;
     }
   | { readonly [name: string]: unknown };
+
+/**
+ * One link of a response's `Link` header field (RFC 8288 section 2: a link target, its relation
+ * types and its target attributes), as `followLink` passes it to a `rel` predicate so that an API
+ * marking its last page in a link parameter can be paged to the end: Sentry writes a `next` link on
+ * every page, `results="false"` on the last (https://docs.sentry.io/api/pagination/).
+ *
+ * @example
+ * ```ts
+ * // <https://sentry.io/api/0/issues/1/events/?&cursor=0:100:0>; rel="next"; results="false"; cursor="0:100:0"
+ * const link: Link = {
+ *   target: "https://sentry.io/api/0/issues/1/events/?&cursor=0:100:0",
+ *   rel: ["next"],
+ *   attributes: { results: "false", cursor: "0:100:0" },
+ * };
+ * ```
+ */
+export interface Link {
+  /** The link target, the URI reference between `<` and `>` as the field writes it (not yet resolved). */
+  readonly target: string;
+  /** The relation types of its first `rel` parameter (RFC 8288 section 3.3), lowercase, in order; `[]` without one. */
+  readonly rel: readonly string[];
+  /**
+   * Its target attributes (RFC 8288 section 2.2): every parameter but `rel`, `rev` and `anchor`,
+   * by name in lowercase, the first of a name kept (section 3.4.1); a value is the token or the
+   * quoted-string's content with each quoted-pair read as its character, `""` for a parameter
+   * without one; an extended value such as `title*=UTF-8'de'n%c3%a4chstes` as written (RFC 8187).
+   * An object without a prototype: `attributes.results` is the field's or `undefined`.
+   */
+  readonly attributes: Readonly<Record<string, string>>;
+}
