@@ -89,17 +89,35 @@ describe("a refusal of merge() survives every copy of the options it returned", 
   });
 
   test.each([
-    ["null", null],
-    ["a string", "refused"],
-    ["a code without its message", { code: "INVALID_URL", argument: "url" }],
-    ["a message that is not the code's", { code: "INVALID_URL", argument: "url", message: "fine" }],
-  ])("what the refusal's key holds, edited (%s): refused as INVALID_OPTIONS naming the key", (_, value) => {
+    ["null", null, "null"],
+    ["a string", "refused", '"refused"'],
+    ["a code without its message", { code: "INVALID_URL", argument: "url" }, '{"code":"INVALID_URL","argument":"url"}'],
+    [
+      "a message that is not the code's",
+      { code: "INVALID_URL", argument: "url", message: "fine" },
+      '{"code":"INVALID_URL","argument":"url","message":"fine"}',
+    ],
+    ["a function", () => "refused", "function"],
+  ])("what the refusal's key holds, edited (%s): refused as INVALID_OPTIONS naming the key and what it holds", (_, value, received) => {
     const merged = { ...endpoint.merge("GET /x", { headers: { "x-a": "a\nb" } }), "rest-endpoint-octokit.refusal": value };
-    expect(thrown(() => endpoint.parse(merged))).toMatchObject({
+    expect(thrown(() => endpoint.parse(merged))).toEqual({
       isEndpointError: true,
       code: "INVALID_OPTIONS",
       argument: "rest-endpoint-octokit.refusal",
+      message: `must be a refusal of merge() as merge() made it ({ code, argument, message, route }); received ${received}. See docs/errors.md#invalid_options`,
+      route: undefined,
     });
+  });
+
+  test("a getter on the refusal's key that throws: INVALID_OPTIONS, never the getter's error", () => {
+    const merged = endpoint.merge("GET /x", { headers: { "x-a": "a\nb" } });
+    Object.defineProperty(merged, "rest-endpoint-octokit.refusal", {
+      enumerable: true,
+      get() {
+        throw new Error("getter");
+      },
+    });
+    expect(thrown(() => endpoint.parse(merged))).toMatchObject({ code: "INVALID_OPTIONS", argument: "rest-endpoint-octokit.refusal" });
   });
 
   test("options merge() accepted carry no refusal: their JSON copy builds the same request", () => {

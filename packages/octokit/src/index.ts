@@ -70,9 +70,9 @@ function replacedNames(defaultsUrl: string | undefined, route: unknown): string[
  * Merged options that carry a refusal to the next `merge()`, `parse()` or `endpoint()` of them,
  * where it is thrown: `@octokit/request` calls `merge()` before any of its promises exists, so a
  * throw there would leave `octokit.request()` synchronously instead of rejecting its promise, as the
- * incumbent never does. They hold the defaults, the call's own keys as given (so that a copy
- * without the refusal is refused again when read) and the method upper-case; nothing is sent from
- * them.
+ * incumbent never does. They hold the defaults, the call's own keys as given and the method
+ * upper-case (what `@octokit/request` and auth-app's hook read before sending: `method`, `url`,
+ * `baseUrl`, `request.hook`), and the refusal as data ({@link REFUSAL}); nothing is sent from them.
  */
 function deferred(error: EndpointError, inner: Endpoint, route: unknown, options: unknown): Merged {
   const base = inner.merge();
@@ -103,6 +103,18 @@ function routeOf(route: string): { method?: string; url: string } {
   }
 }
 
+/** `value` for a message: its JSON, at most 60 characters, or its type where it has none. */
+function shown(value: unknown): string {
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(value);
+  } catch {
+    // A cycle, a BigInt, a getter that throws.
+  }
+  if (text === undefined) return typeof value;
+  return text.length > 60 ? `${text.slice(0, 59)}…` : text;
+}
+
 /**
  * Throws the refusal {@link deferred} kept on `options`, if any: an EndpointError with its code,
  * argument, message and route. What a copy holds there that is not such a record (edited, or from
@@ -110,13 +122,21 @@ function routeOf(route: string): { method?: string; url: string } {
  */
 function throwRefusal(options: unknown): void {
   if (options === null || typeof options !== "object" || !Object.hasOwn(options, REFUSAL)) return;
-  const { code, argument, message, route } = ((options as Merged)[REFUSAL] ?? {}) as Partial<Record<keyof Refusal, unknown>>;
+  let held: unknown;
+  let fields: Partial<Record<keyof Refusal, unknown>> = {};
+  try {
+    held = (options as Merged)[REFUSAL];
+    if (held !== null && typeof held === "object") fields = { ...held };
+  } catch {
+    // A getter or Proxy trap that throws: no refusal can be read, refused below.
+  }
+  const { code, argument, message, route } = fields;
   const suffix = `. See docs/errors.md#${String(code).toLowerCase()}`;
   if (typeof code !== "string" || typeof argument !== "string" || typeof message !== "string" || !message.endsWith(suffix))
     throw new EndpointError(
       "INVALID_OPTIONS",
       REFUSAL,
-      "holds no refusal of merge() (`code`, `argument`, `message`): leave it as merge() made it",
+      `must be a refusal of merge() as merge() made it ({ code, argument, message, route }); received ${shown(held)}`,
     );
   const error = new EndpointError(code as EndpointError["code"], argument, message.slice(0, -suffix.length));
   Object.defineProperty(error, "route", { value: typeof route === "string" ? route : undefined, enumerable: true, configurable: true });
