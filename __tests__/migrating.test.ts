@@ -74,6 +74,12 @@ const rows: [title: string, run: (lib: typeof endpoint) => unknown, incumbentSho
     "application/vnd.github.x-preview+json,application/vnd.github.mercy-preview+json,application/vnd.github.symmetra-preview+json",
     "application/vnd.github.mercy-preview+json,application/vnd.github.symmetra-preview+json",
   ],
+  [
+    "previews of the defaults and a call",
+    (lib) => lib.defaults({ mediaType: { previews: ["a"] } })("POST /api/graphql", { mediaType: { previews: ["b"] } }).headers.accept,
+    "application/vnd.github.b-preview+json",
+    "application/vnd.github.a-preview+json,application/vnd.github.b-preview+json",
+  ],
   ["`mediaType` of the defaults", (lib) => lib.DEFAULTS.mediaType, '{"format":""}', '{"format":"","previews":[]}'],
   ["`mediaType` of `merge()`", (lib) => lib.merge("GET /x").mediaType, '{"format":""}', '{"format":"","previews":[]}'],
   [

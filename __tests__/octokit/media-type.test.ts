@@ -1,4 +1,5 @@
 import { endpoint as incumbent } from "@octokit/endpoint";
+import fc from "fast-check";
 import { endpoint } from "../../packages/octokit/src/index.js";
 
 // rest-endpoint-octokit's `mediaType` (docs/octokit.md, "@octokit/endpoint 11's contract, kept"):
@@ -157,6 +158,48 @@ describe("rest-endpoint-octokit's mediaType, beside @octokit/endpoint 11", () =>
     expect(withoutAgent(ours(route, options))).toEqual(expected);
     // As @octokit/request builds it: parse(merge(route, parameters)).
     expect(withoutAgent(ours.parse(ours.merge(route, options)))).toEqual(expected);
+  });
+
+  test("any previews and format, on REST and GraphQL routes, under defaults with previews or none: the incumbent's request", () => {
+    const name = fc.stringMatching(/^[a-z][a-z-]{0,8}[a-z]$/);
+    const call = fc.record({
+      route: fc.constantFrom(
+        // The URL octokit.graphql writes, on every baseUrl: see the migration guide's row "previews of
+        // the defaults and a call" for another spelling of a GraphQL URL.
+        "POST /graphql",
+        "GET /graphql",
+        "GET /repos/{owner}/{repo}",
+        "POST /repos/{owner}/{repo}/issues",
+        "PATCH /repos/{owner}/{repo}",
+        "GET /search/issues",
+        "POST /graphql/x",
+      ),
+      baseUrl: fc.constantFrom(undefined, "https://ghe.example/api/v3", "https://ghe.example/api"),
+      previews: fc.array(name, { maxLength: 3 }),
+      format: fc.constantFrom(undefined, "", "raw", "diff", "html", "full+json"),
+      defaultPreviews: fc.array(name, { maxLength: 2 }),
+    });
+    let withPreviews = 0;
+    fc.assert(
+      fc.property(call, ({ route, baseUrl, previews, format, defaultPreviews }) => {
+        const options = {
+          owner: "o",
+          repo: "r",
+          title: "t",
+          ...(baseUrl === undefined ? {} : { baseUrl }),
+          mediaType: { previews, ...(format === undefined ? {} : { format }) },
+        };
+        const defaults = { mediaType: { previews: defaultPreviews } };
+        const expected = withoutAgent(incumbent.defaults(defaults)(route, options));
+        const ours = endpoint.defaults(defaults);
+        expect(withoutAgent(ours(route, options))).toEqual(expected);
+        expect(withoutAgent(ours.parse(ours.merge(route, options)))).toEqual(expected);
+        if ((expected as { headers: { accept: string } }).headers.accept.includes("-preview")) withPreviews++;
+      }),
+      { numRuns: 300 },
+    );
+    // The generator reaches both rules: previews sent (/graphql) and left out (REST).
+    expect(withPreviews).toBeGreaterThan(30);
   });
 
   test("the caller's options and the defaults are left as they were", () => {
