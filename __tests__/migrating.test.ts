@@ -80,6 +80,19 @@ const rows: [title: string, run: (lib: typeof endpoint) => unknown, incumbentSho
     "application/vnd.github.b-preview+json",
     "application/vnd.github.a-preview+json,application/vnd.github.b-preview+json",
   ],
+  [
+    "`format` beside a preview in `accept`",
+    (lib) =>
+      lib("GET /x", { headers: { accept: "application/vnd.github.mercy-preview+json" }, mediaType: { format: "raw" } }).headers.accept,
+    "application/vnd.github.mercy-preview+json",
+    "application/vnd.github.raw",
+  ],
+  [
+    "`format` on another vendor's media type",
+    (lib) => lib("GET /x", { headers: { accept: "application/vnd.foo+json" }, mediaType: { format: "raw" } }).headers.accept,
+    "application/vnd.foo.raw",
+    "application/vnd.foo+json",
+  ],
   ["`mediaType` of the defaults", (lib) => lib.DEFAULTS.mediaType, '{"format":""}', '{"format":"","previews":[]}'],
   ["`mediaType` of `merge()`", (lib) => lib.merge("GET /x").mediaType, '{"format":""}', '{"format":"","previews":[]}'],
   [
