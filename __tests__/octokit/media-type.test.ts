@@ -1,5 +1,6 @@
 import { endpoint as incumbent } from "@octokit/endpoint";
 import fc from "fast-check";
+import { endpoint as restEndpoint } from "../../lib/index.js";
 import { endpoint } from "../../packages/octokit/src/index.js";
 
 // rest-endpoint-octokit's `mediaType` (docs/octokit.md, "@octokit/endpoint 11's contract, kept"):
@@ -213,11 +214,16 @@ describe("rest-endpoint-octokit's mediaType, beside @octokit/endpoint 11", () =>
 
   test.each<[string, string, object]>([
     ["a preview name with a space, on /graphql", "POST /graphql", { previews: ["a b"] }],
+    ["a preview name with a space, on a REST route", "GET /repos/o/r", { previews: ["a b"] }],
     ["a format with CR LF, on a REST route", "GET /x", { format: "raw\r\nx-a: b" }],
     ["previews not a list", "GET /x", { previews: "mercy" }],
   ])("rest-endpoint's checks of mediaType come along: %s", (_, route, mediaType) => {
     expect(() => endpoint(route, { mediaType })).toThrow(expect.objectContaining({ code: "INVALID_MEDIA_TYPE" }) as Error);
     expect(() => endpoint.parse(endpoint.merge(route, { mediaType }))).toThrow(
+      expect.objectContaining({ code: "INVALID_MEDIA_TYPE" }) as Error,
+    );
+    // Merged options made by hand, which no merge() checked: parse() checks them, where they apply or not.
+    expect(() => endpoint.parse({ ...restEndpoint.merge(route), mediaType } as never)).toThrow(
       expect.objectContaining({ code: "INVALID_MEDIA_TYPE" }) as Error,
     );
   });

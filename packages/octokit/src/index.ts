@@ -104,7 +104,7 @@ function routeOf(route: string): { method?: string; url: string } {
 }
 
 /** `value` for a message: its JSON, at most 60 characters, or its type where it has none. */
-function shown(value: unknown): string {
+function describeHeld(value: unknown): string {
   let text: string | undefined;
   try {
     text = JSON.stringify(value);
@@ -136,7 +136,7 @@ function throwRefusal(options: unknown): void {
     throw new EndpointError(
       "INVALID_OPTIONS",
       REFUSAL,
-      `must be a refusal of merge() as merge() made it ({ code, argument, message, route }); received ${shown(held)}`,
+      `must be a refusal of merge() as merge() made it ({ code, argument, message, route }); received ${describeHeld(held)}`,
     );
   const error = new EndpointError(code as EndpointError["code"], argument, message.slice(0, -suffix.length));
   Object.defineProperty(error, "route", { value: typeof route === "string" ? route : undefined, enumerable: true, configurable: true });
@@ -208,15 +208,14 @@ function withOctokitContract(inner: Endpoint): Endpoint {
   };
   const parse = (options: unknown): Built => {
     throwRefusal(options);
-    let result: Built | undefined;
-    if (hasPreviews(options)) {
-      // Built without them first (auth-app's installation token request: a REST route); again with
-      // them, which rest-endpoint checks and applies, where the incumbent applies them (takesPreviews).
+    let result = inner.parse(options);
+    // Previews, which rest-endpoint checks and applies on every route, are left out where the
+    // incumbent leaves them out (auth-app's installation token request: a REST route).
+    if (hasPreviews(options) && !takesPreviews(result.url, (options as { url?: unknown }).url)) {
       const { mediaType } = options as { mediaType: object };
-      const without = inner.parse({ ...(options as object), mediaType: { ...mediaType, previews: [] } });
-      if (!takesPreviews(without.url, (options as { url?: unknown }).url)) result = without;
+      result = inner.parse({ ...(options as object), mediaType: { ...mediaType, previews: [] } });
     }
-    return withTextType(upperCase(result ?? inner.parse(options)), (options as { data?: unknown }).data);
+    return withTextType(upperCase(result), (options as { data?: unknown }).data);
   };
   let defaultPreviews: boolean | undefined;
   // What @octokit/endpoint 11's parse(merge(route, options)) gives, built in one pass where merge()
