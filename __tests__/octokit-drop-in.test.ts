@@ -118,7 +118,7 @@ describe("rest-endpoint-octokit in this process", () => {
     expect(() => withHook.parse(merged as never)).toThrow(refusal);
     expect(() => withHook.merge(merged as never, merged as never)).toThrow(refusal);
     expect(() => withHook({ ...merged } as never)).toThrow(refusal);
-    // A copy that lost the refusal (JSON) is read again, and refused again.
+    // A JSON copy keeps the refusal (__tests__/octokit/refusals.test.ts).
     expect(() => withHook.parse(JSON.parse(JSON.stringify(merged)) as never)).toThrow(refusal);
     // endpoint() itself throws, as before.
     expect(() => endpoint("GET /x", { headers: { "x-a": "a\r\nb" } })).toThrow(refusal);

@@ -191,7 +191,20 @@ if (variant === "extras") {
     await installation.rest.repos.get({ owner: "o", repo: "r" });
     await installation.rest.issues.create({ owner: "o", repo: "r", title: "From an app" });
   });
+  results["GitHub App installation: paginate"] = await record(async () => {
+    const app = new App({ appId: 1, privateKey, Octokit: Base.defaults({ baseUrl: local }) });
+    const installation = await app.getInstallationOctokit(123);
+    const issues = await installation.paginate(installation.rest.issues.listForRepo, { owner: "o", repo: "r", per_page: 1 });
+    if (issues.length !== PAGES) throw new Error(`paginate gave ${issues.length} issues`);
+  });
   results.graphql = await record(() => octokit.graphql("query { viewer { login } }"));
+  // @octokit/endpoint 11 applies previews only where the URL ends in /graphql.
+  results["graphql with a preview"] = await record(() =>
+    octokit.graphql({ query: "query { viewer { login } }", mediaType: { previews: ["merge-info"] } }),
+  );
+  results["request with a preview on a REST route"] = await record(() =>
+    octokit.request("GET /repos/{owner}/{repo}/topics", { owner: "o", repo: "r", mediaType: { previews: ["mercy"] } }),
+  );
   // Refused before sending (rest-endpoint) or by fetch (stock): a rejection either way, never a throw.
   results["refusal: CR/LF in a header"] = await record(() =>
     octokit.rest.issues.get({ owner: "o", repo: "r", issue_number: 1, headers: { "x-a": "a\r\nb" } }),
