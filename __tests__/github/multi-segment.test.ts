@@ -1,6 +1,3 @@
-import { execFile } from "node:child_process";
-import { join } from "node:path";
-import { promisify } from "node:util";
 import { endpoint } from "../../lib/index.js";
 import { multiSegmentParameter } from "../../lib/github/routes.js";
 import type { CorpusCall } from "../helpers/corpus.js";
@@ -10,16 +7,6 @@ import { readFixture } from "../helpers/fixtures.js";
 const calls = readFixture("github-rest-calls.json") as CorpusCall[];
 
 describe("GitHub's multi-segment parameters (x-multi-segment)", () => {
-  test("lib/github/tables.ts is what npm run generate makes from the pinned @octokit/openapi", async () => {
-    const { stdout } = await promisify(execFile)(process.execPath, [
-      join(__dirname, "..", "..", "scripts", "generate-github-tables.mjs"),
-      "--check",
-    ]);
-    expect(stdout).toMatch(
-      /^lib\/github\/tables\.ts matches @octokit\/openapi [\d.]+ \(39 multi-segment templates in 22 entries, 9 declared queries\)/,
-    );
-  }, 300_000);
-
   test("the table marks exactly the corpus's multi-segment parameters, template by template", () => {
     const marked = new Map<string, string>();
     for (const call of calls) for (const name of call.multiSegmentParams ?? []) marked.set(call.path, name);
