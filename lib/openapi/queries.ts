@@ -22,6 +22,7 @@ import {
 } from "../core/template.js";
 import { encodeComponent, encodeReservedComponent } from "../core/url-template.js";
 import { sequenceSeparator } from "./sequences.js";
+import { authorize, isSecurity, type Security } from "./security.js";
 import type { Defaults, EndpointInterface, EndpointParameters, MergedOptions, RequestOptions, RouteMap } from "../core/types.js";
 import { isArray, isPlainRecord, toIsoString } from "../core/values.js";
 
@@ -270,6 +271,8 @@ function withSequence(options: RequestOptions): RequestOptions {
   return { ...options, body: texts.join("") };
 }
 
+export { securityOf, type Security, type SecurityScheme, type SecurityTable } from "./security.js";
+
 /** A generated map's queries: route (as the map writes it) to {@link Query}. */
 export type Queries = Readonly<Record<string, Query>>;
 
@@ -511,6 +514,9 @@ function sameValue(a: unknown, b: unknown): boolean {
  *
  * @param endpoint - an endpoint, usually `endpoint.defaults({ baseUrl })` typed by a generated map
  * @param queries - the `queries` of a module `rest-endpoint generate` wrote
+ * @param security - optional: the credentials its `credentials()` bound to the description's security
+ *   schemes, each sent where its scheme says on the routes that require it, to `endpoint`'s `baseUrl`
+ *   origin only (docs/authentication.md)
  * @returns an endpoint of the same type
  * @throws `EndpointError` (rest-endpoint's) `INVALID_PARAMETER` when a deepObject parameter holds a list or an
  *   object under a key (it has one level) or a key that is not well-formed Unicode;
@@ -531,7 +537,7 @@ function sameValue(a: unknown, b: unknown): boolean {
  * // "https://api.stripe.com/v1/charges?limit=3&created%5Bgte%5D=1700000000&expand%5B%5D=data.customer"
  * ```
  */
-export function withQueries<E extends EndpointInterface<RouteMap, string>>(endpoint: E, queries: Queries): E {
+export function withQueries<E extends EndpointInterface<RouteMap, string>>(endpoint: E, queries: Queries, security?: Security): E {
   // Checked here, so that a wrong argument is named rather than a TypeError thrown, or taken as no table.
   const given: unknown = endpoint;
   const member = (name: string): unknown => (given as Record<string, unknown>)[name];
@@ -543,6 +549,8 @@ export function withQueries<E extends EndpointInterface<RouteMap, string>>(endpo
   )
     fail("INVALID_OPTIONS", "endpoint", "must be an endpoint function (endpoint, createEndpoint(…), .defaults(…))", endpoint);
   if (!isPlainRecord(queries)) fail("INVALID_OPTIONS", "queries", "must be the queries object a generated module exports", queries);
+  if (security !== undefined && !isSecurity(security))
+    fail("INVALID_OPTIONS", "security", "must be what a generated module's credentials() returns", security);
   for (const [route, query] of Object.entries(queries))
     if (!isPlainRecord(query) || typeof query.template != "string" || !/^[^ ]+ [^ ]/.test(route))
       fail("INVALID_OPTIONS", `queries[${quote(route)}]`, 'must be a route "<METHOD> <URL>" and its { template, … }', query);
@@ -586,7 +594,7 @@ export function withQueries<E extends EndpointInterface<RouteMap, string>>(endpo
   const parseCall = endpoint.parse.bind(endpoint);
   const queryOf = (merged: MergedOptions): Query | undefined => byShape.get(routeShape(merged.method, merged.url ?? "/"));
   // A form body is built from the body endpoint() makes of the call's keys.
-  const parse = (merged: MergedOptions): RequestOptions => {
+  const build = (merged: MergedOptions): RequestOptions => {
     const query = queryOf(merged);
     if (query === undefined) return parseCall(merged);
     const call = fragmentNamed.has(query) ? { ...merged, url: withoutFragment(merged.url ?? "/") } : merged;
@@ -597,6 +605,9 @@ export function withQueries<E extends EndpointInterface<RouteMap, string>>(endpo
     if (query.sequence === true) return withSequence(options);
     return query.form === undefined ? options : withForm(query.form, options, merged.headers);
   };
+  // The one hook of security schemes (lib/openapi/security.ts): credentials added to what was built.
+  const parse =
+    security === undefined ? build : (merged: MergedOptions) => authorize(security, merged, build(merged), endpoint.DEFAULTS.baseUrl);
   const merge = (...args: unknown[]): MergedOptions => {
     const merged = mergeCall(...args);
     const query = withHeaderNames(queryOf(merged), merged);
@@ -612,7 +623,7 @@ export function withQueries<E extends EndpointInterface<RouteMap, string>>(endpo
   const wrapped = (...args: unknown[]): unknown => parse(merge(...args));
   return Object.assign(wrapped, {
     DEFAULTS: endpoint.DEFAULTS,
-    defaults: (options: EndpointParameters) => withQueries(endpoint.defaults(options) as E, queries),
+    defaults: (options: EndpointParameters) => withQueries(endpoint.defaults(options) as E, queries, security),
     merge,
     parse,
   }) as unknown as E;
