@@ -119,6 +119,7 @@ describe("generate reads each operation's requirement", () => {
     [{ key: { type: "oauth2" } }, { key: [] }, "secured.json#/security: must be an array of Security Requirement Objects; received object"],
     [{ key: { type: "oauth2" } }, [{ key: "read" }], 'secured.json#/security/0/key: must be an array of scopes or roles; received "read"'],
     [{ key: { type: "oauth2" } }, ["key"], 'secured.json#/security/0: must be a Security Requirement Object; received "key"'],
+    [[], undefined, "secured.json#/components/securitySchemes: must be an object; received an array"],
   ])("a wrong shape is one line naming its JSON pointer: %j %j", (schemes, security, message) => {
     const wrong = checkShapes({ ...structuredClone(SECURED), components: { securitySchemes: schemes }, security }, "secured.json");
     expect(() => planOf(wrong, routesOf(wrong, true).routes)).toThrow(message);
@@ -313,4 +314,24 @@ describe("a real description: Zapier's NLA API (APIs.guru), four alternatives on
       },
     ]);
   });
+});
+
+test("another http scheme (Django REST framework's `Token`) is sent as `<scheme> <credentials>`", () => {
+  const token = checkShapes(
+    {
+      ...structuredClone(SECURED),
+      components: { securitySchemes: { token: { type: "http", scheme: "Token" } } },
+      security: [{ token: [] }],
+    },
+    "token.json",
+  );
+  const tokenPlan = planOf(token, routesOf(token, true).routes)!;
+  expect(tokenPlan.members).toEqual(["/** `token`: the credentials of `authorization: Token …`. */\n  token?: string | undefined;"]);
+  const tokenApi = withQueries(
+    createEndpoint({ baseUrl }),
+    {},
+    securityOf(tokenPlan.table, { token: "9944b09199c62bcf9418ad846dd0e4bbdfc6ee4b" }),
+  );
+  expect(tokenApi("GET /default").headers).toEqual({ ...plain, authorization: "Token 9944b09199c62bcf9418ad846dd0e4bbdfc6ee4b" });
+  expect(errorOf(() => securityOf(tokenPlan.table, { token: "a\r\nb" })).argument).toBe("credentials.token");
 });

@@ -128,7 +128,9 @@ function sentBy(scheme: SecurityScheme, value: unknown, argument: string): Sent 
       value: stringOf(value, argument, (text) => text.isWellFormed(), "must be well-formed Unicode (a lone surrogate has no UTF-8 form)"),
     };
   }
-  const http = scheme.type === "http" ? scheme.scheme.toLowerCase() : "bearer";
+  // oauth2 and openIdConnect: an access token, sent as a bearer token (RFC 6750 section 2.1).
+  const written = scheme.type === "http" ? scheme.scheme : "Bearer";
+  const http = written.toLowerCase();
   if (http === "basic") {
     if (!isPlainRecord(value)) return fail("INVALID_OPTIONS", argument, "must be { username, password } (RFC 7617)", value);
     const { username, password } = value;
@@ -152,7 +154,7 @@ function sentBy(scheme: SecurityScheme, value: unknown, argument: string): Sent 
     isFieldValue,
     "must be a header field value (RFC 9110 section 5.5): no control character, no white space at either end",
   );
-  return { in: "header", name: "authorization", value: `${(scheme as { scheme: string }).scheme} ${credentials}` };
+  return { in: "header", name: "authorization", value: `${written} ${credentials}` };
 }
 
 /**
