@@ -5,7 +5,7 @@ import { promisify } from "node:util";
 import ts from "typescript";
 import { checkShapes, readDescription } from "../../lib/openapi/read.js";
 import { generateRouteMap } from "../../lib/openapi/write.js";
-import { strictProject } from "../helpers/examples.js";
+import { fencedBlocks, strictProject } from "../helpers/examples.js";
 import { startRecordingServer } from "../helpers/recording-server.js";
 
 // Security schemes through the build: a generated map's `credentials()` type-checked (positives and
@@ -156,3 +156,17 @@ describe.each(["undici", "axios"])("each request on the wire through %s", (clien
       ]);
   }, 240_000);
 });
+
+test("docs/authentication.md's example through Zapier's map runs as shown", async () => {
+  const { spec } = await readDescription(join(fixtures, "zapier.com__nla.json"));
+  writeFileSync(join(dir, "nla.js"), generateRouteMap(spec, { header: () => "", withQueries: true }).module);
+  const blocks = fencedBlocks(readFileSync(join(root, "docs", "authentication.md"), "utf8"));
+  const index = blocks.findIndex(({ lang, code }) => lang === "js" && code.includes('from "./nla.js"'));
+  const lines = blocks[index]!.code.trimEnd().split("\n");
+  // The last statement, one line, printed as JSON.
+  lines.push(`console.log(JSON.stringify(${lines.pop()!.replace(/;$/, "")}));`);
+  writeFileSync(join(dir, "doc.mjs"), lines.join("\n"));
+  const { stdout } = await promisify(execFile)(process.execPath, [join(dir, "doc.mjs")]);
+  expect(blocks[index + 1]!.lang).toBe("json");
+  expect(JSON.parse(stdout)).toEqual(JSON.parse(blocks[index + 1]!.code));
+}, 60_000);
