@@ -237,7 +237,7 @@ describe("withQueries sends each credential where its scheme says", () => {
   });
 
   test("withQueries refuses a third argument that credentials() did not make; securityOf a table that is none", () => {
-    const error = errorOf(() => withQueries(createEndpoint({ baseUrl }), {}, { schemes: [] }));
+    const error = errorOf(() => withQueries(createEndpoint({ baseUrl }), {}, { schemes: [] } as never));
     expect([error.code, error.argument]).toEqual(["INVALID_OPTIONS", "security"]);
     expect(errorOf(() => securityOf(null as never, {})).argument).toBe("table");
     expect(errorOf(() => securityOf(plan.table, null as never)).argument).toBe("credentials");
@@ -334,4 +334,18 @@ test("another http scheme (Django REST framework's `Token`) is sent as `<scheme>
   );
   expect(tokenApi("GET /default").headers).toEqual({ ...plain, authorization: "Token 9944b09199c62bcf9418ad846dd0e4bbdfc6ee4b" });
   expect(errorOf(() => securityOf(tokenPlan.table, { token: "a\r\nb" })).argument).toBe("credentials.token");
+});
+
+test("securityOf's TSDoc example gives the field it shows", () => {
+  const source = readFileSync(join(__dirname, "..", "..", "lib", "openapi", "security.ts"), "utf8");
+  const lines = /@example\n \* ```ts\n([^`]*) \* ```/
+    .exec(source)![1]!
+    .split("\n")
+    .map((line) => line.replace(/^ \* ?/, ""))
+    .filter((line) => line !== "");
+  const shown = JSON.parse(lines.pop()!.replace(/^\/\/ /, "")) as unknown;
+  lines[lines.length - 1] = `return ${lines.at(-1)!}`;
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- running the documentation's own code is the point
+  const run = new Function("createEndpoint", "withQueries", "securityOf", lines.join("\n")) as (...values: unknown[]) => unknown;
+  expect(run(createEndpoint, withQueries, securityOf)).toBe(shown);
 });

@@ -21,9 +21,24 @@ import { isPlainRecord } from "../core/values.js";
  * whose token the caller obtained, sent as a bearer token (RFC 6750 section 2.1).
  */
 export type SecurityScheme =
-  | { readonly type: "apiKey"; readonly in: "header" | "query" | "cookie"; readonly name: string }
-  | { readonly type: "http"; readonly scheme: string }
-  | { readonly type: "oauth2" | "openIdConnect" };
+  | {
+      /** An API key. */
+      readonly type: "apiKey";
+      /** Where it is sent. */
+      readonly in: "header" | "query" | "cookie";
+      /** The header field's, query parameter's or cookie's name. */
+      readonly name: string;
+    }
+  | {
+      /** HTTP authentication (RFC 9110 section 11). */
+      readonly type: "http";
+      /** The authentication scheme: `bearer`, `basic` or another (`Token`). */
+      readonly scheme: string;
+    }
+  | {
+      /** An access token the caller obtained, sent as a bearer token. */
+      readonly type: "oauth2" | "openIdConnect";
+    };
 
 /**
  * What a description declares of security, as `rest-endpoint generate` writes it: its schemes by
@@ -33,7 +48,9 @@ export type SecurityScheme =
  * (`security: []`, or none declared) is sent without any.
  */
 export interface SecurityTable {
+  /** The schemes by name (`components.securitySchemes`), `mutualTLS` left out. */
   readonly schemes: Readonly<Record<string, SecurityScheme>>;
+  /** Each route that requires a credential (`"GET /pets"`), with its alternatives. */
   readonly routes: Readonly<Record<string, readonly (readonly string[])[]>>;
 }
 
