@@ -365,7 +365,7 @@ describe("--routes lists a target's routes or one route's parameters", () => {
     [["--routes", "t", "GET /b", "x=1"], `--routes lists a route's parameters and takes no items; received "x=1"`],
     [
       ["--routes", "../t"],
-      '--routes must be one of t, t.2022-11-28, t.2026-03-10 or a FILE.d.ts or FILE.ts that generate wrote; received "../t"',
+      '--routes must be one of t, t.2022-11-28, t.2026-03-10 or a FILE.d.ts, FILE.ts or LISTING.json that generate wrote; received "../t"',
     ],
   ])("%j is refused", async (args, message) => {
     expect(await cli(...args)).toEqual(refused(message));
@@ -481,9 +481,30 @@ describe("generate writes a description's map, queries and listing, never over a
     const listing = make();
     const out = listing.replace(/\.json$/, ".d.ts");
     expect(await cli("generate", at("things.json"), "--out", out, "--force")).toEqual(
-      refused(`--out ${out} would write over ${listing}, which the description is read from`),
+      refused(
+        `--out ${out} would write over ${listing}, which the description is read from; name the listing with --listing, e.g. --listing ${listing.replace(/\.json$/, ".routes.json")}`,
+      ),
     );
     expect(JSON.parse(readFileSync(at("things.json"), "utf8"))).toEqual(description);
+  });
+
+  // Issue 47, item 3: `generate src/x.json --out src/x.ts` was refused, with no way to name the listing.
+  test("--listing names the listing, so that a description beside its map is mapped; --routes reads it", async () => {
+    rmSync(at("things.routes.json"), { force: true });
+    expect(await cli("generate", at("things.json"), "--out", at("things.ts"), "--listing", at("things.routes.json"))).toEqual({
+      status: 0,
+      stdout: `${at("things.ts")}: 2 operations of Things 1.2, baseUrl https://things.example/v1\n`,
+      stderr: "",
+    });
+    expect(JSON.parse(readFileSync(at("things.json"), "utf8"))).toEqual(description);
+    expect((await cli("--routes", at("things.routes.json"))).stdout).toBe("GET /things/{id}\nPOST /things\n");
+    // The description named as the listing is refused still, by any name.
+    expect(await cli("generate", at("things.json"), "--out", at("things.ts"), "--listing", at("things.json"), "--force")).toEqual(
+      refused(`--out ${at("things.ts")} would write over ${at("things.json")}, which the description is read from`),
+    );
+    expect((await cli("--routes", at("missing.json"))).stderr).toMatch(
+      new RegExp(`^rest-endpoint: --routes ${at("missing.json")}: cannot read ${at("missing.json")} \\(ENOENT`),
+    );
   });
 
   test.each([
@@ -491,6 +512,8 @@ describe("generate writes a description's map, queries and listing, never over a
     [["generate", "x.yaml", "--out", "x.js"], '--out must end in .d.ts or .ts (the map is TypeScript); received "x.js"'],
     [["generate", "x.yaml", "--out", "x.txt"], '--out must end in .d.ts or .ts (the map is TypeScript); received "x.txt"'],
     [["generate", "a.yaml", "b.yaml", "--out", "x.d.ts"], 'generate takes one description; received also "b.yaml"'],
+    [["generate", "x.yaml", "--out", "x.ts", "--listing", "x.txt"], '--listing must end in .json (the listing is JSON); received "x.txt"'],
+    [["--listing", "x.json", "GET /x"], "--listing goes with generate (see --help)"],
   ])("%j is refused", async (args, message) => {
     expect(await cli(...args)).toEqual(refused(message));
   });

@@ -23,6 +23,7 @@ const OPTIONS = {
   "base-url": { type: "string" },
   routes: { type: "string" },
   out: { type: "string" },
+  listing: { type: "string" },
   format: { type: "string" },
   help: { type: "boolean" },
   version: { type: "boolean" },
@@ -36,6 +37,7 @@ const COMMANDS = ["generate", "versions"];
 /** Options that belong to one sub-command. */
 const OWNED: [option: keyof typeof OPTIONS, command: string][] = [
   ["out", "generate"],
+  ["listing", "generate"],
   ["force", "generate"],
   ["target", "versions"],
 ];
@@ -114,7 +116,7 @@ async function run(args: readonly string[], routes: URL): Promise<string> {
   for (const [option, command] of OWNED)
     if (values[option] !== undefined && first !== command) throw new UsageError(`--${option} goes with ${command} (see --help)`);
   if (first === "versions") return versionsDiff(items, values.target ?? "api.github.com", routes);
-  if (first === "generate") return generate(items[0], values.out, items.slice(1), values.force === true);
+  if (first === "generate") return generate(items[0], values.out, items.slice(1), values.force === true, values.listing);
   if (values.routes !== undefined) return listRoutes(values.routes, first, items, routes);
   if (first === undefined) throw new UsageError('a route is required, e.g. "GET /repos/{owner}/{repo}/issues" (see --help)');
   // A word that is no route and no method alone ("version" for "versions", "zen" for "/zen").
