@@ -507,6 +507,70 @@ describe("generate writes a description's map, queries and listing, never over a
     );
   });
 
+  // Issue 47, item 2: one unusable part (Notion's header parameter named "", codat's schema whose
+  // `type` is an object) refused the whole description.
+  test("without --strict, unusable parts are left out, each named on one stderr line and in the listing; --strict refuses", async () => {
+    const bad = { type: { not: "a type" } };
+    writeFileSync(
+      at("partly.json"),
+      JSON.stringify({
+        openapi: "3.0.3",
+        info: { title: "Partly", version: "1" },
+        paths: {
+          "/ok": { get: { parameters: [{ name: "q", in: "query", schema: { type: "string" } }] } },
+          "/pages": {
+            post: {
+              parameters: [
+                { name: "", in: "header", schema: { type: "string" } },
+                { name: "Notion-Version", in: "header", schema: { type: "string" } },
+              ],
+            },
+          },
+          "/companies": {
+            post: { requestBody: { content: { "application/json": { schema: { $ref: "#/components/schemas/Bad" } }, "text/plain": {} } } },
+          },
+          "/search": { get: { parameters: [{ name: "filter", in: "query", schema: { $ref: "#/components/schemas/Bad" } }] } },
+          "/broken": { get: "not an operation", put: {} },
+        },
+        components: { schemas: { Bad: bad } },
+      }),
+    );
+    rmSync(at("partly-api.d.ts"), { force: true });
+    const pointers = [
+      [
+        "/paths/~1pages/post/parameters/0",
+        "a parameter",
+        '/paths/~1pages/post/parameters/0/name: must be a header field name, an RFC 9110 token (section 5.1); received ""',
+      ],
+      [
+        "/paths/~1companies/post/requestBody/content/application~1json",
+        "a media type",
+        "/components/schemas/Bad/type: must be an array; received an object",
+      ],
+      ["/paths/~1search/get/parameters/0", "a parameter", "/components/schemas/Bad/type: must be an array; received an object"],
+      ["/paths/~1broken/get", "an operation", '/paths/~1broken/get: must be an object; received "not an operation"'],
+    ].map(([part, kind, problem]) => `left out ${at("partly.json")}#${part} (${kind}): ${at("partly.json")}#${problem}`);
+    expect(await cli("generate", at("partly.json"), "--out", at("partly-api.d.ts"))).toEqual({
+      status: 0,
+      stdout: `${at("partly-api.d.ts")}: 5 operations of Partly 1 (4 parts left out)\n`,
+      stderr: pointers.map((line) => `rest-endpoint: ${line}\n`).join(""),
+    });
+    const written = JSON.parse(readFileSync(at("partly-api.json"), "utf8")) as {
+      routes: object;
+      leftOut: string[];
+    };
+    expect(written.leftOut).toEqual(pointers);
+    expect(Object.keys(written.routes)).toEqual(["GET /ok", "POST /pages", "POST /companies", "GET /search", "PUT /broken"]);
+    expect((await cli("--routes", at("partly-api.d.ts"), "POST /pages")).stdout).toContain("Notion-Version  header");
+    expect(readFileSync(at("partly-api.d.ts"), "utf8")).toContain('"POST /companies": {\n    data?: unknown;');
+    // --strict: the first, as before.
+    expect(await cli("generate", at("partly.json"), "--out", at("partly-api.d.ts"), "--strict")).toEqual(
+      refused(
+        `${at("partly.json")}#/paths/~1pages/post/parameters/0/name: must be a header field name, an RFC 9110 token (section 5.1); received ""`,
+      ),
+    );
+  });
+
   test.each([
     [["generate", "x.yaml"], "generate needs a description and --out FILE.d.ts or FILE.ts, e.g. generate openapi.yaml --out api.d.ts"],
     [["generate", "x.yaml", "--out", "x.js"], '--out must end in .d.ts or .ts (the map is TypeScript); received "x.js"'],

@@ -3,7 +3,7 @@ import { quote } from "../core/errors.js";
 /** `--help`'s text. */
 export const USAGE = `Usage: rest-endpoint [--base-url URL] [--format json|curl|fetch] "<METHOD> <URL>" [ITEM ...]
        rest-endpoint --routes TARGET|FILE.d.ts|LISTING.json ["<METHOD> <URL>"]
-       rest-endpoint generate DESCRIPTION --out FILE.d.ts|FILE.ts [--listing LISTING.json] [--force]
+       rest-endpoint generate DESCRIPTION --out FILE.d.ts|FILE.ts [--listing LISTING.json] [--strict] [--force]
        rest-endpoint versions diff FROM TO [--target T] ["<METHOD> <URL>" ...]
 
 Prints the request options for a route (as JSON, a curl command or a fetch snippet). Sends nothing.
@@ -35,6 +35,9 @@ Options:
   --listing F     with generate: write the listing to F (.json) instead of FILE.json, e.g.
                   where FILE.json is the description (generate src/x.json --out src/x.ts
                   --listing src/x.routes.json); then --routes F reads it
+  --strict        with generate: refuse a description any part of which cannot be mapped;
+                  without it, such an operation, parameter or media type is left out, each
+                  named with its JSON pointer on one line of stderr and in the listing
   --force         with generate: write over files that generate did not write (never over
                   a file the description is read from, by any name or link)
   --target T      with versions diff: the GitHub target (default api.github.com)
