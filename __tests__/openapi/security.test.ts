@@ -121,15 +121,36 @@ describe("generate reads each operation's requirement", () => {
     [{ key: { type: "oauth2" } }, ["key"], 'secured.json#/security/0: must be a Security Requirement Object; received "key"'],
     [[], undefined, "secured.json#/components/securitySchemes: must be an object; received an array"],
   ])("a wrong shape is one line naming its JSON pointer: %j %j", (schemes, security, message) => {
-    const wrong = checkShapes({ ...structuredClone(SECURED), components: { securitySchemes: schemes }, security }, "secured.json");
-    expect(() => planOf(wrong, routesOf(wrong, true).routes)).toThrow(message);
+    expect(() => checkShapes({ ...structuredClone(SECURED), components: { securitySchemes: schemes }, security }, "secured.json")).toThrow(
+      message,
+    );
   });
 
   test("an operation's wrong requirement is named at the operation", () => {
-    const wrong = checkShapes({ ...structuredClone(SECURED), paths: { "/a": { get: { security: {} } } } }, "secured.json");
-    expect(() => planOf(wrong, routesOf(wrong, true).routes)).toThrow(
+    expect(() => checkShapes({ ...structuredClone(SECURED), paths: { "/a": { get: { security: {} } } } }, "secured.json")).toThrow(
       "secured.json#/paths/~1a/get/security: must be an array of Security Requirement Objects; received object",
     );
+  });
+
+  // The corpus: rapidapi.com's dynamicdocs names an API key's header "ADVICEment API Key".
+  test("without --strict, a wrong scheme or an operation's wrong requirement is left out, and the rest mapped", () => {
+    const leftOut: string[] = [];
+    const given = structuredClone(SECURED) as { components: { securitySchemes: Record<string, unknown> }; paths: Record<string, unknown> };
+    given.components.securitySchemes.key = { type: "apiKey", in: "header", name: "ADVICEment API Key" };
+    given.paths["/wrong"] = { get: { security: [{ bearer: "read" }] } };
+    const lenient = checkShapes(given, "secured.json", leftOut);
+    expect(leftOut).toEqual([
+      'left out secured.json#/components/securitySchemes/key (a security scheme): secured.json#/components/securitySchemes/key/name: must be a header name, an RFC 9110 token (section 5.1); received "ADVICEment API Key"',
+      'left out secured.json#/paths/~1wrong/get (an operation): secured.json#/paths/~1wrong/get/security/0/bearer: must be an array of scopes or roles; received "read"',
+    ]);
+    const table = planOf(lenient, routesOf(lenient, true).routes)!.table;
+    // `key` is no scheme: the routes that required it alone need none; `key` and `basic` together cannot be met.
+    expect(Object.keys(table.schemes)).toEqual(["queryKey", "session", "bearer", "basic", "oauth", "oidc"]);
+    expect([table.routes["GET /default"], table.routes["POST /both"], table.routes["GET /wrong"]]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
 });
 

@@ -19,6 +19,7 @@ import { DescriptionError, MAX_NESTING, readFrom, type Document } from "./docume
 import { follow, isReference, pointerOf, pointerToken as token } from "./json-pointer.js";
 import { TOKEN } from "../core/chars.js";
 import { MAX_SHOWN, shorten } from "../core/errors.js";
+import { requirementOf, schemeOf } from "./requirements.js";
 import { sequenceSeparator } from "./sequences.js";
 import { FORM_MEDIA_TYPE, JSON_MEDIA_TYPE, METHODS } from "./routes.js";
 import { BODY_METHODS } from "../core/request.js";
@@ -202,7 +203,7 @@ const isObject = (value: Json): value is Record<string, Json> => typeof value ==
  * `readOnly`, `deprecated`, `format`, `contentMediaType`, `description`; and OpenAPI 3.2's `query`
  * operation, `additionalOperations`, `in: querystring` parameters (their `content`) and a body's
  * `itemSchema`, with the rules 3.2 gives them and those of what withQueries sends (docs/any-api.md,
- * "OpenAPI 3.2"). Fields it does not read are not checked: a description valid enough to map is mapped.
+ * "OpenAPI 3.2"); security schemes and requirements as requirements.ts reads them. Fields it does not read are not checked: a description valid enough to map is mapped.
  *
  * With `leftOut` (`generate` without `--strict`), a wrong field inside an operation, a parameter, a
  * request body's media type or a path item leaves that part out of the description, innermost
@@ -234,7 +235,7 @@ export function checkShapes(spec: Description, file: string, leftOut?: string[])
  * the rest"): an operation, a parameter, a media type of a request body, or a path item.
  */
 interface Part {
-  readonly kind: "a path item" | "an operation" | "a parameter" | "a media type";
+  readonly kind: "a path item" | "an operation" | "a parameter" | "a media type" | "a security scheme";
   /** Its JSON pointer, where it stands (a `$ref` to it included). */
   readonly pointer: string;
   /** Takes it out of the description: the list entry, or the key, that holds it. */
@@ -273,6 +274,15 @@ function checkOnce(spec: Description, file: string): Document {
   /** Removes the key `name` of `from`. */
   const withoutKey = (from: Record<string, Json>, name: string) => (): void => {
     Reflect.deleteProperty(from, name);
+  };
+  /** A check of requirements.ts (security schemes and requirements), its refusal named as this pass names one. */
+  const checked = (check: (document: Document) => unknown): void => {
+    try {
+      check(spec as unknown as Document);
+    } catch (error) {
+      if (error instanceof DescriptionError && current !== undefined) throw new PartError(error.message, current);
+      throw error;
+    }
   };
   const problem = (pointer: string, rule: string, value: Json): never => {
     const shown =
@@ -458,6 +468,16 @@ function checkOnce(spec: Description, file: string): Document {
   optional(info?.title, "/info/title", string);
   optional(info?.version, "/info/version", string);
   optional(spec.servers, "/servers", servers);
+  // Security schemes (components.securitySchemes) and the description's requirement (requirements.ts).
+  const components = isObject(spec.components) ? spec.components : undefined;
+  const schemes = optional(components?.securitySchemes, "/components/securitySchemes", object) ?? {};
+  for (const [name, value] of Object.entries(schemes)) {
+    const pointer = `/components/securitySchemes/${token(name)}`;
+    within({ kind: "a security scheme", pointer, remove: withoutKey(schemes, name) }, () => {
+      checked((document) => schemeOf(document, value, pointer));
+    });
+  }
+  if (spec.security !== undefined) checked((document) => requirementOf(document, spec.security, () => "/security"));
   const paths = object(spec.paths, "/paths");
   for (const [path, given] of Object.entries(paths)) {
     if (path.startsWith("x-")) continue; // a specification extension (OpenAPI 3.1 section 4.9)
@@ -518,6 +538,7 @@ function checkOnce(spec: Description, file: string): Document {
         ) ?? [];
       oneQuery([...shared, ...own]);
       optional(operation.servers, `${pointer}/servers`, servers);
+      if (operation.security !== undefined) checked((document) => requirementOf(document, operation.security, () => `${pointer}/security`));
       const docs = optional(operation.externalDocs, `${pointer}/externalDocs`, object);
       optional(docs?.url, `${pointer}/externalDocs/url`, string);
       if (operation.requestBody === undefined) return;

@@ -37,7 +37,7 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
  *   than `header`, `query` or `cookie`; a header or cookie name that is no RFC 9110 token; an `http`
  *   `scheme` that is no token (RFC 9110 section 11.1); a `type` OpenAPI does not define
  */
-function schemeOf(spec: Document, given: unknown, pointer: string): SecurityScheme | undefined {
+export function schemeOf(spec: Document, given: unknown, pointer: string): SecurityScheme | undefined {
   const [value, at, stuck] = follow(spec, given, pointer);
   if (stuck !== undefined || !isObject(value)) return problem(spec, at, "must be a Security Scheme Object", value);
   const { type } = value;
@@ -62,7 +62,7 @@ function schemeOf(spec: Document, given: unknown, pointer: string): SecuritySche
 }
 
 /** A requirement (`security`) at `pointer`: its alternatives, each the scheme names it lists. */
-function requirementOf(spec: Document, value: unknown, at: () => string): string[][] {
+export function requirementOf(spec: Document, value: unknown, at: () => string): string[][] {
   // The pointer is found only for a message: an operation's is a search of the description.
   if (!Array.isArray(value)) return problem(spec, at(), "must be an array of Security Requirement Objects", value);
   return value.map((alternative, index) => {
