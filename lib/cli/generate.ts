@@ -20,9 +20,9 @@ export async function generate(
   output: string | undefined,
   rest: readonly string[],
   force: boolean,
-  listingFile?: string,
-  strict = true,
-  warn: (line: string) => void = () => undefined,
+  listingFile: string | undefined,
+  strict: boolean,
+  warn: (line: string) => void,
 ): Promise<string> {
   if (description === undefined || output === undefined)
     throw new UsageError("generate needs a description and --out FILE.d.ts or FILE.ts, e.g. generate openapi.yaml --out api.d.ts");

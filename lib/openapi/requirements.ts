@@ -7,7 +7,7 @@
  */
 import { TOKEN } from "../core/chars.js";
 import { DescriptionError, readFrom, type Document, type Operation } from "./document.js";
-import { follow, pointerOf, pointerToken } from "./json-pointer.js";
+import { follow, pointerToken } from "./json-pointer.js";
 import { commentText, key } from "./schema.js";
 import type { SecurityScheme, SecurityTable } from "./security.js";
 
@@ -98,7 +98,8 @@ function memberOf(name: string, scheme: SecurityScheme): string {
  * @param routes - each operation with its route, as the map writes it
  * @returns what the generator writes, or `undefined` when the description declares no scheme that a
  *   request carries (none, or `mutualTLS` alone)
- * @throws {@link DescriptionError} naming the JSON pointer of a wrong shape ({@link schemeOf})
+ * @throws {@link DescriptionError} naming the JSON pointer of a wrong scheme ({@link schemeOf}); the
+ *   requirements are read as checkShapes (read.ts) checked them, with {@link requirementOf}
  */
 export function securityOf(
   spec: Document,
@@ -113,13 +114,15 @@ export function securityOf(
     if (scheme !== undefined) schemes[name] = scheme;
   }
   if (Object.keys(schemes).length === 0) return undefined;
-  const fallback = spec.security === undefined ? [] : requirementOf(spec, spec.security, () => "/security");
+  // checkShapes (read.ts) checked every requirement with requirementOf: each is a list of objects.
+  const namesOf = (requirement: unknown): string[][] =>
+    (requirement as Record<string, unknown>[]).map((alternative) => Object.keys(alternative));
+  const fallback = spec.security === undefined ? [] : namesOf(spec.security);
   const table: Record<string, string[][]> = {};
   const docs: Record<string, string> = {};
   for (const { operation, route } of routes) {
     const own: unknown = operation.operation.security;
-    const given =
-      own === undefined ? fallback : requirementOf(spec, own, () => `${pointerOf(spec, operation.operation).slice(1)}/security`);
+    const given = own === undefined ? fallback : namesOf(own);
     // Names no scheme declares, or a mutualTLS scheme's, are no part of a request: an alternative
     // that names an undeclared scheme cannot be met, and is left out; mutualTLS is the client's.
     const alternatives = given
