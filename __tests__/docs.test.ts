@@ -163,6 +163,21 @@ describe("docs/github-enterprise.md", () => {
   });
 });
 
+describe("docs/authentication.md", () => {
+  const page = read("docs/authentication.md");
+  // The example through a generated map (its imports) runs in security.slow.test.ts, with Zapier's map.
+  const examples = examplesWithOutput(page).filter(([code]) => !code.includes("./nla.js"));
+
+  test("has its GitHub examples, and the README links it", () => {
+    expect(examples).toHaveLength(5);
+    expect(read("README.md")).toContain("(docs/authentication.md)");
+  });
+
+  test.each(examples.map(([code, output]) => [titleOf(code), code, output] as const))("%s", (_title, code, output) => {
+    expect(runBlock(code)).toEqual(JSON.parse(output));
+  });
+});
+
 describe("docs/clients.md", () => {
   const recipes = [...read("docs/clients.md").matchAll(/^## (.+)\n[\s\S]*?^```js\n([\s\S]*?)^```$/gm)].map(
     ([, title, code]) => [title!, code!] as const,

@@ -289,7 +289,7 @@ describe("the packed package", () => {
       "module.exports = { EndpointError, VERSION, createEndpoint, endpoint, followLink, gheCom, ghes, githubCom, githubTarget, parseRoute, parseUploadUrl };",
     ],
     ["clients", "module.exports = { toAxios, toFetch, toGot, toKy, toNodeHttp, toUndici };"],
-    ["queries", "module.exports = { serverUrl, withQueries };"],
+    ["queries", "module.exports = { securityOf, serverUrl, withQueries };"],
   ])("dist/%s.cjs is plain CommonJS: one module.exports of the entry's names, no bundler helpers", (name, line) => {
     const code = readFileSync(join(root, "dist", `${name}.cjs`), "utf8");
     expect(code.trimEnd().split("\n").at(-1)).toBe(line);

@@ -200,7 +200,7 @@ describe("--routes TARGET checks a route against GitHub's description of TARGET"
     ],
     [
       ["--routes", "../package"],
-      'rest-endpoint: --routes must be one of api.github.com, api.github.com.2022-11-28, api.github.com.2026-03-10, ghec, ghec.2022-11-28, ghec.2026-03-10, ghes-3.17, ghes-3.17.2022-11-28, ghes-3.18, ghes-3.18.2022-11-28, ghes-3.19, ghes-3.19.2022-11-28 or a FILE.d.ts or FILE.ts that generate wrote; received "../package"',
+      'rest-endpoint: --routes must be one of api.github.com, api.github.com.2022-11-28, api.github.com.2026-03-10, ghec, ghec.2022-11-28, ghec.2026-03-10, ghes-3.17, ghes-3.17.2022-11-28, ghes-3.18, ghes-3.18.2022-11-28, ghes-3.19, ghes-3.19.2022-11-28 or a FILE.d.ts, FILE.ts or LISTING.json that generate wrote; received "../package"',
     ],
     [["--routes", "ghec", "GET /zen", "x=1"], `rest-endpoint: --routes lists a route's parameters and takes no items; received "x=1"`],
     // endpoint()'s route grammar (parseRoute): two spaces are refused, a method alone is its root.

@@ -366,7 +366,7 @@ describe("--routes lists a target's routes or one route's parameters", () => {
     [["--routes", "t", "GET /b", "x=1"], `--routes lists a route's parameters and takes no items; received "x=1"`],
     [
       ["--routes", "../t"],
-      '--routes must be one of t, t.2022-11-28, t.2026-03-10 or a FILE.d.ts or FILE.ts that generate wrote; received "../t"',
+      '--routes must be one of t, t.2022-11-28, t.2026-03-10 or a FILE.d.ts, FILE.ts or LISTING.json that generate wrote; received "../t"',
     ],
   ])("%j is refused", async (args, message) => {
     expect(await cli(...args)).toEqual(refused(message));
@@ -482,9 +482,94 @@ describe("generate writes a description's map, queries and listing, never over a
     const listing = make();
     const out = listing.replace(/\.json$/, ".d.ts");
     expect(await cli("generate", at("things.json"), "--out", out, "--force")).toEqual(
-      refused(`--out ${out} would write over ${listing}, which the description is read from`),
+      refused(
+        `--out ${out} would write over ${listing}, which the description is read from; name the listing with --listing, e.g. --listing ${listing.replace(/\.json$/, ".routes.json")}`,
+      ),
     );
     expect(JSON.parse(readFileSync(at("things.json"), "utf8"))).toEqual(description);
+  });
+
+  // Issue 47, item 3: `generate src/x.json --out src/x.ts` was refused, with no way to name the listing.
+  test("--listing names the listing, so that a description beside its map is mapped; --routes reads it", async () => {
+    rmSync(at("things.routes.json"), { force: true });
+    expect(await cli("generate", at("things.json"), "--out", at("things.ts"), "--listing", at("things.routes.json"))).toEqual({
+      status: 0,
+      stdout: `${at("things.ts")}: 2 operations of Things 1.2, baseUrl https://things.example/v1\n`,
+      stderr: "",
+    });
+    expect(JSON.parse(readFileSync(at("things.json"), "utf8"))).toEqual(description);
+    expect((await cli("--routes", at("things.routes.json"))).stdout).toBe("GET /things/{id}\nPOST /things\n");
+    // The description named as the listing is refused still, by any name.
+    expect(await cli("generate", at("things.json"), "--out", at("things.ts"), "--listing", at("things.json"), "--force")).toEqual(
+      refused(`--out ${at("things.ts")} would write over ${at("things.json")}, which the description is read from`),
+    );
+    expect((await cli("--routes", at("missing.json"))).stderr).toMatch(
+      new RegExp(`^rest-endpoint: --routes ${at("missing.json")}: cannot read ${at("missing.json")} \\(ENOENT`),
+    );
+  });
+
+  // Issue 47, item 2: one unusable part (Notion's header parameter named "", codat's schema whose
+  // `type` is an object) refused the whole description.
+  test("without --strict, unusable parts are left out, each named on one stderr line and in the listing; --strict refuses", async () => {
+    const bad = { type: { not: "a type" } };
+    writeFileSync(
+      at("partly.json"),
+      JSON.stringify({
+        openapi: "3.0.3",
+        info: { title: "Partly", version: "1" },
+        paths: {
+          "/ok": { get: { parameters: [{ name: "q", in: "query", schema: { type: "string" } }] } },
+          "/pages": {
+            post: {
+              parameters: [
+                { name: "", in: "header", schema: { type: "string" } },
+                { name: "Notion-Version", in: "header", schema: { type: "string" } },
+              ],
+            },
+          },
+          "/companies": {
+            post: { requestBody: { content: { "application/json": { schema: { $ref: "#/components/schemas/Bad" } }, "text/plain": {} } } },
+          },
+          "/search": { get: { parameters: [{ name: "filter", in: "query", schema: { $ref: "#/components/schemas/Bad" } }] } },
+          "/broken": { get: "not an operation", put: {} },
+        },
+        components: { schemas: { Bad: bad } },
+      }),
+    );
+    rmSync(at("partly-api.d.ts"), { force: true });
+    const pointers = [
+      [
+        "/paths/~1pages/post/parameters/0",
+        "a parameter",
+        '/paths/~1pages/post/parameters/0/name: must be a header field name, an RFC 9110 token (section 5.1); received ""',
+      ],
+      [
+        "/paths/~1companies/post/requestBody/content/application~1json",
+        "a media type",
+        "/components/schemas/Bad/type: must be an array; received an object",
+      ],
+      ["/paths/~1search/get/parameters/0", "a parameter", "/components/schemas/Bad/type: must be an array; received an object"],
+      ["/paths/~1broken/get", "an operation", '/paths/~1broken/get: must be an object; received "not an operation"'],
+    ].map(([part, kind, problem]) => `left out ${at("partly.json")}#${part} (${kind}): ${at("partly.json")}#${problem}`);
+    expect(await cli("generate", at("partly.json"), "--out", at("partly-api.d.ts"))).toEqual({
+      status: 0,
+      stdout: `${at("partly-api.d.ts")}: 5 operations of Partly 1 (4 parts left out)\n`,
+      stderr: pointers.map((line) => `rest-endpoint: ${line}\n`).join(""),
+    });
+    const written = JSON.parse(readFileSync(at("partly-api.json"), "utf8")) as {
+      routes: object;
+      leftOut: string[];
+    };
+    expect(written.leftOut).toEqual(pointers);
+    expect(Object.keys(written.routes)).toEqual(["GET /ok", "POST /pages", "POST /companies", "GET /search", "PUT /broken"]);
+    expect((await cli("--routes", at("partly-api.d.ts"), "POST /pages")).stdout).toContain("Notion-Version  header");
+    expect(readFileSync(at("partly-api.d.ts"), "utf8")).toContain('"POST /companies": {\n    data?: unknown;');
+    // --strict: the first, as before.
+    expect(await cli("generate", at("partly.json"), "--out", at("partly-api.d.ts"), "--strict")).toEqual(
+      refused(
+        `${at("partly.json")}#/paths/~1pages/post/parameters/0/name: must be a header field name, an RFC 9110 token (section 5.1); received ""`,
+      ),
+    );
   });
 
   test.each([
@@ -492,6 +577,8 @@ describe("generate writes a description's map, queries and listing, never over a
     [["generate", "x.yaml", "--out", "x.js"], '--out must end in .d.ts or .ts (the map is TypeScript); received "x.js"'],
     [["generate", "x.yaml", "--out", "x.txt"], '--out must end in .d.ts or .ts (the map is TypeScript); received "x.txt"'],
     [["generate", "a.yaml", "b.yaml", "--out", "x.d.ts"], 'generate takes one description; received also "b.yaml"'],
+    [["generate", "x.yaml", "--out", "x.ts", "--listing", "x.txt"], '--listing must end in .json (the listing is JSON); received "x.txt"'],
+    [["--listing", "x.json", "GET /x"], "--listing goes with generate (see --help)"],
   ])("%j is refused", async (args, message) => {
     expect(await cli(...args)).toEqual(refused(message));
   });

@@ -8,16 +8,20 @@ import { UsageError } from "./usage.js";
 
 /**
  * The listing of a GitHub target (`routes`, the folder of dist/routes/*.json that the build writes
- * beside the bin) or of a map FILE.d.ts or FILE.ts that `generate` wrote (FILE.json beside it).
+ * beside the bin), of a map FILE.d.ts or FILE.ts that `generate` wrote (FILE.json beside it), or
+ * a listing LISTING.json it wrote (`generate --listing`).
  */
 export function readListing(target: string, routes: URL): Listing {
-  if (target.endsWith(".ts")) {
-    const file = `${target.slice(0, -(target.endsWith(".d.ts") ? ".d.ts" : ".ts").length)}.json`;
+  // A listing named by `generate --listing`, or a map's, FILE.json beside FILE.d.ts or FILE.ts.
+  if (target.endsWith(".ts") || target.endsWith(".json")) {
+    const file = target.endsWith(".json") ? target : `${target.slice(0, -(target.endsWith(".d.ts") ? ".d.ts" : ".ts").length)}.json`;
     let listing: unknown;
     try {
       listing = JSON.parse(readFileSync(file, "utf8"));
     } catch (error) {
-      throw new UsageError(`--routes ${target}: cannot read ${file}, which generate writes beside it (${(error as Error).message})`);
+      throw new UsageError(
+        `--routes ${target}: cannot read ${file}${file === target ? "" : ", which generate writes beside it"} (${(error as Error).message})`,
+      );
     }
     return checkListing(listing, file);
   }
@@ -27,7 +31,7 @@ export function readListing(target: string, routes: URL): Listing {
     .sort();
   if (!targets.includes(target))
     throw new UsageError(
-      `--routes must be one of ${targets.join(", ")} or a FILE.d.ts or FILE.ts that generate wrote; received ${quote(target)}`,
+      `--routes must be one of ${targets.join(", ")} or a FILE.d.ts, FILE.ts or LISTING.json that generate wrote; received ${quote(target)}`,
     );
   // A versioned listing builds on its base (`api.github.com.2026-03-10` on `api.github.com`),
   // which may be missing from a folder that has the versioned one.

@@ -23,10 +23,12 @@ const OPTIONS = {
   "base-url": { type: "string" },
   routes: { type: "string" },
   out: { type: "string" },
+  listing: { type: "string" },
   format: { type: "string" },
   help: { type: "boolean" },
   version: { type: "boolean" },
   force: { type: "boolean" },
+  strict: { type: "boolean" },
   target: { type: "string" },
 } as const;
 type Values = { [K in keyof typeof OPTIONS]?: (typeof OPTIONS)[K]["type"] extends "string" ? string : boolean };
@@ -36,7 +38,9 @@ const COMMANDS = ["generate", "versions"];
 /** Options that belong to one sub-command. */
 const OWNED: [option: keyof typeof OPTIONS, command: string][] = [
   ["out", "generate"],
+  ["listing", "generate"],
   ["force", "generate"],
+  ["strict", "generate"],
   ["target", "versions"],
 ];
 
@@ -69,7 +73,7 @@ function readArguments(args: readonly string[]): { values: Values; positionals: 
 /** Runs the CLI with the given arguments, writing to `io`; returns the exit status: 0, or 2 after one line on `err`. */
 export async function main(args: readonly string[], io: Io): Promise<number> {
   try {
-    io.out(await run(args, io.routes));
+    io.out(await run(args, io.routes, io.err));
     return 0;
   } catch (error) {
     // One line whatever the input held: control characters are escaped. An error of another kind
@@ -101,7 +105,7 @@ function endpointFor(baseUrl: string | undefined): typeof endpoint {
 }
 
 /** What the command line prints. */
-async function run(args: readonly string[], routes: URL): Promise<string> {
+async function run(args: readonly string[], routes: URL, err: (text: string) => void): Promise<string> {
   const { values, positionals } = readArguments(args);
   if (values.help === true) return USAGE;
   if (values.version === true) return VERSION;
@@ -114,7 +118,10 @@ async function run(args: readonly string[], routes: URL): Promise<string> {
   for (const [option, command] of OWNED)
     if (values[option] !== undefined && first !== command) throw new UsageError(`--${option} goes with ${command} (see --help)`);
   if (first === "versions") return versionsDiff(items, values.target ?? "api.github.com", routes);
-  if (first === "generate") return generate(items[0], values.out, items.slice(1), values.force === true);
+  if (first === "generate")
+    return generate(items[0], values.out, items.slice(1), values.force === true, values.listing, values.strict === true, (line) => {
+      err(`rest-endpoint: ${line}`);
+    });
   if (values.routes !== undefined) return listRoutes(values.routes, first, items, routes);
   if (first === undefined) throw new UsageError('a route is required, e.g. "GET /repos/{owner}/{repo}/issues" (see --help)');
   // A word that is no route and no method alone ("version" for "versions", "zen" for "/zen").

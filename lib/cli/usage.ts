@@ -2,8 +2,8 @@ import { quote } from "../core/errors.js";
 
 /** `--help`'s text. */
 export const USAGE = `Usage: rest-endpoint [--base-url URL] [--format json|curl|fetch] "<METHOD> <URL>" [ITEM ...]
-       rest-endpoint --routes TARGET|FILE.d.ts ["<METHOD> <URL>"]
-       rest-endpoint generate DESCRIPTION --out FILE.d.ts|FILE.ts [--force]
+       rest-endpoint --routes TARGET|FILE.d.ts|LISTING.json ["<METHOD> <URL>"]
+       rest-endpoint generate DESCRIPTION --out FILE.d.ts|FILE.ts [--listing LISTING.json] [--strict] [--force]
        rest-endpoint versions diff FROM TO [--target T] ["<METHOD> <URL>" ...]
 
 Prints the request options for a route (as JSON, a curl command or a fetch snippet). Sends nothing.
@@ -28,12 +28,19 @@ Options:
                   fetch: a JavaScript snippet that sends them with fetch
   --routes T      check that a route is an operation of T and list its parameters; without a
                   route, list T's routes. T is a GitHub target (api.github.com, ghec,
-                  ghes-3.19, …) or a map FILE.d.ts or FILE.ts that generate wrote
+                  ghes-3.19, …), a map FILE.d.ts or FILE.ts that generate wrote (its
+                  listing FILE.json beside it), or a listing LISTING.json that it wrote
   --out FILE.d.ts with generate: where the route map of an OpenAPI 3.0-3.2 description (JSON
                   or YAML; $refs followed to .json/.yaml/.yml files in its folder) goes;
                   FILE.js gets its queries for rest-endpoint/queries, FILE.json its listing
                   for --routes; --out FILE.ts writes the map and its queries as one module
                   that tsc compiles with the app
+  --listing F     with generate: write the listing to F (.json) instead of FILE.json, e.g.
+                  where FILE.json is the description (generate src/x.json --out src/x.ts
+                  --listing src/x.routes.json); then --routes F reads it
+  --strict        with generate: refuse a description any part of which cannot be mapped;
+                  without it, such an operation, parameter or media type is left out, each
+                  named with its JSON pointer on one line of stderr and in the listing
   --force         with generate: write over files that generate did not write (never over
                   a file the description is read from, by any name or link)
   --target T      with versions diff: the GitHub target (default api.github.com)

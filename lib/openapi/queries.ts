@@ -16,8 +16,10 @@ import type { EndpointInterface, EndpointParameters, MergedOptions, RequestOptio
 import { isPlainRecord } from "../core/values.js";
 import type { Queries } from "./query.js";
 import { givesHeaderName, planOf, rewrite, withoutFragment, type QueryPlan } from "./query-rewrite.js";
+import { authorize, isSecurity, type Security } from "./security.js";
 
 export type { Form, Queries, Query, Querystring } from "./query.js";
+export { securityOf, type Security, type SecurityScheme, type SecurityTable } from "./security.js";
 
 /** A route string as a call writes it, read once per wrapper: the method and URL merge() gives it, and its table entry. */
 interface CalledRoute {
@@ -48,6 +50,9 @@ const isRouteKey = (key: string): boolean => key === "method" || key === "url";
  *
  * @param endpoint - an endpoint, usually `endpoint.defaults({ baseUrl })` typed by a generated map
  * @param queries - the `queries` of a module `rest-endpoint generate` wrote
+ * @param security - optional: the credentials its `credentials()` bound to the description's security
+ *   schemes, each sent where its scheme says on the routes that require it, to `endpoint`'s `baseUrl`
+ *   origin only (docs/authentication.md)
  * @returns an endpoint of the same type
  * @throws `EndpointError` (rest-endpoint's) `INVALID_PARAMETER` when a deepObject parameter holds a list or an
  *   object under a key (it has one level) or a key that is not well-formed Unicode;
@@ -69,7 +74,7 @@ const isRouteKey = (key: string): boolean => key === "method" || key === "url";
  * // "https://api.stripe.com/v1/charges?limit=3&created%5Bgte%5D=1700000000&expand%5B%5D=data.customer"
  * ```
  */
-export function withQueries<E extends EndpointInterface<RouteMap, string>>(endpoint: E, queries: Queries): E {
+export function withQueries<E extends EndpointInterface<RouteMap, string>>(endpoint: E, queries: Queries, security?: Security): E {
   // Checked here, so that a wrong argument is named rather than a TypeError thrown, or taken as no table.
   const given: unknown = endpoint;
   const member = (name: string): unknown => (given as Record<string, unknown>)[name];
@@ -81,6 +86,8 @@ export function withQueries<E extends EndpointInterface<RouteMap, string>>(endpo
   )
     fail("INVALID_OPTIONS", "endpoint", "must be an endpoint function (endpoint, createEndpoint(…), .defaults(…))", endpoint);
   if (!isPlainRecord(queries)) fail("INVALID_OPTIONS", "queries", "must be the queries object a generated module exports", queries);
+  if (security !== undefined && !isSecurity(security))
+    fail("INVALID_OPTIONS", "security", "must be what a generated module's credentials() returns", security);
   for (const [route, query] of Object.entries(queries))
     if (!isPlainRecord(query) || typeof query.template != "string" || !/^[^ ]+ [^ ]/.test(route))
       fail("INVALID_OPTIONS", `queries[${quote(route)}]`, 'must be a route "<METHOD> <URL>" and its { template, … }', query);
@@ -122,10 +129,15 @@ export function withQueries<E extends EndpointInterface<RouteMap, string>>(endpo
     for (const step of plan.requestSteps) built = step(built, headers);
     return built;
   };
-  const parse = (merged: MergedOptions): RequestOptions => {
+  const build = (merged: MergedOptions): RequestOptions => {
     const plan = planFor(merged);
     return plan === undefined ? parseCall(merged) : finish(plan, merged, merged.headers, parseCall);
   };
+  // The one hook of security schemes (lib/openapi/security.ts): credentials added to what was built,
+  // by the route's method and URL template, on the two-step path and the one-pass path alike.
+  const secured = (route: Pick<MergedOptions, "method" | "url">, built: RequestOptions): RequestOptions =>
+    security === undefined ? built : authorize(security, route, built, DEFAULTS.baseUrl);
+  const parse = (merged: MergedOptions): RequestOptions => secured(merged, build(merged));
   const merge = (...args: unknown[]): MergedOptions => {
     const merged = mergeCall(...args);
     let plan = planFor(merged);
@@ -170,7 +182,7 @@ export function withQueries<E extends EndpointInterface<RouteMap, string>>(endpo
       // (`method` or `url` beside a route string endpoint() refuses, as merge() does.)
       if (shared.size > 0 && (sharedByDefaults || Object.keys(parameters ?? {}).some((key) => shared.has(key.toLowerCase()))))
         return undefined;
-      return call(route, parameters);
+      return secured(called, call(route, parameters));
     }
     if (!onePass || (parameters !== undefined && !isPlainRecord(parameters))) return undefined;
     // `method` or `url` would be taken over by the rewrite; the call's own headers would need
@@ -181,7 +193,7 @@ export function withQueries<E extends EndpointInterface<RouteMap, string>>(endpo
     // The headers rewrite() set (header parameters, a media type) are the call's: the endpoint lays them over the defaults'.
     const added = (rewritten as Partial<MergedOptions>).headers;
     const headers = added === undefined || called.plan.requestSteps.length === 0 ? DEFAULTS.headers : { ...DEFAULTS.headers, ...added };
-    return finish(called.plan, rewritten, headers, call);
+    return secured(called, finish(called.plan, rewritten, headers, call));
   };
   const wrapped = (...args: unknown[]): unknown => {
     if (args.length <= 2 && typeof args[0] === "string")
@@ -195,7 +207,7 @@ export function withQueries<E extends EndpointInterface<RouteMap, string>>(endpo
   };
   return Object.assign(wrapped, {
     DEFAULTS,
-    defaults: (options: EndpointParameters) => withQueries(endpoint.defaults(options) as E, queries),
+    defaults: (options: EndpointParameters) => withQueries(endpoint.defaults(options) as E, queries, security),
     merge,
     parse,
   }) as unknown as E;

@@ -19,6 +19,7 @@ import { DescriptionError, MAX_NESTING, readFrom, type Document } from "./docume
 import { follow, isReference, pointerOf, pointerToken as token } from "./json-pointer.js";
 import { TOKEN } from "../core/chars.js";
 import { MAX_SHOWN, shorten } from "../core/errors.js";
+import { requirementOf, schemeOf } from "./requirements.js";
 import { sequenceSeparator } from "./sequences.js";
 import { FORM_MEDIA_TYPE, JSON_MEDIA_TYPE, METHODS } from "./routes.js";
 import { BODY_METHODS } from "../core/request.js";
@@ -52,11 +53,13 @@ const text = JSON.stringify;
 /**
  * Reads `file` and every file its `$ref`s name under the policy above, bundled into one document
  * whose `$ref`s all point inside it (json-schema-ref-parser). Returns it with the real paths of
- * every file read, which `generate` never writes over.
+ * every file read, which `generate` never writes over. With `leftOut`, a part whose shape is wrong
+ * (an operation, a parameter, a media type, a path item) is left out and named there on one line
+ * ({@link checkShapes}); without it, refused.
  *
  * @throws {@link DescriptionError}
  */
-export async function readDescription(file: string): Promise<{ spec: Document; files: string[] }> {
+export async function readDescription(file: string, leftOut?: string[]): Promise<{ spec: Document; files: string[] }> {
   let root: string;
   try {
     root = dirname(realpathSync(file));
@@ -163,7 +166,7 @@ export async function readDescription(file: string): Promise<{ spec: Document; f
     throw new DescriptionError(`${file}#/swagger: is Swagger ${swagger}; convert it to OpenAPI 3 first (e.g. with swagger2openapi)`);
   if (typeof openapi !== "string" || !/^3\.[012]\./.test(openapi))
     throw new DescriptionError(`${file}#/openapi: must be "3.0.x", "3.1.x" or "3.2.x"; received ${text(openapi)}`);
-  return { spec: checkShapes(spec as Description, file), files: [...new Set(files)] };
+  return { spec: checkShapes(spec as Description, file, leftOut), files: [...new Set(files)] };
 }
 
 /**
@@ -211,14 +214,87 @@ const isObject = (value: Json): value is Record<string, Json> => typeof value ==
  * `readOnly`, `deprecated`, `format`, `contentMediaType`, `description`; and OpenAPI 3.2's `query`
  * operation, `additionalOperations`, `in: querystring` parameters (their `content`) and a body's
  * `itemSchema`, with the rules 3.2 gives them and those of what withQueries sends (docs/any-api.md,
- * "OpenAPI 3.2"). Fields it does not read are not checked: a description valid enough to map is mapped.
+ * "OpenAPI 3.2"); security schemes and requirements as requirements.ts reads them. Fields it does not read are not checked: a description valid enough to map is mapped.
+ *
+ * With `leftOut` (`generate` without `--strict`), a wrong field inside an operation, a parameter, a
+ * request body's media type or a path item leaves that part out of the description, innermost
+ * first, and the rest is checked again; each part left out is one line of `leftOut`
+ * (`left out FILE#POINTER (a parameter): FILE#POINTER: rule; received …`).
  *
  * @returns the description, as the generator reads it
  * @throws {@link DescriptionError} naming the file and the JSON pointer of the first wrong field
+ *   (outside every part, or any, without `leftOut`)
  */
-export function checkShapes(spec: Description, file: string): Document {
+export function checkShapes(spec: Description, file: string, leftOut?: string[]): Document {
   readFrom.set(spec, file);
+  const removed = new Set<string>();
+  for (;;) {
+    try {
+      return checkOnce(spec, file);
+    } catch (error) {
+      // A part whose removal left the same part wrong (a path item reached twice) is refused as it is.
+      if (leftOut === undefined || !(error instanceof PartError) || removed.has(error.part.pointer)) throw error;
+      removed.add(error.part.pointer);
+      error.part.remove();
+      leftOut.push(`left out ${file}#${error.part.pointer} (${error.part.kind}): ${error.message}`);
+    }
+  }
+}
+
+/**
+ * A part of a description that can be left out while the rest is mapped (docs/any-api.md, "A map of
+ * the rest"): an operation, a parameter, a media type of a request body, or a path item.
+ */
+interface Part {
+  readonly kind: "a path item" | "an operation" | "a parameter" | "a media type" | "a security scheme";
+  /** Its JSON pointer, where it stands (a `$ref` to it included). */
+  readonly pointer: string;
+  /** Takes it out of the description: the list entry, or the key, that holds it. */
+  readonly remove: () => void;
+}
+
+/** A wrong shape inside a {@link Part}, which `generate` (without `--strict`) leaves out. */
+class PartError extends DescriptionError {
+  constructor(
+    message: string,
+    readonly part: Part,
+  ) {
+    super(message);
+  }
+}
+
+/** One pass of {@link checkShapes}: the first wrong field, a {@link PartError} where it lies inside a part. */
+function checkOnce(spec: Description, file: string): Document {
   const seen = new Set<object>();
+  /** The innermost part being checked. */
+  let current: Part | undefined;
+  /** Checks a part: a wrong shape inside it names it. */
+  const within = <T>(part: Part, check: () => T): T => {
+    const outer = current;
+    current = part;
+    try {
+      return check();
+    } finally {
+      current = outer;
+    }
+  };
+  /** Removes `entry` from the list `from`. */
+  const without = (from: unknown[], entry: unknown) => (): void => {
+    from.splice(from.indexOf(entry), 1);
+  };
+  /** Removes the key `name` of `from`. */
+  const withoutKey = (from: Record<string, Json>, name: string) => (): void => {
+    Reflect.deleteProperty(from, name);
+  };
+  /** A check of requirements.ts (security schemes and requirements), its refusal named as this pass names one. */
+  const checked = (check: (document: Document) => unknown): void => {
+    try {
+      check(spec as unknown as Document);
+    } catch (error) {
+      if (error instanceof DescriptionError && current !== undefined) throw new PartError(error.message, current);
+      throw error;
+    }
+  };
   const problem = (pointer: string, rule: string, value: Json): never => {
     const shown =
       value === undefined
@@ -230,7 +306,8 @@ export function checkShapes(spec: Description, file: string): Document {
             : typeof value === "object"
               ? "an object"
               : text(value);
-    throw new DescriptionError(`${file}#${pointer}: ${rule}; received ${shorten(shown, MAX_SHOWN)}`);
+    const message = `${file}#${pointer}: ${rule}; received ${shorten(shown, MAX_SHOWN)}`;
+    throw current === undefined ? new DescriptionError(message) : new PartError(message, current);
   };
   /** Follows `$ref`s inside the document ({@link follow}); returns the value and the pointer it stands at. */
   const deref = (given: Json, at: string): [Json, string] => {
@@ -402,17 +479,44 @@ export function checkShapes(spec: Description, file: string): Document {
   optional(info?.title, "/info/title", string);
   optional(info?.version, "/info/version", string);
   optional(spec.servers, "/servers", servers);
-  for (const [path, given] of Object.entries(object(spec.paths, "/paths"))) {
+  // Security schemes (components.securitySchemes) and the description's requirement (requirements.ts).
+  const components = isObject(spec.components) ? spec.components : undefined;
+  const schemes = optional(components?.securitySchemes, "/components/securitySchemes", object) ?? {};
+  for (const [name, value] of Object.entries(schemes)) {
+    const pointer = `/components/securitySchemes/${token(name)}`;
+    within({ kind: "a security scheme", pointer, remove: withoutKey(schemes, name) }, () => {
+      checked((document) => schemeOf(document, value, pointer));
+    });
+  }
+  if (spec.security !== undefined) checked((document) => requirementOf(document, spec.security, () => "/security"));
+  const paths = object(spec.paths, "/paths");
+  for (const [path, given] of Object.entries(paths)) {
     if (path.startsWith("x-")) continue; // a specification extension (OpenAPI 3.1 section 4.9)
-    const [value, at] = deref(given, `/paths/${token(path)}`);
+    const itemPart: Part = { kind: "a path item", pointer: `/paths/${token(path)}`, remove: withoutKey(paths, path) };
+    within(itemPart, () => {
+      pathItem(given, itemPart.pointer);
+    });
+  }
+  return spec as unknown as Document;
+
+  function pathItem(given: Json, itemAt: string): void {
+    const [value, at] = deref(given, itemAt);
     const item = object(value, at);
-    const shared = optional(item.parameters, `${at}/parameters`, list)?.map((entry, i) => parameter(entry, `${at}/parameters/${i}`)) ?? [];
+    const sharedList = optional(item.parameters, `${at}/parameters`, list);
+    const shared =
+      sharedList?.map((entry, i) =>
+        within({ kind: "a parameter", pointer: `${at}/parameters/${i}`, remove: without(sharedList, entry) }, () =>
+          parameter(entry, `${at}/parameters/${i}`),
+        ),
+      ) ?? [];
     const operations: [method: string, given: Json, pointer: string, additional: boolean][] = METHODS.filter(
       (method) => item[method] !== undefined,
     ).map((method) => [method.toUpperCase(), item[method], `${at}/${method}`, false]);
     // OpenAPI 3.2's additionalOperations (Path Item Object): keyed by the method as it is sent.
-    for (const [method, given] of Object.entries(optional(item.additionalOperations, `${at}/additionalOperations`, object) ?? {})) {
+    const additionalOperations = optional(item.additionalOperations, `${at}/additionalOperations`, object) ?? {};
+    for (const [method, given] of Object.entries(additionalOperations)) {
       const pointer = `${at}/additionalOperations/${token(method)}`;
+      current = { kind: "an operation", pointer, remove: withoutKey(additionalOperations, method) };
       if (!TOKEN.test(method)) problem(pointer, "must be keyed by a method, an RFC 9110 token (section 9.1)", method);
       if (FIXED_METHODS.includes(method.toLowerCase()))
         problem(
@@ -425,18 +529,31 @@ export function checkShapes(spec: Description, file: string): Document {
       if (method !== method.toUpperCase())
         problem(pointer, "must be an upper-case method: rest-endpoint sends methods upper-cased", method);
       operations.push([method, given, pointer, true]);
+      current = undefined;
     }
     for (const [method, given, operationAt, additional] of operations) {
+      const remove = additional ? withoutKey(additionalOperations, method) : withoutKey(item, method.toLowerCase());
+      within({ kind: "an operation", pointer: operationAt, remove }, () => {
+        operationOf(method, given, operationAt, additional);
+      });
+    }
+
+    function operationOf(method: string, given: Json, operationAt: string, additional: boolean): void {
       const [found, pointer] = deref(given, operationAt);
       const operation = object(found, pointer);
+      const ownList = optional(operation.parameters, `${pointer}/parameters`, list);
       const own =
-        optional(operation.parameters, `${pointer}/parameters`, list)?.map((entry, i) => parameter(entry, `${pointer}/parameters/${i}`)) ??
-        [];
+        ownList?.map((entry, i) =>
+          within({ kind: "a parameter", pointer: `${pointer}/parameters/${i}`, remove: without(ownList, entry) }, () =>
+            parameter(entry, `${pointer}/parameters/${i}`),
+          ),
+        ) ?? [];
       oneQuery([...shared, ...own]);
       optional(operation.servers, `${pointer}/servers`, servers);
+      if (operation.security !== undefined) checked((document) => requirementOf(document, operation.security, () => `${pointer}/security`));
       const docs = optional(operation.externalDocs, `${pointer}/externalDocs`, object);
       optional(docs?.url, `${pointer}/externalDocs/url`, string);
-      if (operation.requestBody === undefined) continue;
+      if (operation.requestBody === undefined) return;
       const [body, bodyAt] = deref(operation.requestBody, `${pointer}/requestBody`);
       const requestBody = object(body, bodyAt);
       fields(requestBody, bodyAt, string, ["description"]);
@@ -452,23 +569,28 @@ export function checkShapes(spec: Description, file: string): Document {
       const content = optional(requestBody.content, `${bodyAt}/content`, object) ?? {};
       for (const [type, given] of Object.entries(content)) {
         const mediaAt = `${bodyAt}/content/${token(type)}`;
-        // The media type is sent as the content-type field: no control character (RFC 9110 section 5.5).
-        if (/\p{Cc}/u.test(type)) problem(mediaAt, "must be a media type, which holds no control character (RFC 9110 section 5.5)", type);
-        const media = object(given, mediaAt);
-        if (media.schema !== undefined) schema(media.schema, `${mediaAt}/schema`, 0);
-        // OpenAPI 3.2's itemSchema (Media Type Object): a sequence of JSON texts is typed and sent (queries.ts); other sequences are not.
-        if (media.itemSchema !== undefined) {
-          if (sequenceSeparator(type) === undefined)
-            problem(
-              `${mediaAt}/itemSchema`,
-              "is the item schema of a sequence generate does not write: it writes application/jsonl, application/x-ndjson and application/json-seq",
-              type,
-            );
-          schema(media.itemSchema, `${mediaAt}/itemSchema`, 0);
-        }
-        encoding(media, mediaAt);
+        within({ kind: "a media type", pointer: mediaAt, remove: withoutKey(content, type) }, () => {
+          mediaType(type, given, mediaAt);
+        });
       }
     }
   }
-  return spec as unknown as Document;
+
+  function mediaType(type: string, given: Json, mediaAt: string): void {
+    // The media type is sent as the content-type field: no control character (RFC 9110 section 5.5).
+    if (/\p{Cc}/u.test(type)) problem(mediaAt, "must be a media type, which holds no control character (RFC 9110 section 5.5)", type);
+    const media = object(given, mediaAt);
+    if (media.schema !== undefined) schema(media.schema, `${mediaAt}/schema`, 0);
+    // OpenAPI 3.2's itemSchema (Media Type Object): a sequence of JSON texts is typed and sent (queries.ts); other sequences are not.
+    if (media.itemSchema !== undefined) {
+      if (sequenceSeparator(type) === undefined)
+        problem(
+          `${mediaAt}/itemSchema`,
+          "is the item schema of a sequence generate does not write: it writes application/jsonl, application/x-ndjson and application/json-seq",
+          type,
+        );
+      schema(media.itemSchema, `${mediaAt}/itemSchema`, 0);
+    }
+    encoding(media, mediaAt);
+  }
 }

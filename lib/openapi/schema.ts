@@ -214,12 +214,30 @@ export class TypeWriter {
         ...targets.map(([target, values]) => `${parenthesized(inner(target))} & { ${property}: ${union(values.map(literal))} }`),
         this.typeOf(plainOf(schema), depth + 1),
       ]);
-    } else if (schema.allOf !== undefined) type = this.intersection(schema.allOf, depth + 1, 0, true);
+    } else if (schema.allOf !== undefined) type = this.allOfType(schema, depth);
     else {
       const types = typesOf(schema);
       type = types.length === 0 ? "unknown" : union(types.map((name) => this.typeOfName(name, schema, depth > 0 && this.shallow, inner)));
     }
     return schema.nullable === true ? union([type, "null"]) : type;
+  }
+
+  /**
+   * An `allOf`'s type (issue 47). Properties written beside `allOf` apply with its parts (JSON Schema
+   * core 10.2.1: every keyword applies; Okta's inline hook `config`, whose `authScheme` was refused
+   * below a body's top level). Where every part is a plain object, one object: each property the
+   * intersection of its declarations, `required` where any part requires it, so that a list two parts
+   * declare is checked against one item type, the items' intersection (PagerDuty's event
+   * orchestrations), where `A & B` checked each element against each part's item type alone.
+   */
+  private allOfType(schema: Schema, depth: number): string {
+    const own =
+      Object.keys(schema.properties ?? {}).length > 0
+        ? Object.fromEntries(Object.entries(schema).filter(([name]) => name !== "allOf" && name !== "nullable"))
+        : undefined;
+    const parts = own === undefined ? schema.allOf! : [...schema.allOf!, own];
+    const merged = mergedObject(parts, this.resolve);
+    return merged === undefined ? this.intersection(parts, depth + 1, 0, true) : this.write(merged, depth + 1);
   }
 
   private typeOfName(
@@ -247,6 +265,45 @@ export class TypeWriter {
         return "unknown";
     }
   }
+}
+
+/**
+ * The `allOf` parts `parts` as one object schema, where each is a plain object (properties, `required`,
+ * `additionalProperties: false` at most; no union, enum, pattern or other type): each property the
+ * `allOf` of its declarations (one declaration as it is), `readOnly` where one is; else `undefined`.
+ */
+function mergedObject(parts: readonly SchemaOrReference[], resolve: Resolve): Schema | undefined {
+  const schemas = uniqueSchemas(parts, resolve).map((part) => schemaOf(resolve, part));
+  const plain = (schema: Schema | undefined): schema is Schema =>
+    schema !== undefined &&
+    typesOf(schema).every((type) => type === "object") &&
+    schema.nullable !== true &&
+    [schema.allOf, schema.oneOf, schema.anyOf, schema.enum, schema.discriminator, schema.patternProperties].every(
+      (keyword) => keyword === undefined,
+    ) &&
+    !("const" in schema) &&
+    (schema.additionalProperties === undefined || schema.additionalProperties === false);
+  if (schemas.length < 2 || !schemas.every(plain) || !schemas.some((schema) => Object.keys(schema.properties ?? {}).length > 0))
+    return undefined;
+  const declarations = new Map<string, SchemaOrReference[]>();
+  for (const schema of schemas)
+    for (const [name, property] of Object.entries(schema.properties ?? {}))
+      declarations.set(name, [...(declarations.get(name) ?? []), property]);
+  const properties = Object.fromEntries(
+    [...declarations].map(([name, declared]) => [
+      name,
+      declared.length === 1
+        ? declared[0]!
+        : { allOf: declared, ...(declared.some((one) => schemaOf(resolve, one)?.readOnly === true) ? { readOnly: true } : {}) },
+    ]),
+  );
+  const required = [...new Set(schemas.flatMap((schema) => schema.required ?? []))];
+  return {
+    type: "object",
+    properties,
+    ...(required.length > 0 ? { required } : {}),
+    ...(schemas.some((schema) => schema.additionalProperties === false) ? { additionalProperties: false } : {}),
+  };
 }
 
 /** Whether `items` is a list (draft 4's tuple form), which the generator writes as `unknown`. */

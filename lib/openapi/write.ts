@@ -10,6 +10,7 @@ import type { Query } from "./queries.js";
 import { DescriptionError, readFrom, type Document } from "./document.js";
 import { TooManyShapes } from "./fields.js";
 import { pointerOf } from "./json-pointer.js";
+import { securityOf } from "./requirements.js";
 import { parametersOf, queryOf, routesOf, serverOf } from "./routes.js";
 import { commentText, key, literal, objectLiteral, TypeWriter, union } from "./schema.js";
 
@@ -40,6 +41,8 @@ export function generateRouteMap(
   { header, withQueries }: { header: (count: number) => string; withQueries: boolean },
 ): GeneratedMap {
   const { resolve, routes } = routesOf(spec, withQueries);
+  // Security schemes (lib/openapi/requirements.ts), where the map has a run-time module.
+  const security = withQueries ? securityOf(spec, routes) : undefined;
   const types = new TypeWriter(resolve, false);
   const shallow = new TypeWriter(resolve, true);
   const lines: string[] = [];
@@ -52,8 +55,9 @@ export function generateRouteMap(
       throw new Error(`${JSON.stringify(route)}: a query parameter is named like an option or a path variable`);
     const members = parametersOf(entry, types).map(([name, , type, required, doc]) => `${doc}${key(name)}${required ? "" : "?"}: ${type}`);
     // One member a line: TypeScript attaches a TSDoc comment to what follows it only from a line's start.
+    const required = security?.docs[route];
     lines.push(
-      `  ${JSON.stringify(route)}: {${members.map((member) => `\n    ${member};`).join("")}${members.length === 0 ? "" : "\n  "}};`,
+      `${required === undefined ? "" : `  /** Security: ${required}. */\n`}  ${JSON.stringify(route)}: {${members.map((member) => `\n    ${member};`).join("")}${members.length === 0 ? "" : "\n  "}};`,
     );
     listing[route] = [
       operation.operation.externalDocs?.url ?? "",
@@ -117,10 +121,37 @@ ${queriesStatement}
       defined: `export function baseUrl(variables = {}) ${body}\n`,
     };
   }
-  const runtime = server === undefined ? undefined : 'import { serverUrl, type Queries } from "rest-endpoint/queries";';
-  const declarations = text(`export declare const queries: Queries;${baseUrl.declared}`);
-  const typescript = text(`export const queries: Queries = ${queriesObject};${baseUrl.typed}`, runtime);
-  const module = `${GENERATED}: do not edit.\n${server === undefined ? "" : 'import { serverUrl } from "rest-endpoint/queries";\n'}export const queries = ${queriesObject};\n${baseUrl.defined}`;
+  // The security schemes' credentials (lib/openapi/security.ts): `credentials(given)`, for withQueries' third argument.
+  let credentials = { declared: "", typed: "", defined: "" };
+  if (security !== undefined) {
+    const doc = `\n/**
+ * The credentials of the description's security schemes, by scheme name: each given once, and sent
+ * where its scheme says on the routes whose requirement names it, to the endpoint's \`baseUrl\` origin
+ * only (docs/authentication.md).
+ */\nexport type Credentials = {\n  ${security.members.join("\n  ")}\n};
+/**
+ * Binds credentials to the description's security schemes, for \`withQueries(endpoint, queries, credentials({ … }))\`.
+ */\n`;
+    const body = `{\n  return securityOf(${objectLiteral(security.table)}, given);\n}`;
+    credentials = {
+      declared: `${doc}export declare function credentials(given: Credentials): Security;`,
+      typed: `${doc}export function credentials(given: Credentials): Security ${body}`,
+      defined: `export function credentials(given) ${body}\n`,
+    };
+  }
+  /** The run time's names a module imports: serverUrl for baseUrl(), securityOf for credentials(). */
+  const imported = [...(server === undefined ? [] : ["serverUrl"]), ...(security === undefined ? [] : ["securityOf"])];
+  const typeNames = security === undefined ? "type Queries" : "type Queries, type Security";
+  const runtime =
+    imported.length === 0 && security === undefined
+      ? undefined
+      : `import { ${[...imported, typeNames].join(", ")} } from "rest-endpoint/queries";`;
+  const declarations = text(
+    `export declare const queries: Queries;${baseUrl.declared}${credentials.declared}`,
+    `import type { Queries${security === undefined ? "" : ", Security"} } from "rest-endpoint/queries";`,
+  );
+  const typescript = text(`export const queries: Queries = ${queriesObject};${baseUrl.typed}${credentials.typed}`, runtime);
+  const module = `${GENERATED}: do not edit.\n${imported.length === 0 ? "" : `import { ${imported.join(", ")} } from "rest-endpoint/queries";\n`}export const queries = ${queriesObject};\n${baseUrl.defined}${credentials.defined}`;
   return { declarations, module, typescript, listing, count: routes.length };
 }
 

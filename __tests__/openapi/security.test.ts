@@ -1,0 +1,372 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { createEndpoint } from "../../lib/index.js";
+import { withQueries } from "../../lib/openapi/queries.js";
+import { checkShapes, readDescription } from "../../lib/openapi/read.js";
+import { securityOf as planOf } from "../../lib/openapi/requirements.js";
+import { routesOf } from "../../lib/openapi/routes.js";
+import { securityOf } from "../../lib/openapi/security.js";
+import { generateRouteMap } from "../../lib/openapi/write.js";
+import { errorOf } from "../helpers/errors.js";
+
+// Security schemes (issue 47): each kind, alternatives ORed, schemes ANDed, `security: []`, an
+// operation's own requirement over the description's; the credentials sent where each scheme says.
+const SECURED = JSON.parse(readFileSync(join(__dirname, "..", "fixtures", "openapi", "security", "secured.json"), "utf8")) as Record<
+  string,
+  unknown
+>;
+
+const spec = checkShapes(structuredClone(SECURED), "secured.json");
+const plan = planOf(spec, routesOf(spec, true).routes)!;
+const baseUrl = "https://api.example.com";
+/** The credentials of every scheme; the basic pair is RFC 7617 section 2's example. */
+const all = {
+  key: "k1",
+  queryKey: "q/1 2",
+  session: "s1",
+  bearer: "t0k.en",
+  basic: { username: "Aladdin", password: "open sesame" },
+  oauth: "oauth-token",
+  oidc: "oidc-token",
+};
+const api = withQueries(createEndpoint({ baseUrl }), {}, securityOf(plan.table, all));
+const plain = createEndpoint({ baseUrl })("GET /x").headers;
+
+describe("generate reads each operation's requirement", () => {
+  test("the table: the description's default, an operation's own, [] none, alternatives ORed, schemes ANDed", () => {
+    expect(plan.table).toEqual({
+      schemes: {
+        key: { type: "apiKey", in: "header", name: "X-API-Key" },
+        queryKey: { type: "apiKey", in: "query", name: "api_key" },
+        session: { type: "apiKey", in: "cookie", name: "SESSION" },
+        bearer: { type: "http", scheme: "bearer" },
+        basic: { type: "http", scheme: "Basic" },
+        oauth: { type: "oauth2" },
+        oidc: { type: "openIdConnect" },
+      },
+      routes: {
+        "GET /default": [["key"]],
+        "POST /both": [["key", "basic"]],
+        "GET /either": [["bearer"], ["queryKey"]],
+        "GET /cookie": [["session"]],
+        "GET /oauth": [["oauth"]],
+        "DELETE /oidc": [["oidc"]],
+        "GET /optional": [[], ["bearer"]],
+        // An alternative naming an undeclared scheme cannot be met; mutualTLS is the client's TLS.
+        "GET /undeclared": [["bearer"]],
+      },
+    });
+  });
+
+  test("the map documents each route's requirement, and its module holds the table and credentials()", () => {
+    const map = generateRouteMap(spec, { header: () => "", withQueries: true });
+    expect(map.declarations).toContain('  /** Security: `key` and `basic`. */\n  "POST /both": {');
+    expect(map.declarations).toContain('  /** Security: none, or `bearer`. */\n  "GET /optional": {');
+    expect(map.declarations).toContain('  /** Security: `nosuch`, or `bearer`. */\n  "GET /undeclared": {');
+    expect(map.declarations).not.toContain('Security: none. */\n  "GET /public"');
+    expect(map.declarations).toContain('import type { Queries, Security } from "rest-endpoint/queries";');
+    expect(map.declarations).toContain("export declare function credentials(given: Credentials): Security;");
+    expect(map.declarations).toContain(
+      "/** `basic`: a user name and password, sent as `authorization: Basic …` (RFC 7617). */\n  basic?: { username: string; password: string } | undefined;",
+    );
+    expect(map.declarations).toContain("/** `session`: an API key, sent in the cookie `SESSION`. */\n  session?: string | undefined;");
+    expect(map.declarations).not.toContain("tls?:");
+    expect(map.module).toContain('import { securityOf } from "rest-endpoint/queries";');
+    expect(map.module).toContain(`export function credentials(given) {\n  return securityOf(${JSON.stringify(plan.table)}, given);\n}`);
+    expect(map.typescript).toContain('import { securityOf, type Queries, type Security } from "rest-endpoint/queries";');
+  });
+
+  test("a description without schemes, or with mutualTLS alone, gives no credentials()", () => {
+    const bare = { ...SECURED, components: undefined, security: undefined };
+    const none = checkShapes(structuredClone(bare), "bare.json");
+    expect(planOf(none, routesOf(none, true).routes)).toBeUndefined();
+    expect(generateRouteMap(none, { header: () => "", withQueries: true }).module).not.toContain("credentials");
+    const tls = checkShapes({ ...structuredClone(bare), components: { securitySchemes: { tls: { type: "mutualTLS" } } } }, "tls.json");
+    expect(planOf(tls, routesOf(tls, true).routes)).toBeUndefined();
+  });
+
+  test.each([
+    [
+      { key: { type: "apiKey", in: "body", name: "k" } },
+      undefined,
+      'secured.json#/components/securitySchemes/key/in: must be "header", "query" or "cookie"; received "body"',
+    ],
+    [
+      { key: { type: "apiKey", in: "header" } },
+      undefined,
+      "secured.json#/components/securitySchemes/key/name: must be a non-empty string; received undefined",
+    ],
+    [
+      { key: { type: "apiKey", in: "cookie", name: "a b" } },
+      undefined,
+      'secured.json#/components/securitySchemes/key/name: must be a cookie name, an RFC 9110 token (section 5.1); received "a b"',
+    ],
+    [
+      { key: { type: "http", scheme: "Bearer token" } },
+      undefined,
+      'secured.json#/components/securitySchemes/key/scheme: must be an HTTP authentication scheme, a token (RFC 9110 section 11.1); received "Bearer token"',
+    ],
+    [
+      { key: { type: "password" } },
+      undefined,
+      'secured.json#/components/securitySchemes/key/type: must be "apiKey", "http", "mutualTLS", "oauth2" or "openIdConnect"; received "password"',
+    ],
+    [
+      { key: { $ref: "#/nowhere" } },
+      undefined,
+      "secured.json#/components/securitySchemes/key: must be a Security Scheme Object; received object",
+    ],
+    [{ key: { type: "oauth2" } }, { key: [] }, "secured.json#/security: must be an array of Security Requirement Objects; received object"],
+    [{ key: { type: "oauth2" } }, [{ key: "read" }], 'secured.json#/security/0/key: must be an array of scopes or roles; received "read"'],
+    [{ key: { type: "oauth2" } }, ["key"], 'secured.json#/security/0: must be a Security Requirement Object; received "key"'],
+    [[], undefined, "secured.json#/components/securitySchemes: must be an object; received an array"],
+  ])("a wrong shape is one line naming its JSON pointer: %j %j", (schemes, security, message) => {
+    expect(() => checkShapes({ ...structuredClone(SECURED), components: { securitySchemes: schemes }, security }, "secured.json")).toThrow(
+      message,
+    );
+  });
+
+  test("an operation's wrong requirement is named at the operation", () => {
+    expect(() => checkShapes({ ...structuredClone(SECURED), paths: { "/a": { get: { security: {} } } } }, "secured.json")).toThrow(
+      "secured.json#/paths/~1a/get/security: must be an array of Security Requirement Objects; received object",
+    );
+  });
+
+  // The corpus: rapidapi.com's dynamicdocs names an API key's header "ADVICEment API Key".
+  test("without --strict, a wrong scheme or an operation's wrong requirement is left out, and the rest mapped", () => {
+    const leftOut: string[] = [];
+    const given = structuredClone(SECURED) as { components: { securitySchemes: Record<string, unknown> }; paths: Record<string, unknown> };
+    given.components.securitySchemes.key = { type: "apiKey", in: "header", name: "ADVICEment API Key" };
+    given.paths["/wrong"] = { get: { security: [{ bearer: "read" }] } };
+    const lenient = checkShapes(given, "secured.json", leftOut);
+    expect(leftOut).toEqual([
+      'left out secured.json#/components/securitySchemes/key (a security scheme): secured.json#/components/securitySchemes/key/name: must be a header name, an RFC 9110 token (section 5.1); received "ADVICEment API Key"',
+      'left out secured.json#/paths/~1wrong/get (an operation): secured.json#/paths/~1wrong/get/security/0/bearer: must be an array of scopes or roles; received "read"',
+    ]);
+    const table = planOf(lenient, routesOf(lenient, true).routes)!.table;
+    // `key` is no scheme: the routes that required it alone need none; `key` and `basic` together cannot be met.
+    expect(Object.keys(table.schemes)).toEqual(["queryKey", "session", "bearer", "basic", "oauth", "oidc"]);
+    expect([table.routes["GET /default"], table.routes["POST /both"], table.routes["GET /wrong"]]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
+  });
+});
+
+describe("withQueries sends each credential where its scheme says", () => {
+  test.each([
+    ["GET /default", "/default", { "x-api-key": "k1" }],
+    ["GET /public", "/public", {}],
+    // RFC 7617 section 2: base64 of "Aladdin:open sesame".
+    ["POST /both", "/both", { "x-api-key": "k1", authorization: "Basic QWxhZGRpbjpvcGVuIHNlc2FtZQ==" }],
+    ["GET /either", "/either", { authorization: "Bearer t0k.en" }],
+    ["GET /cookie", "/cookie", { cookie: "SESSION=s1" }],
+    ["GET /oauth", "/oauth", { authorization: "Bearer oauth-token" }],
+    ["DELETE /oidc", "/oidc", { authorization: "Bearer oidc-token" }],
+    ["GET /optional", "/optional", { authorization: "Bearer t0k.en" }],
+    ["GET /undeclared", "/undeclared", { authorization: "Bearer t0k.en" }],
+    ["GET /tls", "/tls", {}],
+    ["GET /unmapped", "/unmapped", {}],
+  ])("%s", (route, path, added) => {
+    const [method] = route.split(" ");
+    const request = api(route);
+    expect(request).toEqual({
+      method: method!.toLowerCase(),
+      url: `${baseUrl}${path}`,
+      headers: { ...plain, ...added },
+      ...(method === "POST" || method === "DELETE" ? { body: undefined } : {}),
+    });
+  });
+
+  test("the first alternative whose every scheme has a credential: a query key, percent-encoded, after the call's query", () => {
+    const keyOnly = withQueries(createEndpoint({ baseUrl }), {}, securityOf(plan.table, { queryKey: "q/1 2" }));
+    expect(keyOnly("GET /either", { page: 2 })).toEqual({
+      method: "get",
+      url: `${baseUrl}/either?page=2&api_key=q%2F1%202`,
+      headers: plain,
+    });
+    // Neither alternative met: nothing sent.
+    expect(withQueries(createEndpoint({ baseUrl }), {}, securityOf(plan.table, { key: "k1" }))("GET /either").headers).toEqual(plain);
+    // `basic` alone does not meet `key` and `basic`.
+    expect(withQueries(createEndpoint({ baseUrl }), {}, securityOf(plan.table, { basic: all.basic }))("POST /both").headers).toEqual(plain);
+  });
+
+  test("basic is base64 of the UTF-8 bytes of user:password (RFC 7617 section 2.1's example)", () => {
+    const utf8 = withQueries(
+      createEndpoint({ baseUrl }),
+      {},
+      securityOf(plan.table, { key: "k", basic: { username: "test", password: "123£" } }),
+    );
+    expect(utf8("POST /both").headers.authorization).toBe("Basic dGVzdDoxMjPCow==");
+  });
+
+  test("a value the call sets itself is sent as it is; a cookie is added to the call's", () => {
+    expect(api("GET /default", { headers: { "x-api-key": "own" } }).headers["x-api-key"]).toBe("own");
+    expect(api("GET /either", { api_key: "own" }).url).toBe(`${baseUrl}/either?api_key=own`);
+    expect(api("GET /cookie", { headers: { cookie: "a=b" } }).headers.cookie).toBe("a=b; SESSION=s1");
+  });
+
+  test("a credential never leaves the endpoint's baseUrl origin: a call's own baseUrl, a full URL, an {origin} elsewhere", () => {
+    for (const request of [
+      api("GET /default", { baseUrl: "https://evil.example" }),
+      api("GET https://evil.example/default"),
+      api("GET {origin}/default", { origin: "https://evil.example" }),
+      api("GET /default", { baseUrl: "http://api.example.com" }),
+      api("GET /default", { baseUrl: "https://api.example.com:8443" }),
+    ])
+      expect(request.headers).toEqual(plain);
+    // The same origin as a URL parser reads it is home; defaults() moves home with the baseUrl.
+    expect(api("GET /default", { baseUrl: "https://API.example.com:443/" }).headers["x-api-key"]).toBe("k1");
+    const moved = api.defaults({ baseUrl: "https://eu.example.com" });
+    expect(moved("GET /default")).toEqual({
+      method: "get",
+      url: "https://eu.example.com/default",
+      headers: { ...plain, "x-api-key": "k1" },
+    });
+  });
+
+  test("merge() holds no credential; parse(merge()) is the call", () => {
+    const merged = api.merge("GET /default");
+    expect(JSON.stringify(merged)).not.toContain("k1");
+    expect(api.parse(merged)).toEqual(api("GET /default"));
+    expect(JSON.stringify(securityOf(plan.table, all))).toBe('{"schemes":["key","queryKey","session","bearer","basic","oauth","oidc"]}');
+  });
+
+  test.each([
+    [
+      { nosuch: "x" },
+      "credentials.nosuch",
+      'is no security scheme of the description: "key", "queryKey", "session", "bearer", "basic", "oauth", "oidc"',
+    ],
+    [{ key: "" }, "credentials.key", "must be a non-empty string"],
+    [{ key: 1 }, "credentials.key", "must be a non-empty string"],
+    [{ key: "a\nb" }, "credentials.key", "must be a header field value (RFC 9110 section 5.5)"],
+    [{ key: " a" }, "credentials.key", "must be a header field value (RFC 9110 section 5.5)"],
+    [{ session: "a;b" }, "credentials.session", "must be cookie-octets (RFC 6265 section 4.1.1)"],
+    [{ queryKey: "\ud800" }, "credentials.queryKey", "must be well-formed Unicode"],
+    [{ bearer: "a b" }, "credentials.bearer", "must be a bearer token, RFC 6750 section 2.1's b64token"],
+    [{ oauth: "Bearer x" }, "credentials.oauth", "must be a bearer token, RFC 6750 section 2.1's b64token"],
+    [{ basic: "Aladdin:open sesame" }, "credentials.basic", "must be { username, password } (RFC 7617)"],
+    [{ basic: { username: "a:b", password: "" } }, "credentials.basic.username", "must be a string without ':'"],
+    [{ basic: { username: "a", password: "\u0000" } }, "credentials.basic.password", "must be a string without a control character"],
+    [{ basic: { username: "a", password: "\udc00" } }, "credentials.basic", "must be well-formed Unicode"],
+  ])("a wrong credential is INVALID_OPTIONS naming it: %j", (credentials, argument, rule) => {
+    const error = errorOf(() => securityOf(plan.table, credentials));
+    expect([error.code, error.argument]).toEqual(["INVALID_OPTIONS", argument]);
+    expect(error.message).toContain(rule);
+  });
+
+  test("withQueries refuses a third argument that credentials() did not make; securityOf a table that is none", () => {
+    const error = errorOf(() => withQueries(createEndpoint({ baseUrl }), {}, { schemes: [] } as never));
+    expect([error.code, error.argument]).toEqual(["INVALID_OPTIONS", "security"]);
+    expect(errorOf(() => securityOf(null as never, {})).argument).toBe("table");
+    expect(errorOf(() => securityOf(plan.table, null as never)).argument).toBe("credentials");
+    // An undefined credential is none.
+    expect(withQueries(createEndpoint({ baseUrl }), {}, securityOf(plan.table, { key: undefined }))("GET /default").headers).toEqual(plain);
+  });
+});
+
+describe("a real description: Zapier's NLA API (APIs.guru), four alternatives on every operation", () => {
+  const fixture = join(__dirname, "..", "fixtures", "openapi", "security", "zapier.com__nla.json");
+  const zapierBase = "https://nla.zapier.com";
+  /** The requests of its four example calls (one per operation kind), with `credentials` given. */
+  const requests = async (credentials: Record<string, string>) => {
+    const { spec: zapier } = await readDescription(fixture);
+    const table = planOf(zapier, routesOf(zapier, true).routes)!.table;
+    const zapierApi = withQueries(createEndpoint({ baseUrl: zapierBase }), {}, securityOf(table, credentials));
+    return {
+      table,
+      sent: [
+        zapierApi("GET /api/v1/check/"),
+        zapierApi("GET /api/v1/execution-log/{execution_log_id}/", { execution_log_id: "01ARZ3NDEKTSV4RRFFQ69G5FAV" }),
+        zapierApi("POST /api/v1/exposed/{exposed_app_action_id}/execute/", {
+          exposed_app_action_id: "01ARZ3NDEKTSV4RRFFQ69G5FAV",
+          instructions: "Send an email",
+        }),
+      ],
+    };
+  };
+
+  test("the table names its four schemes, each operation's alternatives in its order", async () => {
+    const { table } = await requests({});
+    const alternatives = [["SessionAuth"], ["AccessPointApiKeyHeader"], ["AccessPointApiKeyQuery"], ["AccessPointOAuth"]];
+    expect(table).toEqual({
+      schemes: {
+        AccessPointApiKeyHeader: { type: "apiKey", in: "header", name: "X-API-Key" },
+        AccessPointApiKeyQuery: { type: "apiKey", in: "query", name: "api_key" },
+        AccessPointOAuth: { type: "oauth2" },
+        SessionAuth: { type: "apiKey", in: "cookie", name: "sessionid" },
+      },
+      routes: Object.fromEntries(
+        [
+          "GET /api/v1/check/",
+          "GET /api/v1/configuration-link/",
+          "GET /api/v1/execution-log/{execution_log_id}/",
+          "GET /api/v1/exposed/",
+          "POST /api/v1/exposed/{exposed_app_action_id}/execute/",
+        ].map((route) => [route, alternatives]),
+      ),
+    });
+  });
+
+  test.each([
+    [{ AccessPointApiKeyHeader: "sk-1" }, "", { "x-api-key": "sk-1" }],
+    [{ AccessPointApiKeyQuery: "sk-1" }, "?api_key=sk-1", {}],
+    [{ SessionAuth: "abc123" }, "", { cookie: "sessionid=abc123" }],
+    [{ AccessPointOAuth: "oauth.token" }, "", { authorization: "Bearer oauth.token" }],
+    // The first alternative given a credential wins: the session, before the key.
+    [{ AccessPointApiKeyHeader: "sk-1", SessionAuth: "abc123" }, "", { cookie: "sessionid=abc123" }],
+  ])("given %j, each call sends it where its scheme says", async (credentials, query, added) => {
+    const { sent } = await requests(credentials);
+    const zapierPlain = createEndpoint({ baseUrl: zapierBase })("GET /x").headers;
+    expect(sent).toEqual([
+      { method: "get", url: `${zapierBase}/api/v1/check/${query}`, headers: { ...zapierPlain, ...added } },
+      {
+        method: "get",
+        url: `${zapierBase}/api/v1/execution-log/01ARZ3NDEKTSV4RRFFQ69G5FAV/${query}`,
+        headers: { ...zapierPlain, ...added },
+      },
+      {
+        method: "post",
+        url: `${zapierBase}/api/v1/exposed/01ARZ3NDEKTSV4RRFFQ69G5FAV/execute/${query}`,
+        headers: { ...zapierPlain, "content-type": "application/json; charset=utf-8", ...added },
+        body: { instructions: "Send an email" },
+      },
+    ]);
+  });
+});
+
+test("another http scheme (Django REST framework's `Token`) is sent as `<scheme> <credentials>`", () => {
+  const token = checkShapes(
+    {
+      ...structuredClone(SECURED),
+      components: { securitySchemes: { token: { type: "http", scheme: "Token" } } },
+      security: [{ token: [] }],
+    },
+    "token.json",
+  );
+  const tokenPlan = planOf(token, routesOf(token, true).routes)!;
+  expect(tokenPlan.members).toEqual(["/** `token`: the credentials of `authorization: Token …`. */\n  token?: string | undefined;"]);
+  const tokenApi = withQueries(
+    createEndpoint({ baseUrl }),
+    {},
+    securityOf(tokenPlan.table, { token: "9944b09199c62bcf9418ad846dd0e4bbdfc6ee4b" }),
+  );
+  expect(tokenApi("GET /default").headers).toEqual({ ...plain, authorization: "Token 9944b09199c62bcf9418ad846dd0e4bbdfc6ee4b" });
+  expect(errorOf(() => securityOf(tokenPlan.table, { token: "a\r\nb" })).argument).toBe("credentials.token");
+});
+
+test("securityOf's TSDoc example gives the field it shows", () => {
+  const source = readFileSync(join(__dirname, "..", "..", "lib", "openapi", "security.ts"), "utf8");
+  const lines = /@example\n \* ```ts\n([^`]*) \* ```/
+    .exec(source)![1]!
+    .split("\n")
+    .map((line) => line.replace(/^ \* ?/, ""))
+    .filter((line) => line !== "");
+  const shown = JSON.parse(lines.pop()!.replace(/^\/\/ /, "")) as unknown;
+  lines[lines.length - 1] = `return ${lines.at(-1)!}`;
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- running the documentation's own code is the point
+  const run = new Function("createEndpoint", "withQueries", "securityOf", lines.join("\n")) as (...values: unknown[]) => unknown;
+  expect(run(createEndpoint, withQueries, securityOf)).toBe(shown);
+});

@@ -1,0 +1,259 @@
+/**
+ * Security schemes at run time (docs/authentication.md): the credentials a caller gives once, each
+ * sent where its scheme says (OpenAPI 3.1 section 4.8.27, the Security Scheme Object) on the
+ * operations whose requirement names it (section 4.8.30, the Security Requirement Object), and only
+ * to the endpoint function's own origin. `rest-endpoint generate` writes the table of schemes and
+ * requirements (lib/openapi/requirements.ts) and a `credentials()` that calls {@link securityOf};
+ * `withQueries` applies the result ({@link authorize}).
+ */
+import { NOT_FIELD_VCHAR } from "../core/chars.js";
+import { fail, quote } from "../core/errors.js";
+import { parsedOrigin } from "../core/target.js";
+import { routeShape } from "../core/template.js";
+import type { MergedOptions, RequestOptions } from "../core/types.js";
+import { encodeComponent } from "../core/url-template.js";
+import { isPlainRecord } from "../core/values.js";
+
+/**
+ * A security scheme as a generated module holds it (OpenAPI 3.1 section 4.8.27): `apiKey` sent in
+ * the header field, query parameter or cookie `name`; `http` with its scheme (`bearer`, RFC 6750;
+ * `basic`, RFC 7617; another is sent as `<scheme> <credentials>`); `oauth2` and `openIdConnect`,
+ * whose token the caller obtained, sent as a bearer token (RFC 6750 section 2.1).
+ */
+export type SecurityScheme =
+  | {
+      /** An API key. */
+      readonly type: "apiKey";
+      /** Where it is sent. */
+      readonly in: "header" | "query" | "cookie";
+      /** The header field's, query parameter's or cookie's name. */
+      readonly name: string;
+    }
+  | {
+      /** HTTP authentication (RFC 9110 section 11). */
+      readonly type: "http";
+      /** The authentication scheme: `bearer`, `basic` or another (`Token`). */
+      readonly scheme: string;
+    }
+  | {
+      /** An access token the caller obtained, sent as a bearer token. */
+      readonly type: "oauth2" | "openIdConnect";
+    };
+
+/**
+ * What a description declares of security, as `rest-endpoint generate` writes it: its schemes by
+ * name, and each route's requirement: a list of alternatives (any one suffices), each the names of
+ * the schemes sent together, as OpenAPI writes `security` (`[["api_key"], ["bearer", "basic"]]`);
+ * an empty alternative (`{}` in OpenAPI) needs no credential. A route the table does not name
+ * (`security: []`, or none declared) is sent without any.
+ */
+export interface SecurityTable {
+  /** The schemes by name (`components.securitySchemes`), `mutualTLS` left out. */
+  readonly schemes: Readonly<Record<string, SecurityScheme>>;
+  /** Each route that requires a credential (`"GET /pets"`), with its alternatives. */
+  readonly routes: Readonly<Record<string, readonly (readonly string[])[]>>;
+}
+
+/** What one credential sends: a header field, a query parameter or a cookie, with its value as sent. */
+interface Sent {
+  readonly in: "header" | "query" | "cookie";
+  /** A header field's name in lowercase, a query parameter's name, or a cookie's name. */
+  readonly name: string;
+  readonly value: string;
+}
+
+/**
+ * Credentials bound to a description's security schemes, made by a generated module's
+ * `credentials()`, for `withQueries`' third argument. It shows only the names of the schemes given:
+ * the values are kept out of sight, so that printing it (or the endpoint) prints no secret.
+ */
+export interface Security {
+  /** The names of the schemes a credential was given for. */
+  readonly schemes: readonly string[];
+  /** What only {@link securityOf} writes: an object literal of the same shape is no `Security`, in types as at run time. */
+  readonly [SECURITY]: true;
+}
+
+/** The key that marks credentials {@link securityOf} made. */
+const SECURITY: unique symbol = Symbol("Security");
+
+interface Bound {
+  /** What each given scheme sends, by scheme name. */
+  readonly sends: ReadonlyMap<string, Sent>;
+  /** Each route's alternatives, by route shape (lib/core/template.ts, `routeShape`). */
+  readonly routes: ReadonlyMap<string, readonly (readonly string[])[]>;
+}
+
+/** The credentials {@link securityOf} made, and what they send. */
+const bound = new WeakMap<Security, Bound>();
+
+/** RFC 6750 section 2.1: `b64token = 1*( ALPHA / DIGIT / "-" / "." / "_" / "~" / "+" / "/" ) *"="`. */
+const B64TOKEN = /^[\w.~+/-]+=*$/;
+
+/** RFC 6265 section 4.1.1: `cookie-octet = %x21 / %x23-2B / %x2D-3A / %x3C-5B / %x5D-7E`. */
+const COOKIE_OCTETS = /^[\x21\x23-\x2b\x2d-\x3a\x3c-\x5b\x5d-\x7e]*$/;
+
+/** A control character (RFC 7617 section 2: a user-id or password holds none). */
+// eslint-disable-next-line no-control-regex -- the C0 controls and DEL are what it finds
+const CONTROL = /[\x00-\x1f\x7f]/;
+
+/** The Base64 text (RFC 4648 section 4) of `text`'s UTF-8 bytes (RFC 7617 section 2.1, `charset="UTF-8"`). */
+function base64(text: string): string {
+  let binary = "";
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+/** A string credential, checked as `rule` says of its characters. */
+function stringOf(value: unknown, argument: string, valid: (text: string) => boolean, rule: string): string {
+  if (typeof value !== "string" || value === "") return fail("INVALID_OPTIONS", argument, "must be a non-empty string", value);
+  if (!valid(value)) fail("INVALID_OPTIONS", argument, rule, value);
+  return value;
+}
+
+/** A field value (RFC 9110 section 5.5) with no white space at either end, which a field value cannot hold. */
+const isFieldValue = (value: string): boolean => !NOT_FIELD_VCHAR.test(value) && value.trim() === value;
+
+/** What the credential `value` for the scheme `name` sends. */
+function sentBy(scheme: SecurityScheme, value: unknown, argument: string): Sent {
+  if (scheme.type === "apiKey") {
+    if (scheme.in === "header")
+      return {
+        in: "header",
+        name: scheme.name.toLowerCase(),
+        value: stringOf(
+          value,
+          argument,
+          isFieldValue,
+          "must be a header field value (RFC 9110 section 5.5): no control character, no white space at either end",
+        ),
+      };
+    if (scheme.in === "cookie")
+      return {
+        in: "cookie",
+        name: scheme.name,
+        value: stringOf(
+          value,
+          argument,
+          (text) => COOKIE_OCTETS.test(text),
+          "must be cookie-octets (RFC 6265 section 4.1.1): no space, '\"', ',', ';' or '\\'",
+        ),
+      };
+    return {
+      in: "query",
+      name: scheme.name,
+      value: stringOf(value, argument, (text) => text.isWellFormed(), "must be well-formed Unicode (a lone surrogate has no UTF-8 form)"),
+    };
+  }
+  // oauth2 and openIdConnect: an access token, sent as a bearer token (RFC 6750 section 2.1).
+  const written = scheme.type === "http" ? scheme.scheme : "Bearer";
+  const http = written.toLowerCase();
+  if (http === "basic") {
+    if (!isPlainRecord(value)) return fail("INVALID_OPTIONS", argument, "must be { username, password } (RFC 7617)", value);
+    const { username, password } = value;
+    if (typeof username !== "string" || username.includes(":") || CONTROL.test(username))
+      fail("INVALID_OPTIONS", `${argument}.username`, "must be a string without ':' or a control character (RFC 7617 section 2)", username);
+    if (typeof password !== "string" || CONTROL.test(password))
+      fail("INVALID_OPTIONS", `${argument}.password`, "must be a string without a control character (RFC 7617 section 2)", password);
+    if (!username.isWellFormed() || !password.isWellFormed())
+      fail("INVALID_OPTIONS", argument, "must be well-formed Unicode (a lone surrogate has no UTF-8 form)");
+    return { in: "header", name: "authorization", value: `Basic ${base64(`${username}:${password}`)}` };
+  }
+  if (http === "bearer")
+    return {
+      in: "header",
+      name: "authorization",
+      value: `Bearer ${stringOf(value, argument, (text) => B64TOKEN.test(text), "must be a bearer token, RFC 6750 section 2.1's b64token (letters, digits, -._~+/ then any =)")}`,
+    };
+  const credentials = stringOf(
+    value,
+    argument,
+    isFieldValue,
+    "must be a header field value (RFC 9110 section 5.5): no control character, no white space at either end",
+  );
+  return { in: "header", name: "authorization", value: `${written} ${credentials}` };
+}
+
+/**
+ * Binds credentials to a description's security schemes: each checked and formatted once, as its
+ * scheme sends it. The `credentials()` of a module `rest-endpoint generate` wrote calls it with the
+ * description's table; its result is `withQueries`' third argument.
+ *
+ * @param table - the schemes and each route's requirement, as the generated module holds them
+ * @param credentials - by scheme name: a string for `apiKey`, `http` `bearer` (the token),
+ *   `oauth2` and `openIdConnect` (an access token the caller obtained; no flow is run); `{ username,
+ *   password }` for `http` `basic`; `undefined` for none
+ * @returns the credentials, bound; they show only the names of their schemes
+ * @throws `EndpointError` `INVALID_OPTIONS`, the argument `credentials.<name>`, when a name is no
+ *   scheme of the table, or a value has the wrong shape: a bearer token outside RFC 6750's
+ *   `b64token`, a basic user name holding `:` or either part a control character (RFC 7617 section
+ *   2), a header key that is no field value (RFC 9110 section 5.5), a cookie key outside RFC 6265's
+ *   cookie-octets, an empty string
+ * @example
+ * ```ts
+ * const table = { schemes: { bearer: { type: "http", scheme: "bearer" } }, routes: { "GET /me": [["bearer"]] } };
+ * const api = withQueries(createEndpoint({ baseUrl: "https://api.example.com" }), {}, securityOf(table, { bearer: "abc" }));
+ * api("GET /me").headers.authorization;
+ * // "Bearer abc"
+ * ```
+ */
+export function securityOf(table: SecurityTable, credentials: Readonly<Record<string, unknown>>): Security {
+  if (!isPlainRecord(table) || !isPlainRecord(table.schemes) || !isPlainRecord(table.routes))
+    fail("INVALID_OPTIONS", "table", "must be the security table a generated module holds", table);
+  if (!isPlainRecord(credentials)) fail("INVALID_OPTIONS", "credentials", "must be an object of credentials by scheme name", credentials);
+  const sends = new Map<string, Sent>();
+  for (const [name, value] of Object.entries(credentials)) {
+    const argument = `credentials.${name}`;
+    if (!Object.hasOwn(table.schemes, name))
+      fail("INVALID_OPTIONS", argument, `is no security scheme of the description: ${Object.keys(table.schemes).map(quote).join(", ")}`);
+    if (value !== undefined) sends.set(name, sentBy(table.schemes[name]!, value, argument));
+  }
+  const routes = new Map<string, readonly (readonly string[])[]>();
+  for (const [route, alternatives] of Object.entries(table.routes)) {
+    const space = route.indexOf(" ");
+    routes.set(routeShape(route.slice(0, space), route.slice(space + 1)), alternatives);
+  }
+  const security: Security = Object.freeze({ schemes: Object.freeze([...sends.keys()]), [SECURITY]: true as const });
+  bound.set(security, { sends, routes });
+  return security;
+}
+
+/**
+ * Whether `value` is credentials {@link securityOf} made.
+ */
+export const isSecurity = (value: unknown): value is Security =>
+  typeof value === "object" && value !== null && bound.has(value as Security);
+
+/**
+ * The request options with the credentials the call's route requires: its first alternative all
+ * of whose schemes were given a credential (a route needing none, `security: []`, or naming only
+ * schemes given none, gets none). Each header field, query parameter or cookie is added where the
+ * request does not set it already (a call's own value is sent as it is), and only when the URL's
+ * origin is `home`'s, the endpoint function's `baseUrl`, compared as the credentials rule compares
+ * origins (docs/usage.md, "Credentials"; lib/core/target.ts, `parsedOrigin`): a full URL in a
+ * route, an `{origin}` value or a call's own `baseUrl` elsewhere gets none.
+ */
+export function authorize(
+  security: Security,
+  merged: Pick<MergedOptions, "method" | "url">,
+  options: RequestOptions,
+  home: string | undefined,
+): RequestOptions {
+  const { sends, routes } = bound.get(security)!;
+  const alternatives = routes.get(routeShape(merged.method, merged.url ?? "/"));
+  const chosen = alternatives?.find((names) => names.length > 0 && names.every((name) => sends.has(name)));
+  if (chosen === undefined || home === undefined || parsedOrigin(options.url) !== parsedOrigin(home)) return options;
+  const headers = { ...options.headers };
+  let { url } = options;
+  const cookies: string[] = [];
+  for (const name of chosen) {
+    const sent = sends.get(name)!;
+    if (sent.in === "header") headers[sent.name] ??= sent.value;
+    else if (sent.in === "cookie") cookies.push(`${sent.name}=${sent.value}`);
+    else if (!new URL(url).searchParams.has(sent.name))
+      url += `${url.includes("?") ? "&" : "?"}${encodeComponent(sent.name, name)}=${encodeComponent(sent.value, name)}`;
+  }
+  // RFC 6265 section 5.4: one cookie field, its pairs joined by "; ".
+  if (cookies.length > 0) headers.cookie = [headers.cookie, ...cookies].filter((pair) => pair !== undefined).join("; ");
+  return { ...options, url, headers };
+}
