@@ -10,6 +10,7 @@ import type { Query } from "./queries.js";
 import { DescriptionError, readFrom, type Document } from "./document.js";
 import { TooManyShapes } from "./fields.js";
 import { pointerOf } from "./json-pointer.js";
+import { writeResponses } from "./responses.js";
 import { parametersOf, queryOf, routesOf, serverOf } from "./routes.js";
 import { commentText, key, literal, objectLiteral, TypeWriter, union } from "./schema.js";
 
@@ -23,7 +24,16 @@ interface GeneratedMap {
   readonly typescript: string;
   readonly listing: Record<string, [docs: string, ...parameters: [name: string, place: string, type: string, required: 0 | 1][]]>;
   readonly count: number;
+  /** With `responses: { module }`, the text of that module: `Responses` and the components it names (lib/openapi/responses.ts). */
+  readonly responses?: string;
 }
+
+/**
+ * Where a map's response types go: `"inline"`, in the map's own module; `{ module, library }`, in a
+ * module of their own, which the map imports by the specifier `module`, with the `Responding` marker
+ * from `library` (GitHub's maps, beside the package's own declarations); none without the option.
+ */
+export type ResponsesOption = "inline" | { readonly module: string; readonly library: string };
 
 /**
  * Generates a route map from a description: `header` opens the declaration file, given the count of
@@ -37,9 +47,29 @@ interface GeneratedMap {
  */
 export function generateRouteMap(
   spec: Document,
-  { header, withQueries }: { header: (count: number) => string; withQueries: boolean },
+  {
+    header,
+    withQueries,
+    responses: where,
+  }: { header: (count: number) => string; withQueries: boolean; responses?: ResponsesOption | undefined },
 ): GeneratedMap {
   const { resolve, routes } = routesOf(spec, withQueries);
+  const responses = where === undefined ? undefined : writeResponses(resolve, routes);
+  /** The import of the marker and the responses, the heritage clause of `Routes`, and what the module itself holds. */
+  const responding =
+    where === undefined
+      ? { imports: "", heritage: "", inline: "" }
+      : where === "inline"
+        ? {
+            imports: 'import type { Responding } from "rest-endpoint";\n',
+            heritage: " extends Responding<Responses>",
+            inline: `\n${responses!}`,
+          }
+        : {
+            imports: `import type { Responding } from ${JSON.stringify(where.library)};\nimport type { Responses } from ${JSON.stringify(where.module)};\n`,
+            heritage: " extends Responding<Responses>",
+            inline: "",
+          };
   const types = new TypeWriter(resolve, false);
   const shallow = new TypeWriter(resolve, true);
   const lines: string[] = [];
@@ -79,11 +109,11 @@ export function generateRouteMap(
     queriesStatement: string,
     runtime = 'import type { Queries } from "rest-endpoint/queries";',
   ): string => `${header(routes.length)}
-${withQueries ? `${runtime}\n` : ""}${lines.some((line) => line.includes('Platform<"')) ? 'import type { Platform } from "rest-endpoint";\n' : ""}
-export interface Routes {
+${withQueries ? `${runtime}\n` : ""}${lines.some((line) => line.includes('Platform<"')) ? 'import type { Platform } from "rest-endpoint";\n' : ""}${responding.imports}
+export interface Routes${responding.heritage} {
 ${lines.join("\n")}
 }
-${types.aliases.length === 0 ? "" : `\n${types.aliases.join("\n")}\n`}${
+${types.aliases.length === 0 ? "" : `\n${types.aliases.join("\n")}\n`}${responding.inline}${
     withQueries
       ? `
 /**
@@ -121,7 +151,14 @@ ${queriesStatement}
   const declarations = text(`export declare const queries: Queries;${baseUrl.declared}`);
   const typescript = text(`export const queries: Queries = ${queriesObject};${baseUrl.typed}`, runtime);
   const module = `${GENERATED}: do not edit.\n${server === undefined ? "" : 'import { serverUrl } from "rest-endpoint/queries";\n'}export const queries = ${queriesObject};\n${baseUrl.defined}`;
-  return { declarations, module, typescript, listing, count: routes.length };
+  return {
+    declarations,
+    module,
+    typescript,
+    listing,
+    count: routes.length,
+    ...(responses === undefined || where === "inline" ? {} : { responses }),
+  };
 }
 
 /**
