@@ -187,6 +187,8 @@ const readOf = (call) => {
   const name = schema?.required?.find((property) => /^[a-z_]\w*$/i.test(property));
   return name === undefined ? "" : `${prefix}.${name}`;
 };
+/** The same read where the data may be `null` or `undefined` (octokit's and openapi-fetch's types): `?.name`, `?.[0]?.name`. */
+const optional = (read) => read.replace("[0]!.", "?.[0]?.").replace(/^\./, "?.");
 const index = JSON.stringify(join(root, "dist", "index.js"));
 const wrapperLines = (map) => [
   `import { endpoint, type EndpointInterface, type ParametersOf, type ResponseOf } from ${index};`,
@@ -208,14 +210,14 @@ const wrapperProgram = (map, count, read = true) =>
       .slice(0, count)
       .map(
         (call, n) =>
-          `const r${n} = await request(${JSON.stringify(`GET ${call.path}`)}, ${JSON.stringify(call.pathParams)});\n${read && readOf(call) !== "" ? `if (r${n}.status === 200) void r${n}.data${readOf(call)};` : `void r${n};`}`,
+          `const r${n} = await request(${JSON.stringify(`GET ${call.path}`)}, ${JSON.stringify(call.pathParams)});\n${read && readOf(call) !== "" ? `if (r${n}.status === 200) void r${n}.data${optional(readOf(call))};` : `void r${n};`}`,
       ),
     "",
   ].join("\n");
 const responseProjects = {
   empty: "export {};\n",
-  "@octokit/types": `import type { RequestInterface } from "@octokit/types";\ndeclare const request: RequestInterface;\n${calls.map((call, n) => `const r${n} = await request(${JSON.stringify(`GET ${call.path}`)}, ${JSON.stringify(call.pathParams)});\nvoid r${n}.data${readOf(call).replace("!", "")};`).join("\n")}\nexport {};\n`,
-  "openapi-fetch": `import createClient from "openapi-fetch";\nimport type { paths } from "./github.js";\nconst client = createClient<paths>({ baseUrl: "https://api.github.com" });\n${calls.map((call, n) => `const { data: d${n} } = await client.GET(${JSON.stringify(call.path)}, { params: { path: ${JSON.stringify(call.pathParams)} } });\nvoid d${n}${readOf(call).replace("[0]!", "?.[0]").replace(/^\./, "?.")};`).join("\n")}\nexport {};\n`,
+  "@octokit/types": `import type { RequestInterface } from "@octokit/types";\ndeclare const request: RequestInterface;\n${calls.map((call, n) => `const r${n} = await request(${JSON.stringify(`GET ${call.path}`)}, ${JSON.stringify(call.pathParams)});\nvoid r${n}.data${optional(readOf(call))};`).join("\n")}\nexport {};\n`,
+  "openapi-fetch": `import createClient from "openapi-fetch";\nimport type { paths } from "./github.js";\nconst client = createClient<paths>({ baseUrl: "https://api.github.com" });\n${calls.map((call, n) => `const { data: d${n} } = await client.GET(${JSON.stringify(call.path)}, { params: { path: ${JSON.stringify(call.pathParams)} } });\nvoid d${n}${optional(readOf(call))};`).join("\n")}\nexport {};\n`,
   "wrapper, 20 calls": wrapperProgram(withResponses, 20),
   "direct calls, 20": [
     `import { endpoint, type EndpointInterface, type ResponseFor } from ${index};`,
@@ -224,7 +226,7 @@ const responseProjects = {
     "declare function send<O>(options: O): Promise<ResponseFor<O>>;",
     ...calls.map(
       (call, n) =>
-        `const r${n} = await send(github(${JSON.stringify(`GET ${call.path}`)}, ${JSON.stringify(call.pathParams)}));\n${readOf(call) === "" ? `void r${n};` : `if (r${n}.status === 200) void r${n}.data${readOf(call)};`}`,
+        `const r${n} = await send(github(${JSON.stringify(`GET ${call.path}`)}, ${JSON.stringify(call.pathParams)}));\n${readOf(call) === "" ? `void r${n};` : `if (r${n}.status === 200) void r${n}.data${optional(readOf(call))};`}`,
     ),
     "export {};",
     "",

@@ -225,3 +225,89 @@ test("the description's response examples compile as their data; what its schema
   const refused = [...new Set(diagnostics.map((d) => d.file!.getLineAndCharacterOfPosition(d.start!).line + 1))];
   expect(refused).toEqual([15, 16, 17, 18, 19, 20, 21]);
 }, 120_000);
+
+test("edge forms: a key with a quote, properties beside a oneOf, an open object, a response by $ref, no responses, a status range", () => {
+  const edges = checkShapes(
+    {
+      openapi: "3.1.0",
+      info: { title: "T", version: "1" },
+      paths: {
+        "/a": {
+          get: {
+            responses: {
+              "2XX": { $ref: "#/components/responses/Quoted" },
+              "x-note": { description: "an extension, not a response" },
+              "400": {
+                description: "x",
+                headers: { "Content-Type": { schema: { type: "string" } }, Link: { $ref: "#/components/headers/Link" } },
+                content: { "application/json": { schema: true } },
+              },
+            },
+          },
+        },
+        "/b": { get: {} },
+        "/c": {
+          get: {
+            responses: {
+              "200": {
+                description: "x",
+                content: {
+                  "application/json": {
+                    schema: {
+                      properties: { id: { type: "integer" } },
+                      oneOf: [
+                        { type: "object", properties: { a: { const: 1 } } },
+                        { type: "object", additionalProperties: { type: "string" } },
+                      ],
+                    },
+                  },
+                  "text/csv": {},
+                  "application/octet-stream": { schema: { type: "string", format: "binary" } },
+                },
+              },
+            },
+          },
+        },
+      },
+      components: {
+        responses: { Quoted: { description: "x", content: { "application/json": { schema: ref("Quoted") } } } },
+        headers: { Link: { description: "Pages.", schema: { type: "string" } } },
+        schemas: {
+          Quoted: {
+            type: "object",
+            properties: { 'say "}"': { type: "string" }, tags: { type: ["array", "null"], items: [] }, blob: { type: "file" } },
+          },
+        },
+      },
+    },
+    "edges.json",
+  );
+  const { typescript } = generateRouteMap(edges, { header: () => "", withQueries: true, responses: "inline" });
+  expect(typescript.slice(typescript.indexOf("export interface Responses"), typescript.indexOf("\n/**\n * The routes whose query"))).toBe(
+    `export interface Responses {
+  "GET /a": { status: 400; data: unknown; headers: { /** Pages. */ link?: string } & HeaderFields } | { status: number; data: Quoted; headers: HeaderFields };
+  "GET /b": { status: number; data: unknown; headers: HeaderFields };
+  "GET /c": { status: 200; data: { id?: number } & ({ a?: 1 } | { [key: string]: string }) | string | Uint8Array; headers: HeaderFields };
+}
+
+/** A response's header fields (names lowercase), as the client gives them. */
+export type HeaderFields = { [name: string]: string | undefined };
+export interface Quoted { "say \\"}\\""?: string; tags?: unknown[] | null; blob?: unknown }
+`,
+  );
+});
+
+test("GitHub's form: the responses in a module of their own, which the map imports with the marker", () => {
+  const map = generateRouteMap(spec(), {
+    header: () => "",
+    withQueries: false,
+    responses: { module: "./shop.responses.cjs", library: "../index.cjs" },
+  });
+  expect(map.declarations).toContain(
+    'import type { Responding } from "../index.cjs";\nimport type { Responses } from "./shop.responses.cjs";\n\nexport interface Routes extends Responding<Responses> {',
+  );
+  expect(map.declarations).not.toContain("export interface Responses");
+  expect(map.responses).toMatch(
+    /^\/\*\* Each route's responses, by status \(`ResponseOf<Routes, R>` reads them\)\. \*\/\nexport interface Responses \{\n {2}"GET \/pets\/\{id\}": /,
+  );
+});
