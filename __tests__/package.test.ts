@@ -86,8 +86,8 @@ describe("the packed package", () => {
         ...SHIPPED_MAPS.flatMap((target) =>
           ["cjs", "d.cts", "d.ts", "js", "json"].map((extension) => `dist/routes/${target}.${extension}`),
         ),
-        // Each target's responses, which its map and its versioned maps import.
-        ...SHIPPED_MAPS.filter((target) => !/\.\d{4}-\d{2}-\d{2}$/.test(target)).flatMap((target) =>
+        // Each map with its responses.
+        ...SHIPPED_MAPS.flatMap((target) =>
           ["cjs", "d.cts", "d.ts", "js"].map((extension) => `dist/routes/${target}.responses.${extension}`),
         ),
         "package.json",

@@ -117,7 +117,7 @@ function examplesOf(target: string): { kept: { route: string; status: string; va
 function examplesProgram(target: string, examples: { route: string; status: string; value: unknown }[]): string {
   return [
     'import type { ResponseOf } from "rest-endpoint";',
-    `import type { Routes } from "rest-endpoint/routes/${target}";`,
+    `import type { Routes } from "rest-endpoint/routes/${target}.responses";`,
     "type Data<R extends keyof Routes & string, S> = Extract<ResponseOf<Routes, R>, { status: S }> extends { data: infer D } ? D : never;",
     "declare function data<R extends keyof Routes & string, S>(): <const T extends Data<R, S>>(value: T) => void;",
     ...examples.map(({ route, status, value }) => `data<${JSON.stringify(route)}, ${status}>()(${JSON.stringify(value)});`),
@@ -141,7 +141,13 @@ test("reading data the description does not declare is a type error; each status
   const file = join(dir, "negatives.mts");
   const lines = [
     'import { endpoint, type EndpointInterface, type ResponseFor, type ResponseOf } from "rest-endpoint";',
-    'import type { Routes } from "rest-endpoint/routes/api.github.com";',
+    'import type { Routes } from "rest-endpoint/routes/api.github.com.responses";',
+    'import type { Routes as Requests } from "rest-endpoint/routes/api.github.com";',
+    // The map alone holds no responses: reading one is an error that names the module that has them.
+    'declare const none: ResponseOf<Requests, "GET /repos/{owner}/{repo}">;',
+    "// @ts-expect-error a Refusal, which has no status",
+    "void none.status;",
+    "export const refusal: keyof typeof none = 'GET /repos/{owner}/{repo}: this map holds no response types; import Routes from \"rest-endpoint/routes/<target>.responses\", or generate the map again';",
     "const github: EndpointInterface<Routes> = endpoint;",
     'declare const repo: ResponseOf<Routes, "GET /repos/{owner}/{repo}">;',
     "if (repo.status === 200) {",
@@ -168,6 +174,11 @@ test("reading data the description does not declare is a type error; each status
     "// @ts-expect-error without a text format, a pull request's data is JSON",
     "const notText: string = json.data;",
     "void [title, link, nothing, text, notText];",
+    // A versioned map with its target's responses, through an endpoint that sends its version.
+    'import type { Routes as V20260310 } from "rest-endpoint/routes/api.github.com.2026-03-10.responses";',
+    'const versioned: EndpointInterface<V20260310> = endpoint.defaults({ headers: { "x-github-api-version": "2026-03-10" } });',
+    'const repository = versioned("GET /repos/{owner}/{repo}", { owner: "o", repo: "r" });',
+    'export declare const fromVersion: Extract<ResponseFor<typeof repository>, { status: 200 }>["data"]["full_name"] & string;',
     "",
   ];
   writeFileSync(file, lines.join("\n"));
@@ -180,8 +191,8 @@ test("api.github.com and ghes-3.19 in one program: each route's response from it
     file,
     [
       'import { createEndpoint, endpoint, ghes, type EndpointInterface, type ResponseFor } from "rest-endpoint";',
-      'import type { Routes as Dotcom } from "rest-endpoint/routes/api.github.com";',
-      'import type { Routes as Ghes } from "rest-endpoint/routes/ghes-3.19";',
+      'import type { Routes as Dotcom } from "rest-endpoint/routes/api.github.com.responses";',
+      'import type { Routes as Ghes } from "rest-endpoint/routes/ghes-3.19.responses";',
       "const dotcom: EndpointInterface<Dotcom> = endpoint;",
       'const server: EndpointInterface<Ghes> = createEndpoint({}, ghes("https://ghe.example", "3.19"));',
       'const a = dotcom("GET /repos/{owner}/{repo}", { owner: "o", repo: "r" });',
@@ -231,12 +242,12 @@ test.each([
       [
         'import { endpoint, followLink, type EndpointInterface, type ParametersOf, type ResponseOf } from "rest-endpoint";',
         'import { toFetch } from "rest-endpoint/clients";',
-        'import type { Routes } from "rest-endpoint/routes/api.github.com";',
+        'import type { Routes } from "rest-endpoint/routes/api.github.com.responses";',
         "const github: EndpointInterface<Routes> = endpoint;",
         "export async function request<R extends keyof Routes>(route: R, parameters: ParametersOf<Routes, R>): Promise<ResponseOf<Routes, R>> {",
         "  const response = await fetch(...toFetch(github(route, parameters)));",
         "  const data: unknown = response.status === 204 ? undefined : await response.json();",
-        "  return { status: response.status, headers: Object.fromEntries(response.headers), data } as ResponseOf<Routes, R>;",
+        "  return { status: response.status, headers: Object.fromEntries(response.headers), data } as unknown as ResponseOf<Routes, R>;",
         "}",
         'export const getRepository = (owner: string, repo: string) => request("GET /repos/{owner}/{repo}", { owner, repo });',
         'export const issuesRequest = (owner: string, repo: string) => github("GET /repos/{owner}/{repo}/issues", { owner, repo });',

@@ -297,17 +297,15 @@ export interface Quoted { "say \\"}\\""?: string; tags?: unknown[] | null; blob?
   );
 });
 
-test("GitHub's form: the responses in a module of their own, which the map imports with the marker", () => {
+test("GitHub's form: the map requests only, and a module of its own with the map, the marker and the responses", () => {
   const map = generateRouteMap(spec(), {
     header: () => "",
     withQueries: false,
-    responses: { module: "./shop.responses.cjs", library: "../index.cjs" },
+    responses: { map: "./shop.cjs", library: "../index.cjs" },
   });
-  expect(map.declarations).toContain(
-    'import type { Responding } from "../index.cjs";\nimport type { Responses } from "./shop.responses.cjs";\n\nexport interface Routes extends Responding<Responses> {',
-  );
-  expect(map.declarations).not.toContain("export interface Responses");
+  expect(map.declarations).toContain("\nexport interface Routes {\n");
+  expect(map.declarations).not.toContain("Respon");
   expect(map.responses).toMatch(
-    /^\/\*\* Each route's responses, by status \(`ResponseOf<Routes, R>` reads them\)\. \*\/\nexport interface Responses \{\n {2}"GET \/pets\/\{id\}": /,
+    /^import type \{ Responding \} from "\.\.\/index\.cjs";\nimport type \{ Routes as Requests \} from "\.\/shop\.cjs";\n\n\/\*\* The map's routes, with their responses: `ResponseOf<Routes, R>` reads them\. \*\/\nexport interface Routes extends Requests, Responding<Responses> \{\}\n\n\/\*\* Each route's responses, by status \(`ResponseOf<Routes, R>` reads them\)\. \*\/\nexport interface Responses \{\n {2}"GET \/pets\/\{id\}": /,
   );
 });

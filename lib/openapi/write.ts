@@ -24,16 +24,18 @@ interface GeneratedMap {
   readonly typescript: string;
   readonly listing: Record<string, [docs: string, ...parameters: [name: string, place: string, type: string, required: 0 | 1][]]>;
   readonly count: number;
-  /** With `responses: { module }`, the text of that module: `Responses` and the components it names (lib/openapi/responses.ts). */
+  /** With `responses: { map, library }`, the responses' own module: `Routes` with the marker, `Responses` and the components it names (lib/openapi/responses.ts). */
   readonly responses?: string;
 }
 
 /**
- * Where a map's response types go: `"inline"`, in the map's own module; `{ module, library }`, in a
- * module of their own, which the map imports by the specifier `module`, with the `Responding` marker
- * from `library` (GitHub's maps, beside the package's own declarations); none without the option.
+ * Where a map's response types go: `"inline"`, in the map's own module, whose `Routes` holds the
+ * `Responding` marker; `{ map, library }`, in a module of their own ({@link GeneratedMap.responses}),
+ * whose `Routes` is the map's (imported by the specifier `map`) with the marker (from `library`),
+ * while the map stays requests only (GitHub's maps: a program that reads no response loads none);
+ * none without the option.
  */
-export type ResponsesOption = "inline" | { readonly module: string; readonly library: string };
+export type ResponsesOption = "inline" | { readonly map: string; readonly library: string };
 
 /**
  * Generates a route map from a description: `header` opens the declaration file, given the count of
@@ -57,19 +59,13 @@ export function generateRouteMap(
   const responses = where === undefined ? undefined : writeResponses(resolve, routes);
   /** The import of the marker and the responses, the heritage clause of `Routes`, and what the module itself holds. */
   const responding =
-    where === undefined
-      ? { imports: "", heritage: "", inline: "" }
-      : where === "inline"
-        ? {
-            imports: 'import type { Responding } from "rest-endpoint";\n',
-            heritage: " extends Responding<Responses>",
-            inline: `\n${responses!}`,
-          }
-        : {
-            imports: `import type { Responding } from ${JSON.stringify(where.library)};\nimport type { Responses } from ${JSON.stringify(where.module)};\n`,
-            heritage: " extends Responding<Responses>",
-            inline: "",
-          };
+    where === "inline"
+      ? {
+          imports: 'import type { Responding } from "rest-endpoint";\n',
+          heritage: " extends Responding<Responses>",
+          inline: `\n${responses!}`,
+        }
+      : { imports: "", heritage: "", inline: "" };
   const types = new TypeWriter(resolve, false);
   const shallow = new TypeWriter(resolve, true);
   const lines: string[] = [];
@@ -157,7 +153,17 @@ ${queriesStatement}
     typescript,
     listing,
     count: routes.length,
-    ...(responses === undefined || where === "inline" ? {} : { responses }),
+    ...(responses === undefined || where === "inline"
+      ? {}
+      : {
+          responses: `import type { Responding } from ${JSON.stringify(where!.library)};
+import type { Routes as Requests } from ${JSON.stringify(where!.map)};
+
+/** The map's routes, with their responses: \`ResponseOf<Routes, R>\` reads them. */
+export interface Routes extends Requests, Responding<Responses> {}
+
+${responses}`,
+        }),
   };
 }
 
