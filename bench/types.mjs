@@ -191,22 +191,34 @@ const readOf = (call) => {
 /** The same read where the data may be `null` or `undefined` (octokit's and openapi-fetch's types): `?.name`, `?.[0]?.name`. */
 const optional = (read) => read.replace("[0]!.", "?.[0]?.").replace(/^\./, "?.");
 const index = JSON.stringify(join(root, "dist", "index.js"));
-const wrapperLines = (map) => [
-  `import { endpoint, type EndpointInterface, type ParametersOf, type ResponseOf } from ${index};`,
+/** The README's wrapper over `map`: with responses, `send` reads the request options' response (`ResponseFor`); without, it returns the request options. */
+const wrapperLines = (map, responses) => [
+  `import { endpoint, type EndpointInterface, type ParametersOf, type RequestOptions, type ResponseFor } from ${index};`,
   `import { toFetch } from ${JSON.stringify(join(root, "dist", "clients.js"))};`,
   `import type { Routes } from ${map};`,
   "const github: EndpointInterface<Routes> = endpoint;",
-  "export async function request<R extends keyof Routes>(route: R, parameters: ParametersOf<Routes, R>): Promise<ResponseOf<Routes, R>> {",
-  "  const response = await fetch(...toFetch(github(route, parameters)));",
-  "  const data: unknown = response.status === 204 ? undefined : await response.json();",
-  "  return { status: response.status, headers: Object.fromEntries(response.headers), data } as unknown as ResponseOf<Routes, R>;",
-  "}",
+  ...(responses
+    ? [
+        "async function send<O extends RequestOptions>(options: O): Promise<ResponseFor<O>> {",
+        "  const response = await fetch(...toFetch(options));",
+        "  const data: unknown = response.status === 204 ? undefined : await response.json();",
+        "  return { status: response.status, headers: Object.fromEntries(response.headers), data } as unknown as ResponseFor<O>;",
+        "}",
+        "export function request<R extends keyof Routes>(route: R, parameters: ParametersOf<Routes, R>) {",
+        "  return send(github(route, parameters));",
+        "}",
+      ]
+    : [
+        "export function request<R extends keyof Routes>(route: R, parameters: ParametersOf<Routes, R>) {",
+        "  return github(route, parameters);",
+        "}",
+      ]),
 ];
 const withResponses = JSON.stringify(join(root, "dist", "routes", "api.github.com.responses.js"));
 const withoutResponses = JSON.stringify(join(root, "dist", "routes", "api.github.com.js"));
 const wrapperProgram = (map, count, read = true) =>
   [
-    ...wrapperLines(map),
+    ...wrapperLines(map, read),
     ...calls
       .slice(0, count)
       .map(
