@@ -86,6 +86,10 @@ describe("the packed package", () => {
         ...SHIPPED_MAPS.flatMap((target) =>
           ["cjs", "d.cts", "d.ts", "js", "json"].map((extension) => `dist/routes/${target}.${extension}`),
         ),
+        // Each map with its responses.
+        ...SHIPPED_MAPS.flatMap((target) =>
+          ["cjs", "d.cts", "d.ts", "js"].map((extension) => `dist/routes/${target}.responses.${extension}`),
+        ),
         "package.json",
       ].sort(),
     );

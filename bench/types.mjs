@@ -163,3 +163,172 @@ console.log(
     `rest-endpoint generate ${ourGenerate.seconds.toFixed(2)} s, peak ${Math.round(ourGenerate.peakMB)} MB; ` +
     `openapi-typescript ${theirGenerate.seconds.toFixed(2)} s, peak ${Math.round(theirGenerate.peakMB)} MB`,
 );
+
+// Responses (docs/usage.md, "Responses"): the same 20 calls with a property of each 200 response's
+// data read (the first the description requires), on TypeScript 5.9 and 7, through the README's
+// wrapper over the api.github.com map with its responses (`rest-endpoint/routes/api.github.com.responses`),
+// as direct calls (the response named by the result's type), and through the same wrapper over the
+// map alone (`rest-endpoint/routes/api.github.com`, which holds none): what typed responses add, at
+// 0, 1 and 20 calls. Beside them @octokit/types'
+// `request` and openapi-fetch over openapi-typescript's types of the same description.
+const github = JSON.parse(readFileSync(join(root, "node_modules", "@octokit", "openapi", "generated", "api.github.com.json"), "utf8"));
+const resolveRef = (node) => {
+  while (node?.$ref !== undefined)
+    node = node.$ref
+      .slice(2)
+      .split("/")
+      .reduce((at, part) => at[part.replaceAll("~1", "/")], github);
+  return node;
+};
+/** What to read from a call's 200 data: `.name` of its first required property, `[0]!.name` for a list; "" when none. */
+const readOf = (call) => {
+  let schema = resolveRef(resolveRef(github.paths[call.path]?.get?.responses?.["200"])?.content?.["application/json"]?.schema);
+  let prefix = "";
+  if (schema?.type === "array") [schema, prefix] = [resolveRef(schema.items), "[0]!"];
+  const name = schema?.required?.find((property) => /^[a-z_]\w*$/i.test(property));
+  return name === undefined ? "" : `${prefix}.${name}`;
+};
+/** The same read where the data may be `null` or `undefined` (octokit's and openapi-fetch's types): `?.name`, `?.[0]?.name`. */
+const optional = (read) => read.replace("[0]!.", "?.[0]?.").replace(/^\./, "?.");
+const index = JSON.stringify(join(root, "dist", "index.js"));
+/** The README's wrapper over `map`: with responses, `send` reads the request options' response (`ResponseFor`); without, it returns the request options. */
+const wrapperLines = (map, responses) => [
+  `import { endpoint, type EndpointInterface, type ParametersOf, type RequestOptions, type ResponseFor } from ${index};`,
+  `import { toFetch } from ${JSON.stringify(join(root, "dist", "clients.js"))};`,
+  `import type { Routes } from ${map};`,
+  "const github: EndpointInterface<Routes> = endpoint;",
+  ...(responses
+    ? [
+        "async function send<O extends RequestOptions>(options: O): Promise<ResponseFor<O>> {",
+        "  const response = await fetch(...toFetch(options));",
+        "  const data: unknown = response.status === 204 ? undefined : await response.json();",
+        "  return { status: response.status, headers: Object.fromEntries(response.headers), data } as unknown as ResponseFor<O>;",
+        "}",
+        "export function request<R extends keyof Routes>(route: R, parameters: ParametersOf<Routes, R>) {",
+        "  return send(github(route, parameters));",
+        "}",
+      ]
+    : [
+        "export function request<R extends keyof Routes>(route: R, parameters: ParametersOf<Routes, R>) {",
+        "  return github(route, parameters);",
+        "}",
+      ]),
+];
+const withResponses = JSON.stringify(join(root, "dist", "routes", "api.github.com.responses.js"));
+const withoutResponses = JSON.stringify(join(root, "dist", "routes", "api.github.com.js"));
+const wrapperProgram = (map, count, read = true) =>
+  [
+    ...wrapperLines(map, read),
+    ...calls
+      .slice(0, count)
+      .map(
+        (call, n) =>
+          `const r${n} = await request(${JSON.stringify(`GET ${call.path}`)}, ${JSON.stringify(call.pathParams)});\n${read && readOf(call) !== "" ? `if (r${n}.status === 200) void r${n}.data${optional(readOf(call))};` : `void r${n};`}`,
+      ),
+    "",
+  ].join("\n");
+const responseProjects = {
+  empty: "export {};\n",
+  "@octokit/types": `import type { RequestInterface } from "@octokit/types";\ndeclare const request: RequestInterface;\n${calls.map((call, n) => `const r${n} = await request(${JSON.stringify(`GET ${call.path}`)}, ${JSON.stringify(call.pathParams)});\nvoid r${n}.data${optional(readOf(call))};`).join("\n")}\nexport {};\n`,
+  "openapi-fetch": `import createClient from "openapi-fetch";\nimport type { paths } from "./github.js";\nconst client = createClient<paths>({ baseUrl: "https://api.github.com" });\n${calls.map((call, n) => `const { data: d${n} } = await client.GET(${JSON.stringify(call.path)}, { params: { path: ${JSON.stringify(call.pathParams)} } });\nvoid d${n}${optional(readOf(call))};`).join("\n")}\nexport {};\n`,
+  "wrapper, 20 calls": wrapperProgram(withResponses, 20),
+  "direct calls, 20": [
+    `import { endpoint, type EndpointInterface, type ResponseFor } from ${index};`,
+    `import type { Routes } from ${withResponses};`,
+    "const github: EndpointInterface<Routes> = endpoint;",
+    "declare function send<O>(options: O): Promise<ResponseFor<O>>;",
+    ...calls.map(
+      (call, n) =>
+        `const r${n} = await send(github(${JSON.stringify(`GET ${call.path}`)}, ${JSON.stringify(call.pathParams)}));\n${readOf(call) === "" ? `void r${n};` : `if (r${n}.status === 200) void r${n}.data${optional(readOf(call))};`}`,
+    ),
+    "export {};",
+    "",
+  ].join("\n"),
+  "wrapper, 0 calls": wrapperProgram(withResponses, 0),
+  "wrapper, 0 calls, no responses": wrapperProgram(withoutResponses, 0, false).replaceAll(
+    "ResponseOf<Routes, R>",
+    "{ status: number; data: unknown }",
+  ),
+  "wrapper, 1 call": wrapperProgram(withResponses, 1),
+  "wrapper, 1 call, no responses": wrapperProgram(withoutResponses, 1, false).replaceAll(
+    "ResponseOf<Routes, R>",
+    "{ status: number; data: unknown }",
+  ),
+  "wrapper, 20 calls, no responses": wrapperProgram(withoutResponses, 20, false).replaceAll(
+    "ResponseOf<Routes, R>",
+    "{ status: number; data: unknown }",
+  ),
+};
+const responseBase = join(root, ".tmp", "bench-types-responses");
+rmSync(responseBase, { recursive: true, force: true });
+mkdirSync(responseBase, { recursive: true });
+// openapi-typescript's types of the same description, once.
+const githubTypes = join(responseBase, "github.d.ts");
+execFileSync(process.execPath, [
+  join(root, "node_modules", "openapi-typescript", "bin", "cli.js"),
+  join(root, "node_modules", "@octokit", "openapi", "generated", "api.github.com.json"),
+  "--output",
+  githubTypes,
+  "--silent",
+]);
+const responseDirs = Object.entries(responseProjects).map(([name, source]) => {
+  const dir = join(responseBase, name.replace(/\W/g, "-"));
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, "index.ts"), source);
+  if (name === "openapi-fetch") writeFileSync(join(dir, "github.d.ts"), readFileSync(githubTypes));
+  writeFileSync(
+    join(dir, "tsconfig.json"),
+    JSON.stringify({
+      compilerOptions: {
+        module: "ESNext",
+        moduleResolution: "Bundler",
+        target: "ES2022",
+        lib: ["ES2022", "DOM", "DOM.Iterable"],
+        strict: true,
+        noEmit: true,
+        skipLibCheck: true,
+        types: [],
+      },
+      files: ["index.ts"],
+    }),
+  );
+  return { name, dir };
+});
+const RESPONSE_ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const compilers = [
+  ["TypeScript 5.9", join(root, "node_modules", "typescript", "bin", "tsc")],
+  ["TypeScript 7", join(root, "node_modules", "typescript-7", "bin", "tsc")],
+];
+for (const [compiler, tsc] of compilers) {
+  const samples = new Map(responseDirs.map(({ name }) => [name, []]));
+  for (let round = 0; round < RESPONSE_ROUNDS; round++)
+    for (const { name, dir } of responseDirs) {
+      const result = spawnSync(process.execPath, [tsc, "-p", dir, "--extendedDiagnostics"], { encoding: "utf8" });
+      if (!/^Check time/m.test(result.stdout)) throw new Error(`${compiler}, ${name}: ${result.stdout}${result.stderr}`);
+      if (/error TS/.test(result.stdout)) throw new Error(`${compiler}, ${name}: ${result.stdout.slice(0, 2000)}`);
+      const read = (label) => Number(new RegExp(`^${label}:\\s+([\\d.]+)`, "m").exec(result.stdout)?.[1]);
+      samples.get(name).push({ check: read("Check time"), memory: read("Memory used") });
+    }
+  const median = (name, key) =>
+    samples
+      .get(name)
+      .map((sample) => sample[key])
+      .sort((a, b) => a - b)[Math.floor(RESPONSE_ROUNDS / 2)];
+  console.log(`\n${compiler}: 20 typed calls with responses read, median of ${RESPONSE_ROUNDS} runs\n`);
+  console.log("| project | check time | memory |\n| --- | ---: | ---: |");
+  for (const { name } of responseDirs)
+    console.log(`| ${name} | ${median(name, "check").toFixed(2)} s | ${Math.round(median(name, "memory") / 1024)} MB |`);
+  const ratio = (a, b, key) => (median(a, key) / median(b, key)).toFixed(2);
+  const versus = (name) => `${ratio(name, "@octokit/types", "check")}× check time, ${ratio(name, "@octokit/types", "memory")}× memory`;
+  const added = (count) => {
+    const [a, b] = [`wrapper, ${count}`, `wrapper, ${count}, no responses`];
+    return `${count}: ${((ratio(a, b, "check") - 1) * 100).toFixed(0)} % check time, ${((ratio(a, b, "memory") - 1) * 100).toFixed(0)} % memory`;
+  };
+  console.log(
+    `\nthrough the README's wrapper, against @octokit/types: ${versus("wrapper, 20 calls")} (target ≤ ${compiler.endsWith("7") ? "0.15" : "0.30"}× check time, ≤ 0.50× memory)` +
+      `\ndirect calls, against @octokit/types: ${versus("direct calls, 20")}` +
+      `\nopenapi-fetch, against @octokit/types: ${versus("openapi-fetch")}` +
+      `\nwhat responses add over the same wrapper without them (target ≤ 10 % at 0 and 1 call, ≤ 15 % at 20), at ${added("0 calls")}; ${added("1 call")}; ${added("20 calls")}`,
+  );
+}
+if (process.env.BENCH_KEEP === undefined) rmSync(responseBase, { recursive: true, force: true });

@@ -139,7 +139,15 @@ describe("2. text from a description lands in a comment, a string or a name, esc
     expect(run("generate", description, "--out", "hostile-map.d.ts")).toMatchObject({ status: 0, stderr: "" });
     const file = join(dir, "hostile-map.d.ts");
     // The hostile URL holds `{ var PWNED: 1 }`, a server variable: `baseUrl` takes it as a quoted key.
-    expect(declared(file, readFileSync(file, "utf8"))).toEqual(["import", "Routes", "queries", "baseUrl"]);
+    expect(declared(file, readFileSync(file, "utf8"))).toEqual([
+      "import",
+      "import",
+      "Routes",
+      "Responses",
+      "HeaderFields",
+      "queries",
+      "baseUrl",
+    ]);
     expect(typeCheck([file])).toEqual([]);
   }, 300_000);
 

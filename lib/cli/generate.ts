@@ -41,7 +41,7 @@ export async function generate(
   const name = basename(output, typescript ? ".ts" : ".d.ts");
   const title = `${info.title ?? basename(description)} ${info.version ?? ""}`.trim();
   const header = (): string => headerOf({ file: basename(description), title: info.title, version: info.version, baseUrl, name });
-  const map = generateRouteMap(spec, { header, withQueries: true });
+  const map = generateRouteMap(spec, { header, withQueries: true, responses: "inline" });
   const stem = output.slice(0, -(typescript ? ".ts" : ".d.ts").length);
   const listing: [string, string] = [
     listingFile ?? `${stem}.json`,

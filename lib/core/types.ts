@@ -643,7 +643,7 @@ export interface EndpointInterface<
    * //   body: { title: "Bug" } }
    * ```
    */
-  <R extends string>(route: R, ...options: ArgumentsOf<Routes, R, Given>): RequestOptions;
+  <R extends string>(route: R, ...options: ArgumentsOf<Routes, R, Given>): TypedRequestOptions<Routes, R>;
   /**
    * Builds request options from an options object holding `url` and usually `method` (default GET).
    *
@@ -656,7 +656,9 @@ export interface EndpointInterface<
    * // { method: "get", url: "https://api.github.com/orgs/octokit", headers: { … } }
    * ```
    */
-  <U extends Url, M extends string = "GET">(options: { method?: M; url: U } & OptionsOf<Routes, M, U, Given>): RequestOptions;
+  <U extends Url, M extends string = "GET">(
+    options: { method?: M; url: U } & OptionsOf<Routes, M, U, Given>,
+  ): TypedRequestOptions<Routes, `${Uppercase<M>} ${U}`>;
   /**
    * Builds request options from the defaults alone: their `method` and `url` (`"/"` when they have
    * none), as {@link EndpointInterface.merge} without arguments reads them. This is how
@@ -783,3 +785,153 @@ export interface Link {
    */
   readonly attributes: Readonly<Record<string, string>>;
 }
+
+/*
+ * Responses: ResponseOf, and what a call's result carries to name it (docs/usage.md, "Responses").
+ */
+
+/** The parameter of {@link Responding}'s marker: a literal, so that the package's ESM and CommonJS declarations agree on it. */
+type RespondingMarker = "the responses of the map's routes";
+
+/**
+ * Added to a route map (`interface Routes extends Responding<Responses>`), its routes' responses:
+ * `Responses` maps each route to the union of its responses, as {@link ResponseOf} gives it.
+ * `rest-endpoint generate` writes it into every map; GitHub's maps with responses are
+ * `rest-endpoint/routes/<target>.responses` (and `<target>.<version>.responses`). Types only.
+ *
+ * @example
+ * ```ts
+ * interface MyRoutes extends Responding<{ "GET /things/{id}": { status: 200; data: { id: number }; headers: {} } }> {
+ *   "GET /things/{id}": { id: number };
+ * }
+ * type Thing = Extract<ResponseOf<MyRoutes, "GET /things/{id}">, { status: 200 }>["data"];
+ * // { id: number }
+ * ```
+ */
+export interface Responding<Responses> {
+  /**
+   * The marker: a construct signature, which `keyof` does not list, so that it is no route and a
+   * wrapper's `R extends keyof Routes` sees route strings only. Types only: no map is a class.
+   */
+  new (marker: RespondingMarker): Responses;
+}
+
+/**
+ * The responses a map holds ({@link Responding}), else `undefined`. Beside {@link UnmappedRoutes}'
+ * marker, another construct signature, TypeScript infers from the last signature only: the first
+ * form reads `Routes & UnmappedRoutes`, the second the rest.
+ */
+type ResponsesIn<Routes> = Routes extends {
+  new (marker: RespondingMarker): infer Responses;
+  new (...marker: never): unknown;
+}
+  ? Responses
+  : Routes extends { new (marker: RespondingMarker): infer Responses }
+    ? Responses
+    : undefined;
+
+/** The header fields of a response the map does not type: any name, a string each (names lowercase). */
+export type ResponseHeaderFields = { [name: string]: string | undefined };
+
+/** The response of a route that has no response types: a route not in the map, or of no map, or typed `string`. */
+export interface UntypedResponse {
+  /** The status code (RFC 9110 section 15). */
+  status: number;
+  /** The body, as the client read it: nothing declares its type. */
+  data: unknown;
+  /** The header fields, names lowercase. */
+  headers: ResponseHeaderFields;
+}
+
+/** `mediaType.format` values whose successful responses are text, not JSON (https://docs.github.com/rest/using-the-rest-api/getting-started-with-the-rest-api#media-types). */
+type TextFormat = "raw" | "diff" | "patch" | "html" | "sha";
+
+/** A response as a `mediaType.format` of {@link TextFormat} gives it: a 2xx with content has `data: string`; others (errors are JSON) as they were. */
+type Formatted<Response, Format extends string> = Format extends TextFormat
+  ? Response extends { status: infer Status extends number; data: infer Data; headers: infer Headers }
+    ? `${Status}` extends `2${string}`
+      ? [Data] extends [undefined]
+        ? Response
+        : { status: Status; data: string; headers: Headers }
+      : Response
+    : Response
+  : Response;
+
+/**
+ * The response of route `R` as the route map `Routes` declares it: a union discriminated by
+ * `status`, one member per status code the description declares (`default` and ranges as
+ * `number`), each with its `data` (the JSON body by its schema; `undefined` for none, as a 204;
+ * `string` for text; `Uint8Array` for bytes) and its `headers` (those it declares, such as `link`
+ * and `location`, with every other field). What `Endpoints[R]["response"]` is to `@octokit/types`.
+ * `Format` is the call's `mediaType.format`: `"raw"`, `"diff"`, `"patch"`, `"html"` and `"sha"`
+ * answer a 2xx with text, `data: string` (GitHub's "Media types"). A route the map has, whose map
+ * holds no response types (GitHub's `rest-endpoint/routes/<target>`, whose responses are the map
+ * `rest-endpoint/routes/<target>.responses`; one generated by rest-endpoint 0.3), is a
+ * {@link Refusal} that names what to import;
+ * a route the map does not have (an open map, {@link UnmappedRoutes}), or typed `string`, is
+ * {@link UntypedResponse}. Types only.
+ *
+ * @example
+ * ```ts
+ * import type { Routes } from "rest-endpoint/routes/api.github.com.responses";
+ * type Repository = Extract<ResponseOf<Routes, "GET /repos/{owner}/{repo}">, { status: 200 }>["data"];
+ * // FullRepository: { id: number; name: string; full_name: string; … }
+ * type Diff = Extract<ResponseOf<Routes, "GET /repos/{owner}/{repo}/pulls/{pull_number}", "diff">, { status: 200 }>["data"];
+ * // string
+ * ```
+ */
+export type ResponseOf<Routes extends RouteMap, R extends string, Format extends string = ""> =
+  ResponsesIn<Routes> extends infer Responses
+    ? [R] extends [keyof Responses]
+      ? Formatted<Responses[R], Format>
+      : [R] extends [`${infer Path}{?${string}}`]
+        ? [Path] extends [keyof Responses]
+          ? Formatted<Responses[Path], Format>
+          : UntypedResponse
+        : string extends R
+          ? UntypedResponse
+          : [R] extends [keyof Routes]
+            ? Refusal<`${R}: this map holds no response types; import Routes from "rest-endpoint/routes/<target>.responses", or generate the map again`>
+            : UntypedResponse
+    : never;
+
+declare const responseOf: unique symbol;
+
+/**
+ * Request options of route `R` of the map `Routes`, as an endpoint function returns them: the
+ * {@link RequestOptions}, and, for types only, the route they were built for, so that
+ * {@link ResponseFor} names the response ({@link ResponseOf}) without the route written again.
+ * `followLink` returns the same type, and so names the same response.
+ *
+ * @example
+ * ```ts
+ * const github: EndpointInterface<Routes> = endpoint;
+ * const options = github("GET /repos/{owner}/{repo}", { owner: "octokit", repo: "rest.js" });
+ * type Repository = Extract<ResponseFor<typeof options>, { status: 200 }>["data"];
+ * // FullRepository
+ * ```
+ */
+export interface TypedRequestOptions<Routes extends RouteMap, R extends string> extends RequestOptions {
+  /**
+   * Types only, no such property: the map and the route. A method, whose parameters TypeScript
+   * compares both ways, so that an endpoint function of one map stays assignable to that of another.
+   */
+  [responseOf]?(routes: Routes, route: R): void;
+}
+
+/**
+ * The response of the request options `O`: {@link ResponseOf} their map and route when an endpoint
+ * function typed by a map built them ({@link TypedRequestOptions}), else {@link UntypedResponse}.
+ * `Format` as for {@link ResponseOf}.
+ *
+ * @example
+ * ```ts
+ * async function send<O extends RequestOptions>(options: O): Promise<ResponseFor<O>> {
+ *   const response = await fetch(...toFetch(options));
+ *   const data: unknown = response.status === 204 ? undefined : await response.json();
+ *   return { status: response.status, headers: Object.fromEntries(response.headers), data } as ResponseFor<O>;
+ * }
+ * ```
+ */
+export type ResponseFor<O, Format extends string = ""> =
+  O extends TypedRequestOptions<infer Routes, infer R> ? ResponseOf<Routes, R, Format> : UntypedResponse;

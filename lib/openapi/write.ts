@@ -11,6 +11,7 @@ import { DescriptionError, readFrom, type Document } from "./document.js";
 import { TooManyShapes } from "./fields.js";
 import { pointerOf } from "./json-pointer.js";
 import { securityOf } from "./requirements.js";
+import { writeResponses } from "./responses.js";
 import { parametersOf, queryOf, routesOf, serverOf } from "./routes.js";
 import { commentText, key, literal, objectLiteral, TypeWriter, union } from "./schema.js";
 
@@ -24,7 +25,18 @@ interface GeneratedMap {
   readonly typescript: string;
   readonly listing: Record<string, [docs: string, ...parameters: [name: string, place: string, type: string, required: 0 | 1][]]>;
   readonly count: number;
+  /** With `responses: { map, library }`, the responses' own module: `Routes` with the marker, `Responses` and the components it names (lib/openapi/responses.ts). */
+  readonly responses?: string;
 }
+
+/**
+ * Where a map's response types go: `"inline"`, in the map's own module, whose `Routes` holds the
+ * `Responding` marker; `{ map, library }`, in a module of their own ({@link GeneratedMap.responses}),
+ * whose `Routes` is the map's (imported by the specifier `map`) with the marker (from `library`),
+ * while the map stays requests only (GitHub's maps: a program that reads no response loads none);
+ * none without the option.
+ */
+export type ResponsesOption = "inline" | { readonly map: string; readonly library: string };
 
 /**
  * Generates a route map from a description: `header` opens the declaration file, given the count of
@@ -38,11 +50,25 @@ interface GeneratedMap {
  */
 export function generateRouteMap(
   spec: Document,
-  { header, withQueries }: { header: (count: number) => string; withQueries: boolean },
+  {
+    header,
+    withQueries,
+    responses: where,
+  }: { header: (count: number) => string; withQueries: boolean; responses?: ResponsesOption | undefined },
 ): GeneratedMap {
   const { resolve, routes } = routesOf(spec, withQueries);
   // Security schemes (lib/openapi/requirements.ts), where the map has a run-time module.
   const security = withQueries ? securityOf(spec, routes) : undefined;
+  const responses = where === undefined ? undefined : writeResponses(resolve, routes);
+  /** The import of the marker and the responses, the heritage clause of `Routes`, and what the module itself holds. */
+  const responding =
+    where === "inline"
+      ? {
+          imports: 'import type { Responding } from "rest-endpoint";\n',
+          heritage: " extends Responding<Responses>",
+          inline: `\n${responses!}`,
+        }
+      : { imports: "", heritage: "", inline: "" };
   const types = new TypeWriter(resolve, false);
   const shallow = new TypeWriter(resolve, true);
   const lines: string[] = [];
@@ -83,11 +109,11 @@ export function generateRouteMap(
     queriesStatement: string,
     runtime = 'import type { Queries } from "rest-endpoint/queries";',
   ): string => `${header(routes.length)}
-${withQueries ? `${runtime}\n` : ""}${lines.some((line) => line.includes('Platform<"')) ? 'import type { Platform } from "rest-endpoint";\n' : ""}
-export interface Routes {
+${withQueries ? `${runtime}\n` : ""}${lines.some((line) => line.includes('Platform<"')) ? 'import type { Platform } from "rest-endpoint";\n' : ""}${responding.imports}
+export interface Routes${responding.heritage} {
 ${lines.join("\n")}
 }
-${types.aliases.length === 0 ? "" : `\n${types.aliases.join("\n")}\n`}${
+${types.aliases.length === 0 ? "" : `\n${types.aliases.join("\n")}\n`}${responding.inline}${
     withQueries
       ? `
 /**
@@ -152,7 +178,24 @@ ${queriesStatement}
   );
   const typescript = text(`export const queries: Queries = ${queriesObject};${baseUrl.typed}${credentials.typed}`, runtime);
   const module = `${GENERATED}: do not edit.\n${imported.length === 0 ? "" : `import { ${imported.join(", ")} } from "rest-endpoint/queries";\n`}export const queries = ${queriesObject};\n${baseUrl.defined}${credentials.defined}`;
-  return { declarations, module, typescript, listing, count: routes.length };
+  return {
+    declarations,
+    module,
+    typescript,
+    listing,
+    count: routes.length,
+    ...(responses === undefined || where === "inline"
+      ? {}
+      : {
+          responses: `import type { Responding } from ${JSON.stringify(where!.library)};
+import type { Routes as Requests } from ${JSON.stringify(where!.map)};
+
+/** The map's routes, with their responses: \`ResponseOf<Routes, R>\` reads them. */
+export interface Routes extends Requests, Responding<Responses> {}
+
+${responses}`,
+        }),
+  };
 }
 
 /**

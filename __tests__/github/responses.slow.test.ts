@@ -1,0 +1,302 @@
+import { execFile } from "node:child_process";
+import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { Ajv, type ValidateFunction } from "ajv";
+import ts from "typescript";
+import type { Document } from "../../lib/openapi/document.js";
+import { routesOf } from "../../lib/openapi/routes.js";
+import { strictProject } from "../helpers/examples.js";
+
+// The response types of the maps the package ships (dist/routes/<target>.responses, after `npm run
+// build`): GitHub's own response examples compile as their route's data; what the description does
+// not declare is refused; two targets in one program; an SDK that publishes declarations of
+// functions returning typed data, used by a second project, on TypeScript 5.9 and 7.
+
+const root = join(__dirname, "..", "..");
+const dir = join(root, ".tmp", `responses-${process.pid}`);
+const generated = join(root, "node_modules", "@octokit", "openapi", "generated");
+const tsc7 = join(root, "node_modules", "typescript-7", "bin", "tsc");
+
+type Json = Record<string, unknown>;
+
+beforeAll(() => mkdirSync(dir, { recursive: true }));
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** TypeScript 5.9's messages for `files`, strict, as a user's project checks them. */
+function diagnosticsOf(files: string[], options: ts.CompilerOptions = strictProject(["lib.es2022.d.ts"])): string[] {
+  return ts
+    .getPreEmitDiagnostics(ts.createProgram(files, options))
+    .map(
+      (d) =>
+        `${d.file === undefined ? "" : `${d.file.fileName.slice(dir.length + 1)}:${String(d.file.getLineAndCharacterOfPosition(d.start!).line + 1)} `}${ts.flattenDiagnosticMessageText(d.messageText, " ")}`,
+    );
+}
+
+/** TypeScript 7's output for a tsconfig.json: "" when it passes. */
+async function tsc7Output(project: string): Promise<string> {
+  const { stdout } = await promisify(execFile)(process.execPath, [tsc7, "-p", project, "--pretty", "false"]).catch(
+    (error: unknown) => error as { stdout: string },
+  );
+  return stdout;
+}
+
+/**
+ * Examples that their schema accepts only because it leaves other keys open: GHES's list of custom
+ * roles shows one role (`organization-custom-repository-role-example`) where the schema is
+ * `{ total_count, custom_roles }`.
+ */
+const MISMATCHED = new Set(["ghes-3.19 GET /organizations/{organization_id}/custom_roles 200"]);
+
+/**
+ * The response examples of a target's description, each with its route as the map writes it and its
+ * status, that its own schema accepts (ajv, draft 7 with OpenAPI 3.0's `nullable`, formats not
+ * checked): GitHub's descriptions hold examples that their schemas refuse (a `login` missing where
+ * required, a string where an integer is declared), which no type can accept and stay true to
+ * the schema; and examples holding a `$ref` (an example's value is literal, OpenAPI 3.0.3 section
+ * 4.7.20, so GitHub's `{ "$ref": … }` inside one is no reference). Returns those kept and how many
+ * were left out.
+ */
+function examplesOf(target: string): { kept: { route: string; status: string; value: unknown }[]; invalid: number } {
+  const spec = JSON.parse(readFileSync(join(generated, `${target}.json`), "utf8")) as Json;
+  const ajv = new Ajv({ strict: false, validateFormats: false, validateSchema: false, allErrors: false });
+  // `nullable` without `type` has no effect in OpenAPI 3.0.3 (section 4.7.24.1); ajv refuses it there.
+  const text = JSON.stringify(spec, (_key, value: unknown) =>
+    value !== null && typeof value === "object" && "nullable" in value && !("type" in value)
+      ? Object.fromEntries(Object.entries(value).filter(([name]) => name !== "nullable"))
+      : value,
+  );
+  ajv.addSchema(JSON.parse(text) as object, "description");
+  const compiled = new Map<string, ValidateFunction>();
+  const pointer = (path: string[]): string => path.map((part) => part.replaceAll("~", "~0").replaceAll("/", "~1")).join("/");
+  const resolve = (value: unknown): Json => {
+    let node = value as Json;
+    while (typeof node.$ref === "string")
+      node = node.$ref
+        .slice(2)
+        .split("/")
+        .reduce((at: Json, part) => at[part.replaceAll("~1", "/").replaceAll("~0", "~")] as Json, spec);
+    return node;
+  };
+  const kept: { route: string; status: string; value: unknown }[] = [];
+  let invalid = 0;
+  for (const { route, operation } of routesOf(spec as unknown as Document, false).routes) {
+    for (const [status, given] of Object.entries(operation.operation.responses ?? {})) {
+      // The response object, where it is named: its schema is validated there.
+      const at = typeof (given as Json).$ref === "string" ? ((given as Json).$ref as string).slice(2).split("/") : undefined;
+      const path = at ?? ["paths", operation.template, operation.method.toLowerCase(), "responses", status];
+      for (const [type, media] of Object.entries((resolve(given).content ?? {}) as Record<string, Json>)) {
+        if (!type.includes("json") || media.schema === undefined) continue;
+        const examples = [
+          ...("example" in media ? [media.example] : []),
+          ...Object.values((media.examples ?? {}) as Record<string, unknown>).map((example) => resolve(example).value),
+        ].filter((value) => value !== undefined);
+        if (examples.length === 0) continue;
+        const ref = `description#/${pointer([...path, "content", type, "schema"])}`;
+        let validate = compiled.get(ref);
+        if (validate === undefined) compiled.set(ref, (validate = ajv.compile({ $ref: ref })));
+        for (const value of examples)
+          if (validate(value) && !JSON.stringify(value).includes('"$ref":') && !MISMATCHED.has(`${target} ${route} ${status}`))
+            kept.push({ route, status, value });
+          else invalid++;
+      }
+    }
+  }
+  return { kept, invalid };
+}
+
+/**
+ * A program giving each example to its route's data: through a function whose `const` type
+ * parameter takes the data as its constraint, so that an example's strings stay the literals an
+ * enum needs, and a key the schema does not declare (JSON Schema allows others where
+ * `additionalProperties` is not false) is no error, as the data TypeScript reads may hold more.
+ */
+function examplesProgram(target: string, examples: { route: string; status: string; value: unknown }[]): string {
+  return [
+    'import type { ResponseOf } from "rest-endpoint";',
+    `import type { Routes } from "rest-endpoint/routes/${target}.responses";`,
+    "type Data<R extends keyof Routes & string, S> = Extract<ResponseOf<Routes, R>, { status: S }> extends { data: infer D } ? D : never;",
+    "declare function data<R extends keyof Routes & string, S>(): <const T extends Data<R, S>>(value: T) => void;",
+    ...examples.map(({ route, status, value }) => `data<${JSON.stringify(route)}, ${status}>()(${JSON.stringify(value)});`),
+    "",
+  ].join("\n");
+}
+
+describe.each(["api.github.com", "ghes-3.19"])("%s", (target) => {
+  test("each response example its schema accepts compiles as its route's data, strict", () => {
+    const { kept, invalid } = examplesOf(target);
+    // GitHub's descriptions hold some 1,000 response examples; each target's ones its own schema accepts.
+    expect(kept.length).toBeGreaterThan(500);
+    expect(kept.length).toBeGreaterThan(invalid);
+    const file = join(dir, `examples-${target}.mts`);
+    writeFileSync(file, examplesProgram(target, kept));
+    expect(diagnosticsOf([file])).toEqual([]);
+  }, 600_000);
+});
+
+test("reading data the description does not declare is a type error; each status narrows data", () => {
+  const file = join(dir, "negatives.mts");
+  const lines = [
+    'import { endpoint, type EndpointInterface, type ResponseFor, type ResponseOf } from "rest-endpoint";',
+    'import type { Routes } from "rest-endpoint/routes/api.github.com.responses";',
+    'import type { Routes as Requests } from "rest-endpoint/routes/api.github.com";',
+    // The map alone holds no responses: reading one is an error that names the module that has them.
+    'declare const none: ResponseOf<Requests, "GET /repos/{owner}/{repo}">;',
+    "// @ts-expect-error a Refusal, which has no status",
+    "void none.status;",
+    "export const refusal: keyof typeof none = 'GET /repos/{owner}/{repo}: this map holds no response types; import Routes from \"rest-endpoint/routes/<target>.responses\", or generate the map again';",
+    "const github: EndpointInterface<Routes> = endpoint;",
+    'declare const repo: ResponseOf<Routes, "GET /repos/{owner}/{repo}">;',
+    "if (repo.status === 200) {",
+    "  const name: string = repo.data.full_name;",
+    "  // @ts-expect-error `ful_name` is misspelt",
+    "  void repo.data.ful_name;",
+    "  // @ts-expect-error `full_name` is a string",
+    "  const wrong: number = repo.data.full_name;",
+    "  void [name, wrong];",
+    "}",
+    "// @ts-expect-error a 404's data is a BasicError, which has no `full_name`",
+    "if (repo.status === 404) void repo.data.full_name;",
+    'const options = github("GET /repos/{owner}/{repo}/issues", { owner: "o", repo: "r" });',
+    "declare const issues: Extract<ResponseFor<typeof options>, { status: 200 }>;",
+    "const title: string = issues.data[0]!.title;",
+    "const link: string | undefined = issues.headers.link;",
+    "// @ts-expect-error `titel` is misspelt",
+    "void issues.data[0]!.titel;",
+    'declare const deleted: Extract<ResponseOf<Routes, "DELETE /repos/{owner}/{repo}">, { status: 204 }>;',
+    "const nothing: undefined = deleted.data;",
+    'declare const diff: Extract<ResponseOf<Routes, "GET /repos/{owner}/{repo}/pulls/{pull_number}", "diff">, { status: 200 }>;',
+    "const text: string = diff.data;",
+    'declare const json: Extract<ResponseOf<Routes, "GET /repos/{owner}/{repo}/pulls/{pull_number}">, { status: 200 }>;',
+    "// @ts-expect-error without a text format, a pull request's data is JSON",
+    "const notText: string = json.data;",
+    "void [title, link, nothing, text, notText];",
+    // A versioned map with its target's responses, through an endpoint that sends its version.
+    'import type { Routes as V20260310 } from "rest-endpoint/routes/api.github.com.2026-03-10.responses";',
+    'const versioned: EndpointInterface<V20260310> = endpoint.defaults({ headers: { "x-github-api-version": "2026-03-10" } });',
+    'const repository = versioned("GET /repos/{owner}/{repo}", { owner: "o", repo: "r" });',
+    'export declare const fromVersion: Extract<ResponseFor<typeof repository>, { status: 200 }>["data"]["full_name"] & string;',
+    "",
+  ];
+  writeFileSync(file, lines.join("\n"));
+  expect(diagnosticsOf([file])).toEqual([]);
+}, 300_000);
+
+test("api.github.com and ghes-3.19 in one program: each route's response from its own target, no TS2717", async () => {
+  const file = join(dir, "two-targets.mts");
+  writeFileSync(
+    file,
+    [
+      'import { createEndpoint, endpoint, ghes, type EndpointInterface, type ResponseFor } from "rest-endpoint";',
+      'import type { Routes as Dotcom } from "rest-endpoint/routes/api.github.com.responses";',
+      'import type { Routes as Ghes } from "rest-endpoint/routes/ghes-3.19.responses";',
+      "const dotcom: EndpointInterface<Dotcom> = endpoint;",
+      'const server: EndpointInterface<Ghes> = createEndpoint({}, ghes("https://ghe.example", "3.19"));',
+      'const a = dotcom("GET /repos/{owner}/{repo}", { owner: "o", repo: "r" });',
+      'const b = server("GET /repos/{owner}/{repo}", { owner: "o", repo: "r" });',
+      "export declare const fromDotcom: Extract<ResponseFor<typeof a>, { status: 200 }>;",
+      "export declare const fromGhes: Extract<ResponseFor<typeof b>, { status: 200 }>;",
+      "export const names: string[] = [fromDotcom.data.full_name, fromGhes.data.full_name];",
+      "",
+    ].join("\n"),
+  );
+  const project = join(dir, "tsconfig.two-targets.json");
+  writeFileSync(project, JSON.stringify(tsconfig([file], { noEmit: true })));
+  expect([diagnosticsOf([file]), await tsc7Output(project)]).toEqual([[], ""]);
+}, 300_000);
+
+/** A strict tsconfig.json over `files`, with `options` added, as a user's project has it. */
+function tsconfig(files: string[], options: Json): Json {
+  return {
+    compilerOptions: {
+      module: "NodeNext",
+      moduleResolution: "NodeNext",
+      target: "ES2022",
+      lib: ["ES2022", "DOM", "DOM.Iterable"],
+      strict: true,
+      exactOptionalPropertyTypes: true,
+      types: [],
+      skipLibCheck: false,
+      ...options,
+    },
+    files,
+  };
+}
+
+test.each([
+  ["TypeScript 5.9", join(root, "node_modules", "typescript", "bin", "tsc")],
+  ["TypeScript 7", tsc7],
+])(
+  "%s: an SDK compiled with declarations returns typed data, and a second project reads it",
+  async (_name, compiler) => {
+    // Outside the package, which it installs (a link in its node_modules), as a user's SDK is.
+    const sdk = join(tmpdir(), `rest-endpoint-sdk-${String(process.pid)}-${compiler.includes("typescript-7") ? 7 : 5}`);
+    mkdirSync(join(sdk, "app"), { recursive: true });
+    mkdirSync(join(sdk, "node_modules"), { recursive: true });
+    symlinkSync(root, join(sdk, "node_modules", "rest-endpoint"), "dir");
+    writeFileSync(
+      join(sdk, "index.mts"),
+      [
+        'import { endpoint, followLink, type EndpointInterface, type ParametersOf, type RequestOptions, type ResponseFor, type ResponseOf } from "rest-endpoint";',
+        'import { toFetch } from "rest-endpoint/clients";',
+        'import type { Routes } from "rest-endpoint/routes/api.github.com.responses";',
+        "const github: EndpointInterface<Routes> = endpoint;",
+        "export async function request<R extends keyof Routes>(route: R, parameters: ParametersOf<Routes, R>): Promise<ResponseOf<Routes, R>> {",
+        "  const response = await fetch(...toFetch(github(route, parameters)));",
+        "  const data: unknown = response.status === 204 ? undefined : await response.json();",
+        "  return { status: response.status, headers: Object.fromEntries(response.headers), data } as unknown as ResponseOf<Routes, R>;",
+        "}",
+        'export const getRepository = (owner: string, repo: string) => request("GET /repos/{owner}/{repo}", { owner, repo });',
+        "async function send<O extends RequestOptions>(options: O): Promise<ResponseFor<O>> {",
+        "  const response = await fetch(...toFetch(options));",
+        "  return { status: response.status, headers: {}, data: await response.json() } as unknown as ResponseFor<O>;",
+        "}",
+        "export function sent<R extends keyof Routes>(route: R, parameters: ParametersOf<Routes, R>) {",
+        "  return send(github(route, parameters));",
+        "}",
+        'export const issuesRequest = (owner: string, repo: string) => github("GET /repos/{owner}/{repo}/issues", { owner, repo });',
+        "export const nextIssues = (owner: string, repo: string) => followLink(issuesRequest(owner, repo), { link: '' });",
+        "",
+      ].join("\n"),
+    );
+    writeFileSync(join(sdk, "tsconfig.json"), JSON.stringify(tsconfig(["index.mts"], { declaration: true, outDir: "dist", rootDir: "." })));
+    const emitted = await promisify(execFile)(process.execPath, [compiler, "-p", sdk, "--pretty", "false"]).catch(
+      (error: unknown) => error as { stdout: string },
+    );
+    expect(emitted.stdout).toBe("");
+    writeFileSync(
+      join(sdk, "app", "app.mts"),
+      [
+        'import type { ResponseFor } from "rest-endpoint";',
+        'import { getRepository, issuesRequest, nextIssues, sent } from "../dist/index.mjs";',
+        'const repository = await getRepository("octokit", "rest.js");',
+        'const sentRepository = await sent("GET /repos/{owner}/{repo}", { owner: "octokit", repo: "rest.js" });',
+        "// @ts-expect-error misspelt, through the README's send",
+        "if (sentRepository.status === 200) void sentRepository.data.ful_name;",
+        "if (sentRepository.status === 200) void sentRepository.data.full_name;",
+        "if (repository.status === 200) {",
+        "  const name: string = repository.data.full_name;",
+        "  // @ts-expect-error misspelt",
+        "  void repository.data.ful_name;",
+        "  void name;",
+        "}",
+        'type Issues = Extract<ResponseFor<ReturnType<typeof issuesRequest>>, { status: 200 }>["data"];',
+        'const title: Issues[number]["title"] = "Bug";',
+        'type Next = Extract<ResponseFor<NonNullable<ReturnType<typeof nextIssues>>>, { status: 200 }>["data"];',
+        'const number: Next[number]["number"] = 1;',
+        "void [title, number];",
+        "",
+      ].join("\n"),
+    );
+    writeFileSync(join(sdk, "app", "tsconfig.json"), JSON.stringify(tsconfig(["app.mts"], { noEmit: true })));
+    const used = await promisify(execFile)(process.execPath, [compiler, "-p", join(sdk, "app"), "--pretty", "false"]).catch(
+      (error: unknown) => error as { stdout: string },
+    );
+    rmSync(sdk, { recursive: true, force: true });
+    expect(used.stdout).toBe("");
+  },
+  300_000,
+);

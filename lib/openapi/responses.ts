@@ -1,0 +1,274 @@
+/**
+ * Response types from an OpenAPI description (docs/any-api.md, "Responses"): each operation's
+ * responses as one union discriminated by `status`, `{ status: 200; data: Pet; headers: { … } } | …`,
+ * which `ResponseOf` (lib/core/types.ts) reads from a map's `Responding<Responses>` marker. Each
+ * schema reached by `$ref` is written once, under a name made from its own (`full-repository` is
+ * `FullRepository`), so that a program pays for a component once however many routes answer with
+ * it. Written beside the map by write.ts; GitHub's maps hold them in a module of their own
+ * (scripts/generate-routes.mjs). It writes text and reads nothing.
+ */
+import type { MediaType, Operation, Resolve, Schema, SchemaOrReference } from "./document.js";
+import { MAX_NESTING } from "./document.js";
+import { isReference } from "./json-pointer.js";
+import { JSON_MEDIA_TYPE } from "./routes.js";
+import { docOf, key, literal, mappingTargets, parenthesized, plainOf, schemaOf, selectingValues, typesOf, union } from "./schema.js";
+import { sequenceSeparator } from "./sequences.js";
+
+/** A response object as the generator reads it (OpenAPI 3.1 section 4.8.17). */
+interface ResponseObject {
+  readonly description?: string;
+  readonly headers?: Readonly<Record<string, { readonly required?: boolean; readonly description?: string } | { readonly $ref: string }>>;
+  readonly content?: Readonly<Record<string, MediaType>>;
+}
+
+/**
+ * The names a component may not take in a generated module: what the module declares or imports
+ * itself, the types its text uses (`Uint8Array`), and the request side's `Schema<n>` aliases.
+ */
+const RESERVED = new Set(["Routes", "Responses", "Platform", "Queries", "Responding", "Uint8Array", "Record", "HeaderFields"]);
+
+/** The type of a response's other header fields, which every response has: any name, a string each. */
+export const HEADER_FIELDS = "HeaderFields";
+/** Its declaration, written once in each module that holds responses. */
+const HEADER_FIELDS_DECLARATION = `/** A response's header fields (names lowercase), as the client gives them. */\nexport type ${HEADER_FIELDS} = { [name: string]: string | undefined };`;
+
+/**
+ * A schema's name as a TypeScript identifier: its words in PascalCase (`full-repository`,
+ * `full_repository` give `FullRepository`), `_` before a leading digit, `Schema` for none.
+ */
+export function identifierOf(name: string): string {
+  const words = name.split(/[^a-z0-9]+/i).filter((word) => word !== "");
+  const joined = words.map((word) => word[0]!.toUpperCase() + word.slice(1)).join("");
+  return joined === "" ? "Schema" : /^\d/.test(joined) ? `_${joined}` : joined;
+}
+
+/**
+ * Whether a written type is one object type, `{ … }`, which a component declares as an interface
+ * (TypeScript names an interface in messages and hovers, where it expands an alias): its first `{`
+ * closes at its end. Braces in string literals are JSON-escaped text and balanced as written.
+ */
+function isObjectType(type: string): boolean {
+  if (!type.startsWith("{ ") || !type.endsWith(" }")) return false;
+  let depth = 0;
+  let quoted = false;
+  for (let i = 0; i < type.length; i++) {
+    const c = type[i];
+    if (quoted) {
+      if (c === "\\") i++;
+      else if (c === '"') quoted = false;
+    } else if (c === '"') quoted = true;
+    else if (c === "{") depth++;
+    else if (c === "}" && --depth === 0 && i < type.length - 1) return false;
+  }
+  return true;
+}
+
+/**
+ * Writes the response types of a description's operations: {@link responsesOf} gives an
+ * operation's union, {@link declarations} the named components it used, each once.
+ */
+export class ResponseWriter {
+  /** The declarations of named components, in the order written. */
+  private readonly written: string[] = [];
+  /** Each schema reached by `$ref`, with its name. */
+  private readonly names = new Map<object, string>();
+  private readonly taken = new Set<string>();
+
+  constructor(private readonly resolve: Resolve) {}
+
+  /**
+   * An operation's responses as a union discriminated by `status`: each status code the
+   * description declares as its number, `default` and ranges (`4XX`) as `number`; `data` typed by
+   * the media types of its content ({@link dataOf}), `undefined` without content (a 204);
+   * `headers` the declared fields (names lowercase, `string`; optional unless `required`) with
+   * every other field. An operation that declares none answers `{ status: number; data: unknown }`.
+   */
+  responsesOf(operation: Operation): string {
+    const members: string[] = [];
+    for (const [code, given] of Object.entries(operation.responses ?? {})) {
+      if (code.startsWith("x-")) continue; // a specification extension (OpenAPI 3.1 section 4.8.16)
+      const response = this.resolve<ResponseObject>(given as ResponseObject);
+      if (response === undefined) continue;
+      const status = /^[1-5]\d\d$/.test(code) ? code : "number";
+      members.push(`{ status: ${status}; data: ${this.dataOf(response.content)}; headers: ${this.headersOf(response.headers)} }`);
+    }
+    return members.length === 0 ? `{ status: number; data: unknown; headers: ${HEADER_FIELDS} }` : members.join(" | ");
+  }
+
+  /** The declarations of every component written so far, and of {@link HEADER_FIELDS}. */
+  declarations(): string {
+    return [HEADER_FIELDS_DECLARATION, ...this.written].join("\n");
+  }
+
+  /**
+   * The data of a response's content, a union over its media types: a JSON one (`application/json`,
+   * `…+json`) by its schema; a sequential JSON one (OpenAPI 3.2's `itemSchema`: JSON Lines, JSON
+   * Text Sequences) as a list of its items; `text/*`, or a string schema that is no `binary`, as
+   * `string`; any other (an image, `application/octet-stream`) as bytes, `Uint8Array`. No content:
+   * `undefined`.
+   */
+  private dataOf(content: ResponseObject["content"]): string {
+    const media = Object.entries(content ?? {});
+    if (media.length === 0) return "undefined";
+    return union(
+      media.map(([type, { schema, itemSchema }]) => {
+        if (sequenceSeparator(type) !== undefined && itemSchema !== undefined) return `${parenthesized(this.typeOf(itemSchema))}[]`;
+        if (JSON_MEDIA_TYPE.test(type)) return this.typeOf(schema);
+        const resolved = schemaOf(this.resolve, schema);
+        const text = resolved !== undefined && typesOf(resolved).includes("string") && resolved.format !== "binary";
+        return /^text\//i.test(type) || text ? "string" : "Uint8Array";
+      }),
+    );
+  }
+
+  /** A response's header fields: those it declares, each a string, then every other. `Content-Type` is described by `content` instead (OpenAPI 3.1 section 4.8.17.1). */
+  private headersOf(headers: ResponseObject["headers"]): string {
+    const members = Object.entries(headers ?? {}).flatMap(([name, given]) => {
+      const header = this.resolve<{ required?: boolean; description?: string }>(given);
+      const lower = name.toLowerCase();
+      if (header === undefined || lower === "content-type") return [];
+      return [`${docOf(header)}${key(lower)}${header.required === true ? "" : "?"}: string`];
+    });
+    return members.length === 0 ? HEADER_FIELDS : `{ ${members.join("; ")} } & ${HEADER_FIELDS}`;
+  }
+
+  /** A schema's type: a `$ref` by its component's name ({@link named}), a schema written in place in place. */
+  typeOf(given: SchemaOrReference | undefined, depth = 0): string {
+    if (typeof given !== "object") return "unknown";
+    if (isReference(given)) {
+      const schema = schemaOf(this.resolve, given);
+      return schema === undefined ? "unknown" : this.named(schema, given.$ref);
+    }
+    return depth > MAX_NESTING ? "unknown" : this.write(given, depth);
+  }
+
+  /**
+   * The name of a schema reached by `$ref`, declared the first time: from the last segment of the
+   * reference, made unique. Named before it is written, so that a cycle refers to it.
+   */
+  private named(schema: Schema, ref: string): string {
+    const known = this.names.get(schema);
+    if (known !== undefined) return known;
+    const identifier = identifierOf(decodeURIComponent(ref.slice(ref.lastIndexOf("/") + 1)));
+    // `Schema<n>` is the request side's (lib/openapi/schema.ts): a component of that name takes a `_`.
+    const base = /^Schema\d+$/.test(identifier) ? `${identifier}_` : identifier;
+    let name = base;
+    for (let n = 2; RESERVED.has(name) || this.taken.has(name); n++) name = `${base}${n}`;
+    this.taken.add(name);
+    this.names.set(schema, name);
+    const type = this.write(schema, 0);
+    const doc = docOf(schema);
+    this.written.push(
+      `${doc === "" ? "" : `${doc.trimEnd()}\n`}${isObjectType(type) ? `export interface ${name} ${type}` : `export type ${name} = ${type};`}`,
+    );
+    return name;
+  }
+
+  /**
+   * A schema's type as a response's data: as the request side writes it (lib/openapi/schema.ts),
+   * but a `readOnly` property required where listed (it is sent in responses, OpenAPI 3.1 section
+   * 4.8.24), a `date-time` a `string` (JSON has no dates), lists mutable.
+   */
+  private write(schema: Schema, depth: number): string {
+    const inner = (child: SchemaOrReference | undefined): string => this.typeOf(child, depth + 1);
+    let type: string;
+    const targets = mappingTargets(schema, this.resolve);
+    if (schema.enum !== undefined) type = union(schema.enum.map(literal));
+    else if ("const" in schema) type = literal(schema.const);
+    else if (schema.oneOf !== undefined || schema.anyOf !== undefined) {
+      const { discriminator } = schema;
+      type = union(
+        (schema.oneOf ?? schema.anyOf ?? []).map((variant) => {
+          const written = inner(variant);
+          const values = discriminator === undefined ? undefined : selectingValues(this.resolve, discriminator, variant);
+          // Optional: a response may leave the property out where the variant does not require it
+          // (GitHub's users leave out `user_view_type`), and a variant that is a list has none.
+          return values === undefined
+            ? written
+            : `${parenthesized(written)} & { ${key(discriminator!.propertyName)}?: ${union(values.map(literal))} }`;
+        }),
+      );
+      const own = Object.keys(schema.properties ?? {}).length > 0 || schema.allOf !== undefined;
+      if (own) {
+        const rest = Object.fromEntries(
+          Object.entries(schema).filter(([name]) => !["oneOf", "anyOf", "discriminator", "nullable"].includes(name)),
+        ) as Schema;
+        type = `${parenthesized(this.write(rest, depth))} & ${parenthesized(type)}`;
+      }
+    } else if (targets !== undefined) {
+      // The allOf form of a discriminator (OpenAPI 3.1 section 4.8.25.2).
+      const property = key(schema.discriminator!.propertyName);
+      type = union([
+        ...targets.map(([target, values]) => `${parenthesized(inner(target))} & { ${property}?: ${union(values.map(literal))} }`),
+        this.write(plainOf(schema), depth + 1),
+      ]);
+    } else if (schema.allOf !== undefined) {
+      // A part that is a discriminator's base (the allOf form) is its own shape here, without its
+      // mapping, which names this schema: else each would be written as the other.
+      const parts = [
+        ...new Set(
+          schema.allOf.map((part) => {
+            const resolved = schemaOf(this.resolve, part);
+            return resolved !== undefined && mappingTargets(resolved, this.resolve) !== undefined
+              ? this.write(plainOf(resolved), depth + 1)
+              : inner(part);
+          }),
+        ),
+      ].filter((part) => part !== "unknown");
+      type = parts.length === 0 ? "unknown" : parts.map(parenthesized).join(" & ");
+      if (schema.properties !== undefined) type = `${parenthesized(this.objectOf(schema, inner))} & ${type}`;
+    } else {
+      const types = typesOf(schema);
+      type = types.length === 0 ? "unknown" : union(types.map((name) => this.typeOfName(name, schema, inner)));
+    }
+    return schema.nullable === true ? union([type, "null"]) : type;
+  }
+
+  private typeOfName(name: string, schema: Schema, inner: (child: SchemaOrReference | undefined) => string): string {
+    switch (name) {
+      case "integer":
+      case "number":
+        return "number";
+      case "string":
+        return "string";
+      case "boolean":
+      case "null":
+        return name;
+      case "array": {
+        const { items } = schema;
+        return `${parenthesized(items === undefined || Array.isArray(items) ? "unknown" : inner(items as SchemaOrReference))}[]`;
+      }
+      case "object":
+        return this.objectOf(schema, inner);
+      default:
+        return "unknown";
+    }
+  }
+
+  /** An object schema's type: its properties (TSDoc from their descriptions), and an index signature where other keys are allowed. */
+  private objectOf(schema: Schema, inner: (child: SchemaOrReference | undefined) => string): string {
+    const properties = Object.entries(schema.properties ?? {});
+    const members = properties.map(
+      ([name, property]) => `${key(name)}${schema.required?.includes(name) === true ? "" : "?"}: ${inner(property)}`,
+    );
+    const extra = schema.additionalProperties;
+    const patterns = Object.values(schema.patternProperties ?? {});
+    const open = patterns.length > 0 || (extra === undefined ? properties.length === 0 : extra !== false);
+    const others = [...(typeof extra === "object" ? [extra] : []), ...patterns];
+    if (open) members.push(`[key: string]: ${members.length === 0 && others.length > 0 ? union(others.map(inner)) : "unknown"}`);
+    return members.length === 0 ? "Record<string, never>" : `{ ${members.join("; ")} }`;
+  }
+}
+
+/**
+ * Each operation's responses by route, and the components they name, as the text of a module:
+ * `export interface Responses { "<route>": <union>; … }` and the components' declarations.
+ */
+export function writeResponses(
+  resolve: Resolve,
+  routes: readonly { readonly route: string; readonly operation: { readonly operation: Operation } }[],
+): string {
+  const writer = new ResponseWriter(resolve);
+  const lines = routes.map(({ route, operation }) => `  ${JSON.stringify(route)}: ${writer.responsesOf(operation.operation)};`);
+  return `/** Each route's responses, by status (\`ResponseOf<Routes, R>\` reads them). */\nexport interface Responses {\n${lines.join("\n")}\n}\n\n${writer.declarations()}\n`;
+}
