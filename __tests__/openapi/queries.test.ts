@@ -300,6 +300,29 @@ describe("serverUrl: a filled server URL keeps the host its template names", () 
       "acme.example.com:8443",
     ],
     ["an enum value, as written", region, { region: "us-east.gov" }, "https://api.us-east.gov.example.com", "api.us-east.gov.example.com"],
+    // Left of the two labels the template writes, a value may add labels; the domain stays (valid neighbours of issue 44, class 3).
+    ["labels left of the domain", tenant, { tenant: "a.b" }, "https://a.b.example.com/v1", "a.b.example.com"],
+    [
+      "a variable inside a label left of the domain",
+      { url: "https://api-{x}.example.com", variables: { x: { default: "eu" } } },
+      { x: "us.west" },
+      "https://api-us.west.example.com",
+      "api-us.west.example.com",
+    ],
+    [
+      "a variable left of a domain whose last label is a variable",
+      { url: "https://{a}.example.{tld}", variables: { a: { default: "api" }, tld: { default: "com" } } },
+      { a: "acme.eu" },
+      "https://acme.eu.example.com",
+      "acme.eu.example.com",
+    ],
+    [
+      "the default at the right end, as the description writes it",
+      { url: "https://api.example.{tld}/v1", variables: { tld: { default: "com" } } },
+      {},
+      "https://api.example.com/v1",
+      "api.example.com",
+    ],
     [
       "scheme, host and port variables",
       host,
@@ -360,6 +383,22 @@ describe("serverUrl: a filled server URL keeps the host its template names", () 
     ["a dot-segment in the path", withPort, { tenant: "a", basePath: ".." }, "variables.basePath", "must not be a dot-segment"],
     ["a lone surrogate", withPort, { tenant: "a", basePath: "\ud800" }, "variables.basePath", "a lone surrogate"],
     ["a value outside the enum", region, { region: "evil" }, "variables.region", 'must be one of "eu", "us-east.gov"'],
+    // Issue 44, class 3: a variable at the host's right end chose the registrable domain.
+    ...[
+      ["https://api.example.{tld}/v1", "tld", "com.evil.example"],
+      ["https://api.example.{tld}/v1", "tld", "org"],
+      ["https://example.com{suffix}", "suffix", ".evil.example"],
+      ["https://example{x}.com", "x", ".evil"],
+      ["https://{x}.com", "x", "evil"],
+      ["https://{a}.example.{tld}", "tld", "evil"],
+      ["https://example.com{suffix}:8443/v1", "suffix", ".evil.example"],
+    ].map(([url, name, value]) => [
+      `${value} for {${name}} in ${url}`,
+      { url: url!, variables: { a: { default: "api" }, [name!]: { default: name === "tld" ? "com" : "" } } },
+      { [name!]: value },
+      `variables.${name}`,
+      "is in the domain",
+    ]),
     ["no value and no default", withPort, {}, "variables.tenant", "is needed by"],
   ])("%s is INVALID_BASE_URL", (_case, server, variables, argument, rule) => {
     const error = errorOf(() => serverUrl(server, variables));
