@@ -77,6 +77,7 @@ describe("the packed package", () => {
         "dist/index.d.cts",
         "dist/index.d.ts",
         "dist/index.js",
+        "dist/index.production.cjs",
         "dist/index.production.js",
         "dist/LICENSES.txt",
         "dist/queries.cjs",

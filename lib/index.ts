@@ -30,8 +30,7 @@ import { githubCom } from "./github/target.js";
 // Its defaults send no `x-github-api-version`: GitHub answers with version 2022-11-28
 // (https://docs.github.com/rest/about-the-rest-api/api-versions), which the types record.
 // Pure: a bundle that imports only `createEndpoint` drops it, and GitHub's tables with it.
-// createEndpoint knows no service's default version (string, any): GitHub's is stated here.
-export const endpoint = /* @__PURE__ */ createEndpoint(undefined, githubCom) as EndpointInterface<object, never, "2022-11-28">;
+export const endpoint: EndpointInterface<object, never, "2022-11-28"> = /* @__PURE__ */ createEndpoint(undefined, githubCom);
 
 export { createEndpoint } from "./core/create.js";
 export { EndpointError, type EndpointErrorCode } from "./core/errors.js";
@@ -39,7 +38,7 @@ export { followLink } from "./core/link.js";
 export { parseRoute, type RouteTemplate } from "./core/route.js";
 export type { MediaTypeFields, Target, TargetRoute } from "./core/target.js";
 export { VERSION } from "./core/version.js";
-export { gheCom, ghes, githubCom, githubTarget, type GitHubTargetOptions } from "./github/target.js";
+export { gheCom, ghes, githubCom, githubTarget, type GitHubTarget, type GitHubTargetOptions } from "./github/target.js";
 export type {
   ApiVersioned,
   ArgumentsOf,

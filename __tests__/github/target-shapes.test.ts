@@ -13,19 +13,19 @@ describe("a target or route of another shape is an EndpointError naming the argu
     { call: () => endpoint(42 as never), expected: { code: "INVALID_ROUTE", argument: "route" } },
     { call: () => endpoint.merge(null as never), expected: { code: "INVALID_ROUTE", argument: "route" } },
     { call: () => githubTarget(undefined as never), expected: { code: "INVALID_OPTIONS", argument: "options" } },
-    { call: () => githubTarget({ name: 1 } as never), expected: { code: "INVALID_OPTIONS", argument: "options.name" } },
+    { call: () => githubTarget({ name: 1 } as never), expected: { code: "INVALID_OPTIONS", argument: "name" } },
     {
       call: () =>
         githubTarget({ name: "t", baseUrl: "https://a.example", uploadsUrl: "https://u.example", versions: "2022-11-28" as never }),
-      expected: { code: "INVALID_OPTIONS", argument: "options.versions" },
+      expected: { code: "INVALID_OPTIONS", argument: "versions" },
     },
     {
       call: () => githubTarget({ name: "t", baseUrl: 5 as never, uploadsUrl: "https://u.example" }),
-      expected: { code: "INVALID_BASE_URL", argument: "options.baseUrl" },
+      expected: { code: "INVALID_BASE_URL", argument: "baseUrl" },
     },
     {
       call: () => githubTarget({ name: "t", baseUrl: "https://a.example", uploadsUrl: "https://u.example?x" }),
-      expected: { code: "INVALID_BASE_URL", argument: "options.uploadsUrl" },
+      expected: { code: "INVALID_BASE_URL", argument: "uploadsUrl" },
     },
     { call: () => ghes(undefined as never, "3.19"), expected: { code: "INVALID_BASE_URL", argument: "origin" } },
     { call: () => ghes("https://ghe.example/api/v3", "3.19"), expected: { code: "INVALID_BASE_URL", argument: "origin" } },

@@ -21,7 +21,7 @@ export interface Call {
   readonly baseUrl: string | undefined;
   /** Header fields, lowercase names, string values. */
   readonly headers: Readonly<Record<string, string>>;
-  /** The `mediaType` option, merged over the defaults' (lib/core/media-type.ts); no prototype. */
+  /** The `mediaType` option, merged over the defaults' (lib/core/media-type.ts). */
   readonly mediaType: MediaTypeFields;
   readonly request: RequestMeta | undefined;
   /** Whether `data` was given (it may be `null`). */

@@ -37,9 +37,14 @@ export interface TargetRoute {
 /** A `mediaType` option as the core keeps it: string fields (the last given wins) and lists of names (united). */
 export type MediaTypeFields = Readonly<Record<string, string | readonly string[]>>;
 
+/** Types only: the key of {@link Target}'s version marker. */
+declare const unversioned: unique symbol;
+
 /**
  * A service's knowledge, given to the generic builder (lib/core imports nothing of any service).
  * Only `name` and `defaults` are required: a target without the others is RFC 6570 alone.
+ * `Version` is, for the types only, the API version the service serves to a request that names
+ * none, which `createEndpoint` types its function with (`string`, any, by default).
  *
  * @example
  * ```ts
@@ -48,7 +53,7 @@ export type MediaTypeFields = Readonly<Record<string, string | readonly string[]
  * // "http://127.0.0.1:3000/items/1"
  * ```
  */
-export interface Target {
+export interface Target<Version extends string = string> {
   /** How messages and docs name it (`"api.github.com"`). */
   readonly name: string;
   /**
@@ -75,6 +80,8 @@ export interface Target {
    * (`{}` for none). A target without one refuses a `mediaType` that is not empty.
    */
   readonly request?: ((request: RequestOptions, mediaType: MediaTypeFields) => RequestOptions) | undefined;
+  /** Types only, no such property, read by nothing: `Version`, for `createEndpoint`'s types. */
+  readonly [unversioned]?: Version;
 }
 
 /** What an endpoint function keeps of its target: its own fields, read once, frozen. */
@@ -102,7 +109,7 @@ export function readTarget(target: unknown): TargetRecord {
   if (target === null || typeof target !== "object" || Array.isArray(target))
     fail("INVALID_OPTIONS", "target", "must be a Target: ghes(…), gheCom(…), githubTarget(…), githubCom or { name, defaults }", target);
   const given = target as Record<string, unknown>;
-  const own = (key: keyof Target): unknown => (Object.hasOwn(given, key) ? given[key] : undefined);
+  const own = (key: "name" | "defaults" | "origins" | "route" | "request"): unknown => (Object.hasOwn(given, key) ? given[key] : undefined);
   const [name, defaults, origins, route, request] = [own("name"), own("defaults"), own("origins"), own("route"), own("request")];
   if (typeof name !== "string") fail("INVALID_OPTIONS", "target.name", "must be a string", name);
   if (!isPlainRecord(defaults)) fail("INVALID_OPTIONS", "target.defaults", "must be a plain object", defaults);
@@ -134,14 +141,23 @@ export function readTarget(target: unknown): TargetRecord {
  * shared by every target), at most {@link ROUTE_ANSWERS}.
  */
 function answers(step: NonNullable<Target["route"]>): (method: string, url: string) => TargetRoute {
-  let kept = new Map<string, TargetRoute>();
+  // By URL, then by method: two look-ups of strings V8 has hashed already (the route's cached
+  // split, a method constant), where one key joined from both would be a new string to hash at
+  // each call.
+  let kept = new Map<string, Map<string, TargetRoute>>();
+  let size = 0;
   return (method, url) => {
-    const key = `${method} ${url}`;
-    let answer = kept.get(key);
+    let byMethod = kept.get(url);
+    let answer = byMethod?.get(method);
     if (answer === undefined) {
       answer = readRoute(step({ method, url }));
-      if (kept.size >= ROUTE_ANSWERS) kept = new Map();
-      kept.set(key, answer);
+      if (++size > ROUTE_ANSWERS) {
+        kept = new Map();
+        byMethod = undefined;
+        size = 1;
+      }
+      if (byMethod === undefined) kept.set(url, (byMethod = new Map<string, TargetRoute>()));
+      byMethod.set(method, answer);
     }
     return answer;
   };

@@ -94,7 +94,12 @@ export interface MergedOptions extends EndpointParameters {
   url?: Url;
   headers: { [name: string]: string };
   /** The `mediaType` of the defaults and the call, merged: GitHub's targets' `{ format, … }`, `{}` for none. */
-  mediaType: { format?: string; [field: string]: string | string[] | undefined };
+  mediaType: {
+    /** The media type format, `""` for none (GitHub's targets). */
+    format?: string;
+    /** Any other field: a name, or a list of names. */
+    [field: string]: string | string[] | undefined;
+  };
 }
 
 /** Request options (docs/usage.md, `endpoint(route, options?)`): what `endpoint()` and `parse()` return. */
@@ -308,7 +313,7 @@ type OptionalOrUndefined<T> = { [K in keyof T]?: T[K] | undefined };
  * interface MyRoutes {
  *   "GET /things/{id}": { id: number; expand?: boolean };
  * }
- * const api: EndpointInterface<MyRoutes> = endpoint.defaults({ baseUrl: "https://api.example.com" });
+ * const api: EndpointInterface<MyRoutes> = createEndpoint({ baseUrl: "https://api.example.com" });
  * api("GET /things/{id}", { id: 1, expand: true }).url;
  * // "https://api.example.com/things/1?expand=true"
  * ```

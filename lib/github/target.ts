@@ -15,6 +15,13 @@ import { isPlainRecord } from "../core/values.js";
 import { mediaTypeStep } from "./media-type.js";
 import { GHES_API, GHES_UPLOADS, githubRouteRules, KNOWN_VERSIONS, versionCheck } from "./routes.js";
 
+/**
+ * A GitHub target, typed with `"2022-11-28"`, the API version GitHub serves to a request without
+ * `x-github-api-version` (https://docs.github.com/rest/about-the-rest-api/api-versions), which
+ * `createEndpoint(defaults, target)` types its function with.
+ */
+export type GitHubTarget = Target<"2022-11-28">;
+
 /** The upload origin GitHub's route maps write (`POST https://uploads.github.com/repos/…/assets`). */
 const UPLOADS = "https://uploads.github.com";
 
@@ -38,7 +45,7 @@ export interface GitHubTargetOptions {
  *
  * @param options - `{ name, baseUrl, uploadsUrl, versions? }`
  * @returns a deeply frozen {@link Target} for `createEndpoint(defaults, target)`
- * @throws {@link EndpointError} `INVALID_OPTIONS` naming `options` or `options.<field>` for options
+ * @throws {@link EndpointError} `INVALID_OPTIONS` naming `options`, `name` or `versions` for options
  *   of another shape; `INVALID_BASE_URL` when `baseUrl` or `uploadsUrl` is not an http(s) URL
  *   without query or fragment
  *
@@ -50,14 +57,14 @@ export interface GitHubTargetOptions {
  * // "http://127.0.0.1:3001/repos/o/r/releases/1/assets?name=a.zip"
  * ```
  */
-export function githubTarget(options: GitHubTargetOptions): Target {
+export function githubTarget(options: GitHubTargetOptions): GitHubTarget {
   if (!isPlainRecord(options)) fail("INVALID_OPTIONS", "options", "must be { name, baseUrl, uploadsUrl, versions? }", options);
   const own = (key: keyof GitHubTargetOptions): unknown => (Object.hasOwn(options, key) ? options[key] : undefined);
   const [name, baseUrl, uploadsUrl, versions = KNOWN_VERSIONS] = [own("name"), own("baseUrl"), own("uploadsUrl"), own("versions")];
-  if (typeof name !== "string") fail("INVALID_OPTIONS", "options.name", "must be a string", name);
+  if (typeof name !== "string") fail("INVALID_OPTIONS", "name", "must be a string", name);
   if (!Array.isArray(versions) || !versions.every((version) => typeof version === "string"))
-    fail("INVALID_OPTIONS", "options.versions", "must be an array of API versions", versions);
-  return targetOf(name, checkUrl(baseUrl, "options.baseUrl"), checkUrl(uploadsUrl, "options.uploadsUrl"), versions, true);
+    fail("INVALID_OPTIONS", "versions", "must be an array of API versions", versions);
+  return targetOf(name, checkUrl(baseUrl, "baseUrl"), checkUrl(uploadsUrl, "uploadsUrl"), versions, true);
 }
 
 /**
@@ -73,7 +80,7 @@ function targetOf(
   open: boolean,
   origin?: string,
   isOwn?: (origin: string) => boolean,
-): Target {
+): GitHubTarget {
   const origins = [parsedOrigin(baseUrl)!, parsedOrigin(uploadsUrl)!];
   return freezeTarget({
     name,
@@ -93,11 +100,12 @@ function targetOf(
  */
 function routeStep(uploads: string | undefined, origin: string | undefined): (route: TargetRoute) => TargetRoute {
   return ({ method, url }) => {
+    // GitHub's tables are read by the route's own path, before its origin is sent elsewhere.
+    const template = compileTemplate(url);
+    const { multiSegment, declaredQuery } = githubRouteRules(template.path);
     let rewritten = url;
     if (uploads !== undefined && url.slice(0, UPLOADS.length).toLowerCase() === UPLOADS && "/?#".includes(url[UPLOADS.length] ?? "/"))
       rewritten = uploads + url.slice(UPLOADS.length);
-    const template = compileTemplate(rewritten);
-    const { multiSegment, declaredQuery } = githubRouteRules(template.path);
     if (declaredQuery !== undefined && declaredQuery.method === method) {
       const names = declaredQuery.names.filter((name) => !template.names.has(name));
       // Before a fragment, if the template has one (`#` or `{#…}`), so that the query stays a query.
@@ -127,7 +135,7 @@ const gheComUrl = (kind: "api" | "uploads", subdomain: string): string => `https
  * the API versions api.github.com serves, checked there and on GHE.com's `api.SUBDOMAIN.ghe.com`,
  * which serve the same.
  */
-export const githubCom: Target = /* @__PURE__ */ targetOf(
+export const githubCom: GitHubTarget = /* @__PURE__ */ targetOf(
   "api.github.com",
   "https://api.github.com",
   UPLOADS,
@@ -155,7 +163,7 @@ export const githubCom: Target = /* @__PURE__ */ targetOf(
  * // "https://api.octocorp.ghe.com/user"
  * ```
  */
-export function gheCom(subdomain: string): Target {
+export function gheCom(subdomain: string): GitHubTarget {
   const label = typeof subdomain === "string" ? subdomain.toLowerCase() : "";
   if (GHE_COM.exec(`api.${label}.ghe.com`)?.[2] !== label) fail("INVALID_BASE_URL", "subdomain", "must be a DNS label", subdomain);
   return targetOf(`GHE.com ${label}.ghe.com`, gheComUrl("api", label), gheComUrl("uploads", label), KNOWN_VERSIONS, true);
@@ -180,7 +188,7 @@ export function gheCom(subdomain: string): Target {
  * // "https://ghe.example/api/uploads/repos/o/r/releases/1/assets?name=a.zip"
  * ```
  */
-export function ghes(origin: string, release: string): Target {
+export function ghes(origin: string, release: string): GitHubTarget {
   const minor = typeof release === "string" ? /^3\.(\d{1,3})$/.exec(release)?.[1] : undefined;
   const at = ghesOrigin(origin, "origin");
   if (minor === undefined) fail("INVALID_BASE_URL", "release", 'must be a GHES feature release, "3.<n>"', release);
@@ -204,7 +212,7 @@ function ghesOrigin(origin: unknown, argument: string): string {
  * routes called without `origin`. {@link ghes} for a release (closed at the top); without
  * `versions`, a release unknown, every version this package knows, and any after them.
  */
-export function ghesAt(origin: string, name = `GHES at ${origin}`, versions?: readonly string[]): Target {
+export function ghesAt(origin: string, name = `GHES at ${origin}`, versions?: readonly string[]): GitHubTarget {
   return targetOf(name, origin + GHES_API, origin + GHES_UPLOADS, versions ?? KNOWN_VERSIONS, versions === undefined, origin);
 }
 
@@ -214,7 +222,7 @@ export function ghesAt(origin: string, name = `GHES at ${origin}`, versions?: re
  * {@link gheCom}, `ORIGIN/api/v3` a GHES instance of unknown release ({@link ghesAt}),
  * `https://api.github.com` {@link githubCom}; any other URL `undefined`.
  */
-export function githubTargetOf(baseUrl: string): Target | undefined {
+export function githubTargetOf(baseUrl: string): GitHubTarget | undefined {
   if (!canParse(baseUrl)) return undefined;
   const { protocol, host, pathname, search, hash } = new URL(baseUrl);
   if (search !== "" || hash !== "") return undefined;

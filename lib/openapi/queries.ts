@@ -509,7 +509,7 @@ function sameValue(a: unknown, b: unknown): boolean {
  * querystring parameter is written as the whole query ({@link Querystring}), and a `sequence`
  * body's list as JSON Lines or a JSON text sequence ({@link Query.sequence}).
  *
- * @param endpoint - an endpoint, usually `endpoint.defaults({ baseUrl })` typed by a generated map
+ * @param endpoint - an endpoint, usually `createEndpoint({ baseUrl })` typed by a generated map
  * @param queries - the `queries` of a module `rest-endpoint generate` wrote
  * @returns an endpoint of the same type
  * @throws `EndpointError` (rest-endpoint's) `INVALID_PARAMETER` when a deepObject parameter holds a list or an
@@ -524,7 +524,7 @@ function sameValue(a: unknown, b: unknown): boolean {
  *   no endpoint function or `queries` not a generated table
  * @example
  * ```ts
- * const api = withQueries(endpoint.defaults({ baseUrl: "https://api.stripe.com" }), {
+ * const api = withQueries(createEndpoint({ baseUrl: "https://api.stripe.com" }), {
  *   "GET /v1/charges": { template: "GET /v1/charges{?created,expand,limit}", deepObject: ["created", "expand"] },
  * });
  * api("GET /v1/charges", { created: { gte: 1700000000 }, expand: ["data.customer"], limit: 3 }).url;
