@@ -13,11 +13,11 @@ describe("a target or route of another shape is an EndpointError naming the argu
     { call: () => endpoint(42 as never), expected: { code: "INVALID_ROUTE", argument: "route" } },
     { call: () => endpoint.merge(null as never), expected: { code: "INVALID_ROUTE", argument: "route" } },
     { call: () => githubTarget(undefined as never), expected: { code: "INVALID_OPTIONS", argument: "options" } },
-    { call: () => githubTarget({ name: 1 } as never), expected: { code: "INVALID_OPTIONS", argument: "name" } },
+    { call: () => githubTarget({ name: 1 } as never), expected: { code: "INVALID_OPTIONS", argument: "options.name" } },
     {
       call: () =>
         githubTarget({ name: "t", baseUrl: "https://a.example", uploadsUrl: "https://u.example", versions: "2022-11-28" as never }),
-      expected: { code: "INVALID_OPTIONS", argument: "versions" },
+      expected: { code: "INVALID_OPTIONS", argument: "options.versions" },
     },
     {
       call: () => githubTarget({ name: "t", baseUrl: 5 as never, uploadsUrl: "https://u.example" }),

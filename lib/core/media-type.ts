@@ -32,7 +32,7 @@ export function readMediaType(base: MediaTypeFields, value: unknown, argument: s
       continue;
     }
     if (!Array.isArray(given)) fail("INVALID_MEDIA_TYPE", `${argument}.${key}`, "must be a string or an array of names", given);
-    const before = fields[key];
+    const before = Object.hasOwn(fields, key) ? fields[key] : undefined;
     const names = new Set(Array.isArray(before) ? (before as readonly string[]) : []);
     const list: readonly unknown[] = given;
     for (let i = 0; i < list.length; i++) names.add(checkName(list[i], `${argument}.${key}`));

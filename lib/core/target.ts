@@ -106,12 +106,7 @@ const ROUTE_ANSWERS = 1000;
  *   of another shape
  */
 export function readTarget(target: unknown): TargetRecord {
-  if (target === null || typeof target !== "object" || Array.isArray(target))
-    fail("INVALID_OPTIONS", "target", "must be a Target: ghes(…), gheCom(…), githubTarget(…), githubCom or { name, defaults }", target);
-  const given = target as Record<string, unknown>;
-  const own = (key: "name" | "defaults" | "origins" | "route" | "request"): unknown => (Object.hasOwn(given, key) ? given[key] : undefined);
-  const [name, defaults, origins, route, request] = [own("name"), own("defaults"), own("origins"), own("route"), own("request")];
-  if (typeof name !== "string") fail("INVALID_OPTIONS", "target.name", "must be a string", name);
+  const { name, defaults, origins, route, request } = readFields(target, "target", TARGET_FIELDS) as unknown as Target;
   if (!isPlainRecord(defaults)) fail("INVALID_OPTIONS", "target.defaults", "must be a plain object", defaults);
   if (origins !== undefined && !Array.isArray(origins)) fail("INVALID_OPTIONS", "target.origins", "must be an array of origins", origins);
   const list: readonly unknown[] = origins ?? [];
@@ -122,18 +117,37 @@ export function readTarget(target: unknown): TargetRecord {
       fail("INVALID_OPTIONS", `target.origins[${i}]`, "must be an http(s) origin", origin);
     set.add(parsedOrigin(origin)!);
   }
-  for (const [key, step] of [
-    ["route", route],
-    ["request", request],
-  ] as const)
-    if (step !== undefined && typeof step !== "function") fail("INVALID_OPTIONS", `target.${key}`, "must be a function", step);
-  return Object.freeze({
-    name,
-    defaults,
-    origins: set,
-    route: route === undefined ? undefined : answers(route as NonNullable<Target["route"]>),
-    request: request as Target["request"],
-  });
+  return Object.freeze({ name, defaults, origins: set, route: route && answers(route), request });
+}
+
+/** A target's fields and the `typeof` of each; `?` when it may be left out. */
+const TARGET_FIELDS = { name: "string", defaults: "object", origins: "object?", route: "function?", request: "function?" };
+/** A route step's answer's fields, as {@link TARGET_FIELDS}. */
+const ROUTE_FIELDS = { method: "string", url: "string", multiSegment: "string?", origin: "string?" };
+
+/**
+ * The own fields of a plain object that `types` names, each read once and of its `typeof`
+ * (`"string"`, `"function?"` when it may be undefined), in a new object: nothing inherited read.
+ *
+ * @throws {@link EndpointError} `INVALID_OPTIONS` naming `argument` for no plain object, or
+ *   `argument.<field>` (`fieldArgument` if given) for a field of another type
+ */
+export function readFields(
+  value: unknown,
+  argument: string,
+  types: Readonly<Record<string, string>>,
+  fieldArgument?: string,
+): Record<string, unknown> {
+  if (!isPlainRecord(value)) fail("INVALID_OPTIONS", argument, "must be a plain object", value);
+  const fields: Record<string, unknown> = {};
+  for (const key of Object.keys(types)) {
+    const type = types[key]!;
+    const field = Object.hasOwn(value, key) ? value[key] : undefined;
+    if (typeof field !== type.replace("?", "") && (field !== undefined || !type.endsWith("?")))
+      fail("INVALID_OPTIONS", fieldArgument ?? `${argument}.${key}`, `must be of type ${type}`, field);
+    fields[key] = field;
+  }
+  return fields;
 }
 
 /**
@@ -165,15 +179,7 @@ function answers(step: NonNullable<Target["route"]>): (method: string, url: stri
 
 /** A route step's answer, its own fields read once and checked. */
 function readRoute(answer: unknown): TargetRoute {
-  if (!isPlainRecord(answer)) fail("INVALID_OPTIONS", "target.route", "must return a route { method, url }", answer);
-  const own = (key: keyof TargetRoute): unknown => (Object.hasOwn(answer, key) ? answer[key] : undefined);
-  const [method, url, multiSegment, origin] = [own("method"), own("url"), own("multiSegment"), own("origin")];
-  if (typeof method !== "string" || typeof url !== "string")
-    fail("INVALID_OPTIONS", "target.route", "must return a route { method, url }", answer);
-  if (multiSegment !== undefined && typeof multiSegment !== "string")
-    fail("INVALID_OPTIONS", "target.route", "must return a string multiSegment", multiSegment);
-  if (origin !== undefined && typeof origin !== "string") fail("INVALID_OPTIONS", "target.route", "must return a string origin", origin);
-  return Object.freeze({ method, url, multiSegment, origin });
+  return Object.freeze(readFields(answer, "target.route", ROUTE_FIELDS, "target.route") as unknown as TargetRoute);
 }
 
 /**

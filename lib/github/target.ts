@@ -9,9 +9,8 @@
  */
 import { fail } from "../core/errors.js";
 import { canParse, isOrigin } from "../core/origin.js";
-import { freezeTarget, parsedOrigin, type Target, type TargetRoute } from "../core/target.js";
+import { freezeTarget, parsedOrigin, readFields, type Target, type TargetRoute } from "../core/target.js";
 import { compileTemplate, hasQuery, queryExpression } from "../core/template.js";
-import { isPlainRecord } from "../core/values.js";
 import { mediaTypeStep } from "./media-type.js";
 import { GHES_API, GHES_UPLOADS, githubRouteRules, KNOWN_VERSIONS, versionCheck } from "./routes.js";
 
@@ -45,8 +44,8 @@ export interface GitHubTargetOptions {
  *
  * @param options - `{ name, baseUrl, uploadsUrl, versions? }`
  * @returns a deeply frozen {@link Target} for `createEndpoint(defaults, target)`
- * @throws {@link EndpointError} `INVALID_OPTIONS` naming `options`, `name` or `versions` for options
- *   of another shape; `INVALID_BASE_URL` when `baseUrl` or `uploadsUrl` is not an http(s) URL
+ * @throws {@link EndpointError} `INVALID_OPTIONS` naming `options`, `options.name` or
+ *   `options.versions` for options of another shape; `INVALID_BASE_URL` when `baseUrl` or `uploadsUrl` is not an http(s) URL
  *   without query or fragment
  *
  * @example
@@ -58,13 +57,14 @@ export interface GitHubTargetOptions {
  * ```
  */
 export function githubTarget(options: GitHubTargetOptions): GitHubTarget {
-  if (!isPlainRecord(options)) fail("INVALID_OPTIONS", "options", "must be { name, baseUrl, uploadsUrl, versions? }", options);
-  const own = (key: keyof GitHubTargetOptions): unknown => (Object.hasOwn(options, key) ? options[key] : undefined);
-  const [name, baseUrl, uploadsUrl, versions = KNOWN_VERSIONS] = [own("name"), own("baseUrl"), own("uploadsUrl"), own("versions")];
-  if (typeof name !== "string") fail("INVALID_OPTIONS", "name", "must be a string", name);
+  const { name, versions = KNOWN_VERSIONS } = readFields(options, "options", { name: "string", versions: "object?" }) as {
+    name: string;
+    versions?: unknown;
+  };
   if (!Array.isArray(versions) || !versions.every((version) => typeof version === "string"))
-    fail("INVALID_OPTIONS", "versions", "must be an array of API versions", versions);
-  return targetOf(name, checkUrl(baseUrl, "baseUrl"), checkUrl(uploadsUrl, "uploadsUrl"), versions, true);
+    fail("INVALID_OPTIONS", "options.versions", "must be an array of API versions", versions);
+  // The URLs keep their own code and names, INVALID_BASE_URL naming `baseUrl` and `uploadsUrl`.
+  return targetOf(name, checkUrl(options.baseUrl, "baseUrl"), checkUrl(options.uploadsUrl, "uploadsUrl"), versions, true);
 }
 
 /**
