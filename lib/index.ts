@@ -38,7 +38,7 @@ export { followLink } from "./core/link.js";
 export { parseRoute, type RouteTemplate } from "./core/route.js";
 export type { MediaTypeFields, Target, TargetRoute } from "./core/target.js";
 export { VERSION } from "./core/version.js";
-export { gheCom, ghes, githubCom, githubTarget, type GitHubTarget, type GitHubTargetOptions } from "./github/target.js";
+export { gheCom, ghes, githubCom, githubTarget, type GhesTarget, type GitHubTarget, type GitHubTargetOptions } from "./github/target.js";
 export type {
   ApiVersioned,
   ArgumentsOf,

@@ -17,8 +17,8 @@ const ANY_API: Target = /* @__PURE__ */ freezeTarget({ name: "this target (RFC 6
  * `user-agent` unless those set one, then `defaults` over them, as `endpoint.defaults()` reads
  * options.
  *
- * Typed as `endpoint.defaults(defaults)` is: the parameter names `defaults` give are optional in
- * every call, and the `x-github-api-version` they send, else the version the target's type names
+ * Typed as `endpoint.defaults(defaults)` is: the parameter names `defaults` give, and those the
+ * target's type says its route step fills (`origin` under `ghes()`), are optional in every call, and the `x-github-api-version` they send, else the version the target's type names
  * (GitHub's: the one GitHub serves without the header), is the version a versioned route map must
  * describe to be annotated on it; a target that names none (the default), any version.
  *
@@ -39,11 +39,15 @@ const ANY_API: Target = /* @__PURE__ */ freezeTarget({ name: "this target (RFC 6
  */
 // No defaults given: no parameter name given, no version sent (the empty object is meant).
 // eslint-disable-next-line @typescript-eslint/no-generated-empty-object-type
-export function createEndpoint<const O extends EndpointParameters = Record<never, never>, Version extends string = string>(
+export function createEndpoint<
+  const O extends EndpointParameters = Record<never, never>,
+  Version extends string = string,
+  Given extends string = never,
+>(
   defaults?: O,
-  // No target: no version named, `string` (a caller who names `Version` names a target too).
-  target: Target<Version> = ANY_API as Target<Version>,
-): EndpointInterface<object, Extract<keyof O, string>, VersionSent<O["headers"], Version>> {
+  // No target: no version named, `string`, and no parameter given (a caller who names them names a target too).
+  target: Target<Version, Given> = ANY_API as Target<Version, Given>,
+): EndpointInterface<object, Extract<keyof O, string> | Given, VersionSent<O["headers"], Version>> {
   // Its own fields, read once into a frozen record: a later write to the target, or a field inherited
   // from a polluted Object.prototype, changes no request (docs/usage.md, "Targets").
   const record = readTarget(target);
@@ -54,5 +58,5 @@ export function createEndpoint<const O extends EndpointParameters = Record<never
   const call = readDefaults(base, defaults);
   if (call.baseUrl === undefined) fail("INVALID_BASE_URL", "defaults.baseUrl", "must be given: the URL relative routes are joined to");
   // The types are the caller's defaults', which the run time does not track (`defaults()` likewise).
-  return withDefaults(call, record) as EndpointInterface<object, Extract<keyof O, string>, VersionSent<O["headers"], Version>>;
+  return withDefaults(call, record) as EndpointInterface<object, Extract<keyof O, string> | Given, VersionSent<O["headers"], Version>>;
 }

@@ -43,8 +43,9 @@ declare const unversioned: unique symbol;
 /**
  * A service's knowledge, given to the generic builder (lib/core imports nothing of any service).
  * Only `name` and `defaults` are required: a target without the others is RFC 6570 alone.
- * `Version` is, for the types only, the API version the service serves to a request that names
- * none, which `createEndpoint` types its function with (`string`, any, by default).
+ * For the types only, `Version` is the API version the service serves to a request that names
+ * none (`string`, any, by default), and `Given` the parameters its route step fills when a call
+ * leaves them out (GHES's `origin`): `createEndpoint` types its function with both.
  *
  * @example
  * ```ts
@@ -53,7 +54,7 @@ declare const unversioned: unique symbol;
  * // "http://127.0.0.1:3000/items/1"
  * ```
  */
-export interface Target<Version extends string = string> {
+export interface Target<Version extends string = string, Given extends string = never> {
   /** How messages and docs name it (`"api.github.com"`). */
   readonly name: string;
   /**
@@ -80,8 +81,11 @@ export interface Target<Version extends string = string> {
    * (`{}` for none). A target without one refuses a `mediaType` that is not empty.
    */
   readonly request?: ((request: RequestOptions, mediaType: MediaTypeFields) => RequestOptions) | undefined;
-  /** Types only, no such property, read by nothing: `Version`, for `createEndpoint`'s types. */
-  readonly [unversioned]?: Version;
+  /**
+   * Types only, no such property, read by nothing: `Version` and `Given`, for `createEndpoint`'s
+   * types (a function, so that any target is a `Target`).
+   */
+  readonly [unversioned]?: (given: Given) => Version;
 }
 
 /** What an endpoint function keeps of its target: its own fields, read once, frozen. */

@@ -20,6 +20,12 @@ import { GHES_API, GHES_UPLOADS, githubRouteRules, KNOWN_VERSIONS, versionCheck 
  * `createEndpoint(defaults, target)` types its function with.
  */
 export type GitHubTarget = Target<"2022-11-28">;
+/**
+ * A GHES instance's target ({@link ghes}): a {@link GitHubTarget} whose route step fills `origin`,
+ * the leading variable of GHES's upload and Manage API routes, when a call leaves it out; so that
+ * under `createEndpoint(defaults, ghes(…))` the GHES maps type `origin` as optional.
+ */
+export type GhesTarget = Target<"2022-11-28", "origin">;
 
 /** The upload origin GitHub's route maps write (`POST https://uploads.github.com/repos/…/assets`). */
 const UPLOADS = "https://uploads.github.com";
@@ -188,7 +194,7 @@ export function gheCom(subdomain: string): GitHubTarget {
  * // "https://ghe.example/api/uploads/repos/o/r/releases/1/assets?name=a.zip"
  * ```
  */
-export function ghes(origin: string, release: string): GitHubTarget {
+export function ghes(origin: string, release: string): GhesTarget {
   const minor = typeof release === "string" ? /^3\.(\d{1,3})$/.exec(release)?.[1] : undefined;
   const at = ghesOrigin(origin, "origin");
   if (minor === undefined) fail("INVALID_BASE_URL", "release", 'must be a GHES feature release, "3.<n>"', release);
@@ -212,8 +218,9 @@ function ghesOrigin(origin: unknown, argument: string): string {
  * routes called without `origin`. {@link ghes} for a release (closed at the top); without
  * `versions`, a release unknown, every version this package knows, and any after them.
  */
-export function ghesAt(origin: string, name = `GHES at ${origin}`, versions?: readonly string[]): GitHubTarget {
-  return targetOf(name, origin + GHES_API, origin + GHES_UPLOADS, versions ?? KNOWN_VERSIONS, versions === undefined, origin);
+export function ghesAt(origin: string, name = `GHES at ${origin}`, versions?: readonly string[]): GhesTarget {
+  // Its route step fills `origin` (targetOf's last argument): the types say so.
+  return targetOf(name, origin + GHES_API, origin + GHES_UPLOADS, versions ?? KNOWN_VERSIONS, versions === undefined, origin) as GhesTarget;
 }
 
 /**
