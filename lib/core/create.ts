@@ -37,9 +37,9 @@ const ANY_API: Target = /* @__PURE__ */ freezeTarget({ name: "this target (RFC 6
  * // "https://api.example.com/repos/o/r/contents/a%2Fb"
  * ```
  */
-// No defaults given: no parameter name given, no version sent (the empty object is meant).
-// eslint-disable-next-line @typescript-eslint/no-generated-empty-object-type
 export function createEndpoint<
+  // No defaults given: no parameter name given, no version sent (the empty object is meant).
+  // eslint-disable-next-line @typescript-eslint/no-generated-empty-object-type
   const O extends EndpointParameters = Record<never, never>,
   Version extends string = string,
   Given extends string = never,
