@@ -161,10 +161,12 @@ export function readFields(
 function answers(step: NonNullable<Target["route"]>): (method: string, url: string) => TargetRoute {
   // By URL, then by method: two look-ups of strings V8 has hashed already (the route's cached
   // split, a method constant), where one key joined from both would be a new string to hash at
-  // each call.
+  // each call; and the last answer, for a route called again (a loop, pages), by two comparisons.
   let kept = new Map<string, Map<string, TargetRoute>>();
   let size = 0;
+  let [lastMethod, lastUrl, last]: [string, string, TargetRoute | undefined] = ["", "", undefined];
   return (method, url) => {
+    if (url === lastUrl && method === lastMethod) return last!;
     let byMethod = kept.get(url);
     let answer = byMethod?.get(method);
     if (answer === undefined) {
@@ -177,6 +179,7 @@ function answers(step: NonNullable<Target["route"]>): (method: string, url: stri
       if (byMethod === undefined) kept.set(url, (byMethod = new Map<string, TargetRoute>()));
       byMethod.set(method, answer);
     }
+    [lastMethod, lastUrl, last] = [method, url, answer];
     return answer;
   };
 }
