@@ -50,7 +50,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["*.js", "**/*.mjs"],
+    files: ["*.js", "**/*.mjs", "**/*.cjs"],
     ...tseslint.configs.disableTypeChecked,
     languageOptions: {
       ...tseslint.configs.disableTypeChecked.languageOptions,
@@ -67,6 +67,10 @@ export default tseslint.config(
         FormData: "readonly",
         ReadableStream: "readonly",
         performance: "readonly",
+        // CommonJS files (__tests__/core/target-pollution.cjs, shared by jest and a child process).
+        require: "readonly",
+        module: "writable",
+        structuredClone: "readonly",
       },
     },
   },

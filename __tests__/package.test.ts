@@ -77,6 +77,7 @@ describe("the packed package", () => {
         "dist/index.d.cts",
         "dist/index.d.ts",
         "dist/index.js",
+        "dist/index.production.cjs",
         "dist/index.production.js",
         "dist/LICENSES.txt",
         "dist/queries.cjs",
@@ -144,7 +145,7 @@ describe("the packed package", () => {
       import { endpoint as production, EndpointError } from "rest-endpoint";
       import { endpoint as full } from "./node_modules/rest-endpoint/dist/index.js";
       import { createRequire } from "node:module";
-      // The CommonJS entry keeps the full messages under the condition too (docs/errors.md).
+      // require() under the condition gives the production build too, as CommonJS (docs/errors.md).
       const { endpoint: required } = createRequire(import.meta.url)("rest-endpoint");
       const calls = [
         ["GET /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", state: "open", labels: ["a b", "c"] }],
@@ -167,8 +168,8 @@ describe("the packed package", () => {
           short.message.startsWith(name) && long.message.endsWith(short.message.slice(name.length)) &&
           short.message.length < long.message.length && short.message.includes("See docs/errors.md#" + long.code.toLowerCase());
       });
-      const fullRequired = failing.every((call) => caught(required, call).message === caught(full, call).message);
-      console.log(JSON.stringify([same, errors, caught(production, failing[0]).message, fullRequired]));`;
+      const productionRequired = failing.every((call) => caught(required, call).message === caught(production, call).message);
+      console.log(JSON.stringify([same, errors, caught(production, failing[0]).message, productionRequired]));`;
     expect(await run(process.execPath, ["--conditions=production", "--input-type=module", "-e", script])).toBe(
       `${JSON.stringify([true, [true, true, true, true, true], "`owner`. See docs/errors.md#missing_parameter", true])}\n`,
     );

@@ -38,6 +38,8 @@ for (const [name, contents] of [
     "rest-endpoint (import { createEndpoint }, production condition)",
     `import { createEndpoint } from "./dist/index.production.js";\nglobalThis.options = createEndpoint({ baseUrl: "https://api.example.com" })("GET /repos/{owner}/{repo}", { owner: "o", repo: "r" });`,
   ],
+  // What `require("rest-endpoint")` gives under the production condition (package.json's exports).
+  ["rest-endpoint (CommonJS production entry, required whole)", `const { endpoint } = require("./dist/index.production.cjs");\n${CALL}`],
 ]) {
   const result = await bundle(contents);
   const code = result.outputFiles[0].contents;
@@ -186,3 +188,25 @@ console.log(
   `\npackage: ${(pack.size / 1024).toFixed(0)} KB packed, ${megabytes(pack.unpackedSize)} unpacked, ${pack.entryCount} files; ` +
     `route maps ${megabytes(maps)} of it, the rest ${megabytes(pack.unpackedSize - maps)}`,
 );
+
+// The gate (issue 46: "a target that only prints 'not met' is a wish"): each bundle of
+// bench/size-budget.json past its budget fails the run. The budget is what the repository holds
+// today, so that no change grows a bundle unseen; the target is the issue's, where the budget goes.
+const budgets = JSON.parse(readFileSync(new URL("./size-budget.json", import.meta.url), "utf8"));
+const measured = {
+  "import { createEndpoint }, production condition": rows[4].gzip,
+  "import { endpoint }, production condition": rows[2].gzip,
+  "CommonJS production entry / ES module production entry": Number((rows[5].gzip / rows[2].gzip).toFixed(3)),
+};
+let over = 0;
+console.log("\nbudgets (bench/size-budget.json):");
+for (const [name, value] of Object.entries(measured)) {
+  const { budget, target } = budgets[name];
+  const verdict = value <= budget ? "within" : "OVER";
+  if (value > budget) over++;
+  console.log(`  ${name}: ${value} (budget ${budget}: ${verdict}; target ${target}: ${value <= target ? "met" : "not met"})`);
+}
+if (over > 0) {
+  console.error(`npm run size: ${over} bundle(s) over budget`);
+  process.exitCode = 1;
+}

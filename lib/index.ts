@@ -36,9 +36,9 @@ export { createEndpoint } from "./core/create.js";
 export { EndpointError, type EndpointErrorCode } from "./core/errors.js";
 export { followLink } from "./core/link.js";
 export { parseRoute, type RouteTemplate } from "./core/route.js";
-export type { DeclaredQuery, RouteRules, Target } from "./core/target.js";
+export type { MediaTypeFields, Target, TargetRoute } from "./core/target.js";
 export { VERSION } from "./core/version.js";
-export { gheCom, ghes, githubCom, githubTarget, type GitHubTargetOptions } from "./github/target.js";
+export { gheCom, ghes, githubCom, githubTarget, type GhesTarget, type GitHubTarget, type GitHubTargetOptions } from "./github/target.js";
 export { parseUploadUrl } from "./github/upload-url.js";
 export type {
   ApiVersioned,

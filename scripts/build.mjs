@@ -74,17 +74,24 @@ const results = await Promise.all([
       return result;
     }),
   ),
-  // The `production` export condition (set by webpack and Vite in production builds): the ES
-  // module build whose messages carry code, argument, value received and docs link, without the
-  // sentence of the rule (docs/errors.md, "Messages in production builds").
-  build({
-    ...common,
-    plugins: [deepmergeAsEsm, withoutRuleTexts],
-    entryPoints: [sources.index],
-    outfile: "dist/index.production.js",
-    format: "esm",
-    platform: "neutral",
-    external: dependencies,
+  // The `production` export condition (set by webpack and Vite in production builds): the build
+  // whose messages carry code, argument, value received and docs link, without the sentence of the
+  // rule (docs/errors.md, "Messages in production builds"); as an ES module, and as CommonJS for
+  // `require` (its dependencies inside, as dist/index.cjs carries them).
+  ...formats.map(async ({ extension, external }) => {
+    const outfile = `dist/index.production.${extension}`;
+    const result = await build({
+      ...common,
+      plugins: [deepmergeAsEsm, withoutRuleTexts],
+      entryPoints: [sources.index],
+      outfile,
+      format: "esm",
+      platform: "neutral",
+      external,
+      write: extension === "js",
+    });
+    if (extension === "cjs") writeFileSync(outfile, asCommonJs(result.outputFiles[0].text, outfile));
+    return result;
   }),
   build({
     ...common,

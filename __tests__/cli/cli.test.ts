@@ -264,7 +264,10 @@ describe("--format curl and --format fetch print commands that send the same req
     ],
   ];
 
-  test.each(calls)("%j", async (args, expected) => {
+  test.each(calls)("%j", async (given, expected) => {
+    // The local server's URL is another API's for --base-url (createEndpoint: no GitHub accept), and
+    // fetch, as curl, would add its own `*/*`: the call gives GitHub's accept as a header item.
+    const args = [...given, "accept:application/vnd.github.v3+json"];
     const server = await startRecordingServer();
     try {
       const curl = run("--base-url", server.url, "--format", "curl", ...args);

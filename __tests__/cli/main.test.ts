@@ -149,14 +149,35 @@ describe("a route and its items give endpoint()'s request options", () => {
       "https://uploads.octocorp.ghe.com/repos/o/r/releases/1/assets?name=a.txt",
     ],
     [
-      "any other URL is endpoint's baseUrl (valid neighbour)",
-      "https://api.example.com/v1",
-      "https://uploads.github.com/repos/o/r/releases/1/assets?name=a.txt",
+      "a GHE.com API written with its default port and a trailing / is gheCom(subdomain): the URL is parsed",
+      "https://API.octocorp.ghe.com:443/",
+      "https://uploads.octocorp.ghe.com/repos/o/r/releases/1/assets?name=a.txt",
     ],
   ])("--base-url: %s", async (_case, baseUrl, url) => {
     const { status, stdout } = await cli("--base-url", baseUrl, ...upload);
     expect([status, (JSON.parse(stdout) as { url: string }).url]).toEqual([0, url]);
-    expect(JSON.parse((await cli("--base-url", baseUrl, "GET /user")).stdout)).toMatchObject({ url: `${baseUrl.replace(/\/$/, "")}/user` });
+    expect(JSON.parse((await cli("--base-url", baseUrl, "GET /user")).stdout)).toMatchObject({
+      url: `${new URL(baseUrl).href.replace(/\/$/, "").replace(":443", "")}/user`,
+    });
+  });
+
+  test("--base-url: any other URL is another API's, createEndpoint({ baseUrl }): path=a/b encoded, no GitHub accept (issue 46)", async () => {
+    const { status, stdout } = await cli(
+      "--base-url",
+      "https://api.example.com/v1",
+      "GET /repos/{owner}/{repo}/contents/{path}",
+      "owner=o",
+      "repo=r",
+      "path=a/b",
+    );
+    expect([status, JSON.parse(stdout)]).toEqual([
+      0,
+      {
+        method: "get",
+        url: "https://api.example.com/v1/repos/o/r/contents/a%2Fb",
+        headers: { "user-agent": expect.stringMatching(/^rest-endpoint\//) as unknown },
+      },
+    ]);
   });
 
   test("--base-url with a GHES API: the maps' {origin} routes called without origin go to the instance, as under ghes()", async () => {

@@ -142,7 +142,12 @@ describe("only EndpointError leaves the library", () => {
       () => endpoint("GET /x", { headers: { "x-a": revoked([]) as never } }),
       "options.headers",
     ],
-    ["a revoked Proxy as mediaType", "INVALID_MEDIA_TYPE", () => endpoint("GET /x", { mediaType: revoked({}) }), "options.mediaType"],
+    [
+      "a revoked Proxy as mediaType",
+      "INVALID_MEDIA_TYPE",
+      () => endpoint("GET /x", { mediaType: revoked({}) as never }),
+      "options.mediaType",
+    ],
     ["a revoked Proxy as the options", "INVALID_OPTIONS", () => endpoint("GET /x", revoked({}) as never), "options"],
     ["a getter that throws, as a parameter", "INVALID_OPTIONS", () => endpoint("GET /x", throwing), "options.x"],
     ["a getter that throws, in a body value", "INVALID_OPTIONS", () => endpoint("POST /x", { v: throwing }), "v"],

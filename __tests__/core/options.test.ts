@@ -61,7 +61,7 @@ describe("mediaType", () => {
     expect(errorOf(() => endpoint("GET /", { mediaType: mediaType as never }))).toMatchObject({ code: "INVALID_MEDIA_TYPE", argument });
   });
 
-  // A target whose defaults have no accept header field: its applyMediaType is given "".
+  // A target whose defaults have no accept header field: its request step reads the merged mediaType.
   test.each([
     ["a format", { format: "raw" }, { accept: "[] raw" }],
     ["a preview", { previews: ["mercy"] }, { accept: "[mercy] " }],
@@ -70,7 +70,10 @@ describe("mediaType", () => {
     const target: Target = {
       name: "a target without accept",
       defaults: { baseUrl: "http://127.0.0.1:9", headers: { "user-agent": "mine" } },
-      applyMediaType: (given, format, previews) => (format === "none" ? "" : `${given}[${previews.join(",")}] ${format}`),
+      request: (request, { format = "", previews = [] }) => {
+        if (format !== "none") request.headers.accept = `${request.headers.accept ?? ""}[${[previews].flat().join(",")}] ${String(format)}`;
+        return request;
+      },
     };
     expect(createEndpoint({}, target)("GET /x", { mediaType })).toEqual({
       method: "get",

@@ -120,7 +120,8 @@ describe("createEndpoint(defaults, target?)", () => {
       method: "GET",
       baseUrl: "https://api.example.com",
       headers: { accept: "application/json", "user-agent": userAgent },
-      mediaType: { format: "", previews: [] },
+      // No service's media type fields: `mediaType` is what a target reads, and this one reads none.
+      mediaType: {},
     });
     expect(createEndpoint({ baseUrl: "https://api.example.com" })("GET /items/{id}", { id: 1, q: "a b" })).toEqual({
       method: "get",
@@ -137,17 +138,24 @@ describe("createEndpoint(defaults, target?)", () => {
     expect(errorOf(() => createEndpoint())).toMatchObject({ code: "INVALID_BASE_URL" });
   });
 
-  // Each was a TypeError, or taken for no target at all (a fresh user's review).
+  // Each was a TypeError, or taken for no target at all (a fresh user's review; issue 44, class 8).
   test.each([
-    ["null", null],
-    ["a name", "ghes"],
-    ["a number", 5],
-    ["an object without defaults", { name: "t" }],
-    ["defaults that are no object", { name: "t", defaults: "x" }],
-  ])("a target that is %s is INVALID_OPTIONS naming target", (_case, target) => {
+    ["null", null, "target"],
+    ["a name", "ghes", "target"],
+    ["a number", 5, "target"],
+    ["an array", [], "target"],
+    ["an object without defaults", { name: "t" }, "target.defaults"],
+    ["an object whose name is a number", { name: 1, defaults: {} }, "target.name"],
+    ["defaults that are no object", { name: "t", defaults: "x" }, "target.defaults"],
+    ["origins that are a string", { name: "t", defaults: {}, origins: "https://a.example" }, "target.origins"],
+    ["an origin with a path", { name: "t", defaults: {}, origins: ["https://a.example/x"] }, "target.origins[0]"],
+    ["a route step that is no function", { name: "t", defaults: {}, route: "x" }, "target.route"],
+    ["a request step that is no function", { name: "t", defaults: {}, request: {} }, "target.request"],
+    ["a name inherited only", Object.create({ name: "t", defaults: {} }) as object, "target.name"],
+  ])("a target that is %s is INVALID_OPTIONS naming its field", (_case, target, argument) => {
     expect(errorOf(() => createEndpoint({ baseUrl: "https://a.example" }, target as unknown as Target))).toMatchObject({
       code: "INVALID_OPTIONS",
-      argument: "target",
+      argument,
     });
   });
 
@@ -176,9 +184,12 @@ describe("createEndpoint(defaults, target?)", () => {
     const target: Target = {
       name: "a test target",
       defaults: { baseUrl: "http://127.0.0.1:9", headers: { "user-agent": "mine" } },
-      routeRules: (path) => ({ multiSegment: path === "/files/{path}" ? "path" : undefined, declaredQuery: undefined }),
-      applyMediaType: (accept, format) => `${accept};format=${format}`,
-      checkHeaders: (headers, url) => void seen.push(`${headers["user-agent"]} ${url}`),
+      route: (route) => ({ ...route, multiSegment: route.url === "/files/{path}" ? "path" : undefined }),
+      request: (request, { format }) => {
+        if (format !== undefined) request.headers.accept = `${request.headers.accept ?? ""};format=${String(format)}`;
+        seen.push(`${request.headers["user-agent"]} ${request.url}`);
+        return request;
+      },
     };
     const mine = createEndpoint({ headers: { accept: "text/plain" } }, target);
     expect(mine("GET /files/{path}", { path: "a/b", mediaType: { format: "raw" } })).toEqual({

@@ -50,8 +50,8 @@ describe("TypeScript overloads", () => {
       () => endpoint("repos"),
       // @ts-expect-error a number is not a route
       () => endpoint(42),
-      // @ts-expect-error previews are an array of names
-      () => endpoint("GET /", { mediaType: { previews: "mercy" } }),
+      // @ts-expect-error a mediaType field is a name or a list of names, not numbers
+      () => endpoint("GET /", { mediaType: { previews: [1] } }),
       // @ts-expect-error DEFAULTS is read-only
       () => (endpoint.DEFAULTS = { ...endpoint.DEFAULTS }),
     ];

@@ -111,7 +111,9 @@ describe("versions, open at the top, checked on the parsed host", () => {
     ["3.19", "2022-11-28", "2022-11-28"],
     ["3.19", "2026-03-10", REFUSED],
     ["3.19", "2025-01-01", REFUSED],
-    ["3.19", "2027-01-05", "2027-01-05"],
+    // A fixed release serves no version after those it names (issue 44, class 7): open at the top was api.github.com's rule.
+    ["3.19", "2027-01-05", REFUSED],
+    ["3.22", "2027-01-05", REFUSED],
     ["3.20", "2026-03-10", REFUSED],
     ["3.21", "2026-03-10", "2026-03-10"],
     ["3.22", "2026-03-10", "2026-03-10"],

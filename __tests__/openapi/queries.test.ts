@@ -114,8 +114,11 @@ describe("withQueries", () => {
     const shown = JSON.parse(lines.pop()!.replace(/^\/\/ /, "")) as unknown;
     lines[lines.length - 1] = `return ${lines.at(-1)!}`;
     // eslint-disable-next-line @typescript-eslint/no-implied-eval -- running the documentation's own code is the point
-    const run = new Function("endpoint", "withQueries", lines.join("\n")) as (e: typeof endpoint, w: typeof withQueries) => unknown;
-    expect(run(endpoint, withQueries)).toBe(shown);
+    const run = new Function("createEndpoint", "withQueries", lines.join("\n")) as (
+      e: typeof createEndpoint,
+      w: typeof withQueries,
+    ) => unknown;
+    expect(run(createEndpoint, withQueries)).toBe(shown);
   });
 
   test("the caller's parameters are copied, never changed", () => {
@@ -300,6 +303,29 @@ describe("serverUrl: a filled server URL keeps the host its template names", () 
       "acme.example.com:8443",
     ],
     ["an enum value, as written", region, { region: "us-east.gov" }, "https://api.us-east.gov.example.com", "api.us-east.gov.example.com"],
+    // Left of the two labels the template writes, a value may add labels; the domain stays (valid neighbours of issue 44, class 3).
+    ["labels left of the domain", tenant, { tenant: "a.b" }, "https://a.b.example.com/v1", "a.b.example.com"],
+    [
+      "a variable inside a label left of the domain",
+      { url: "https://api-{x}.example.com", variables: { x: { default: "eu" } } },
+      { x: "us.west" },
+      "https://api-us.west.example.com",
+      "api-us.west.example.com",
+    ],
+    [
+      "a variable left of a domain whose last label is a variable",
+      { url: "https://{a}.example.{tld}", variables: { a: { default: "api" }, tld: { default: "com" } } },
+      { a: "acme.eu" },
+      "https://acme.eu.example.com",
+      "acme.eu.example.com",
+    ],
+    [
+      "the default at the right end, as the description writes it",
+      { url: "https://api.example.{tld}/v1", variables: { tld: { default: "com" } } },
+      {},
+      "https://api.example.com/v1",
+      "api.example.com",
+    ],
     [
       "scheme, host and port variables",
       host,
@@ -365,6 +391,23 @@ describe("serverUrl: a filled server URL keeps the host its template names", () 
     const error = errorOf(() => serverUrl(server, variables));
     expect(error).toMatchObject({ code: "INVALID_BASE_URL", argument });
     expect(error.message).toContain(rule);
+  });
+
+  // Issue 44, class 3: a variable at the host's right end chose the registrable domain. Fails on the
+  // old code, which took any host text there.
+  test.each([
+    ["https://api.example.{tld}/v1", "tld", "com.evil.example"],
+    ["https://api.example.{tld}/v1", "tld", "org"],
+    ["https://example.com{suffix}", "suffix", ".evil.example"],
+    ["https://example{x}.com", "x", ".evil"],
+    ["https://{x}.com", "x", "evil"],
+    ["https://{a}.example.{tld}", "tld", "evil"],
+    ["https://example.com{suffix}:8443/v1", "suffix", ".evil.example"],
+  ])("%s with %s = %j is INVALID_BASE_URL: it would change the domain the template writes", (url, name, value) => {
+    const server = { url, variables: { a: { default: "api" }, [name]: { default: name === "tld" ? "com" : "" } } };
+    const error = errorOf(() => serverUrl(server, { [name]: value }));
+    expect(error).toMatchObject({ code: "INVALID_BASE_URL", argument: `variables.${name}` });
+    expect(error.message).toContain("is in the domain");
   });
 
   test("a generated module's baseUrl() is this rule: it calls serverUrl, whose refusals it gives", () => {

@@ -1,7 +1,8 @@
 import { parseArgs } from "node:util";
 import { EndpointError, printable, quote } from "../core/errors.js";
-import { ghesAt } from "../github/target.js";
-import { createEndpoint, endpoint, gheCom, VERSION } from "../index.js";
+import type { EndpointInterface } from "../core/types.js";
+import { githubTargetOf } from "../github/target.js";
+import { createEndpoint, endpoint, VERSION } from "../index.js";
 import { DescriptionError } from "../openapi/read.js";
 import { generate } from "./generate.js";
 import { readItems, withQueryItems } from "./items.js";
@@ -88,20 +89,17 @@ export async function main(args: readonly string[], io: Io): Promise<number> {
 }
 
 /**
- * The endpoint function for `--base-url` (docs/github-enterprise.md, "From the command line"): a
- * GHE.com API (`https://api.SUBDOMAIN.ghe.com`) is `gheCom(SUBDOMAIN)`, a GHES API (`ORIGIN/api/v3`)
- * the instance at that origin (`ghesAt`, `ghes()` without a release), so that the maps' upload
- * routes go to its uploads and credentials stay on it, as in code; any other URL is the `baseUrl` of
- * `endpoint`.
+ * The endpoint function for `--base-url` (docs/github-enterprise.md, "From the command line"): the
+ * URL is parsed (`https://API.x.ghe.com:443/` too), and a GitHub one is its target
+ * (lib/github/target.ts, `githubTargetOf`): a GHE.com API (`https://api.SUBDOMAIN.ghe.com`) is
+ * `gheCom(SUBDOMAIN)`, a GHES API (`ORIGIN/api/v3`) the instance at that origin, so that the maps'
+ * upload routes go to its uploads and credentials stay on it, as in code; any other URL is another
+ * API's, `createEndpoint({ baseUrl })` (RFC 6570 alone: `path=a/b` is encoded, no GitHub `accept`).
  */
-function endpointFor(baseUrl: string | undefined): typeof endpoint {
+function endpointFor(baseUrl: string | undefined): EndpointInterface {
   if (baseUrl === undefined) return endpoint;
-  // gheCom() checks the label: a malformed one is its refusal, not another URL.
-  const ghe = /^https:\/\/api\.([^./]+)\.ghe\.com\/?$/i.exec(baseUrl);
-  if (ghe !== null) return createEndpoint({}, gheCom(ghe[1]!));
-  const ghes = /^(https?:\/\/[^/?#]+)\/api\/v3\/?$/i.exec(baseUrl);
-  if (ghes !== null) return createEndpoint({}, ghesAt(ghes[1]!));
-  return endpoint.defaults({ baseUrl });
+  const target = githubTargetOf(baseUrl);
+  return target === undefined ? createEndpoint({ baseUrl }) : createEndpoint({}, target);
 }
 
 /** What the command line prints. */

@@ -24,6 +24,7 @@ const ARGUMENT_LIMIT = 100 * 1024;
  *   more comes from the shell's `printf` through a pipe (`--data-binary @-`), as no argument may be
  *   that long;
  * - `--header 'name;'` for an empty field value, which `--header 'name: '` would drop;
+ * - `--header 'accept:'` for options without `accept`, where curl would add its default `Accept`;
  * - `--header 'content-type:'` for a body without a content-type, where curl would add
  *   `application/x-www-form-urlencoded`, and `--header 'expect:'` for a body of 1 MiB or more.
  *
@@ -35,6 +36,8 @@ function toCurl(options: RequestOptions, bodyFile?: string): string {
   if (method === "HEAD") words.push("--head");
   else if (method !== "GET") words.push("--request", method);
   for (const [name, value] of Object.entries(headers)) words.push("--header", value === "" ? `${name};` : `${name}: ${value}`);
+  // Options without `accept` (another API's, createEndpoint): curl would send its own `Accept: */*`.
+  if (!Object.hasOwn(headers, "accept")) words.push("--header", "accept:");
   if (body === undefined) {
     words.push(options.url);
     return words.map((word) => shellQuote(word)).join(" ");

@@ -2,18 +2,20 @@ import { describeValue, EndpointError, fail, quote, withCallRoute } from "./erro
 import { NO_DEFAULTS, readCall, readDefaults, type Call } from "./options.js";
 import { toMerged, toRequest, type Scope } from "./request.js";
 import { splitRoute } from "./route.js";
-import type { Target } from "./target.js";
+import type { TargetRecord } from "./target.js";
 import type { Defaults, EndpointInterface, MergedOptions, RequestOptions } from "./types.js";
 import { isPlainRecord } from "./values.js";
 
 /**
  * Builds an endpoint function carrying `defaults` (docs/usage.md, `endpoint.defaults`), a call read
- * by {@link readDefaults}, and `target` (lib/core/target.ts), which `defaults()` and `parse()` keep:
+ * by {@link readDefaults}, and the record of its target (lib/core/target.ts, read once when
+ * `createEndpoint` was called), which `defaults()` and `parse()` keep:
  * a call merges one level whatever the depth of the chain.
  */
-export function withDefaults(defaults: Call, target: Target): EndpointInterface {
+export function withDefaults(defaults: Call, target: TargetRecord): EndpointInterface {
   let shown: Defaults | undefined;
-  const scope: Scope = { target, defaults };
+  // `origins` own from the start: `??=` would otherwise read one inherited from Object.prototype.
+  const scope: Scope = { target, defaults, origins: undefined };
   const endpoint = (route?: unknown, options?: unknown): RequestOptions | Defaults => {
     if (route === SHOW) return (shown ??= toMerged(defaults, "defaults"));
     try {

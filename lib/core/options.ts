@@ -2,8 +2,9 @@ import deepmerge from "deepmerge";
 import { TOKEN } from "./chars.js";
 import { fail, unreadable } from "./errors.js";
 import { readHeaders } from "./headers.js";
-import { normalizeMediaType } from "./media-type.js";
+import { NO_MEDIA_TYPE, readMediaType } from "./media-type.js";
 import type { OptionName } from "./option-names.js";
+import type { MediaTypeFields } from "./target.js";
 import type { RequestMeta } from "./types.js";
 import { copyValue, isPlainRecord, MANY_KEYS, newBudget, PROTO_KEY, type CopyBudget } from "./values.js";
 
@@ -20,10 +21,8 @@ export interface Call {
   readonly baseUrl: string | undefined;
   /** Header fields, lowercase names, string values. */
   readonly headers: Readonly<Record<string, string>>;
-  /** `mediaType.format`; `undefined` when none was given. */
-  readonly format: string | undefined;
-  /** `mediaType.previews`, united over the defaults, without `-preview`. */
-  readonly previews: readonly string[];
+  /** The `mediaType` option, merged over the defaults' (lib/core/media-type.ts). */
+  readonly mediaType: MediaTypeFields;
   readonly request: RequestMeta | undefined;
   /** Whether `data` was given (it may be `null`). */
   readonly hasData: boolean;
@@ -42,8 +41,7 @@ export const NO_DEFAULTS: Call = {
   url: undefined,
   baseUrl: undefined,
   headers: Object.freeze({}),
-  format: undefined,
-  previews: Object.freeze([]),
+  mediaType: NO_MEDIA_TYPE,
   request: undefined,
   hasData: false,
   data: undefined,
@@ -63,7 +61,7 @@ const DEEPMERGE_OPTIONS: deepmerge.Options = {
 /**
  * Reads an options object over `base` in one walk (docs/usage.md, `endpoint.defaults`): checks each option,
  * lowercases header names, overlays header fields and parameters on those of `base`, merges nested
- * plain objects through deepmerge, unites previews, and takes `data` whole. Only own enumerable
+ * plain objects through deepmerge, merges `mediaType` (lib/core/media-type.ts), and takes `data` whole. Only own enumerable
  * keys are read, never `__proto__`; `undefined` values are skipped.
  * Parameter values are not copied here: what leaves the library is copied when it leaves.
  *
@@ -80,7 +78,7 @@ export function readCall(base: Call, input: unknown, argument: string, route?: {
  * parameter values and `request` it is given are deeply copied and frozen as they are read (Dates
  * as ISO 8601 strings), `data` kept by reference; what it keeps of `base` was copied when `base`
  * was read, so each level of a chain copies only what it is given. The call and its headers,
- * previews and parameters objects are private to the endpoint function and stay unfrozen: V8
+ * `mediaType` and parameters objects are private to the endpoint function and stay unfrozen: V8
  * copies an unfrozen object in one step, a frozen one key by key.
  *
  * @throws {@link EndpointError} as {@link readCall}, and `TOO_DEEP`
@@ -104,8 +102,7 @@ function read(
     url: route === undefined ? base.url : route.url,
     baseUrl: base.baseUrl,
     headers: base.headers,
-    format: base.format,
-    previews: base.previews,
+    mediaType: base.mediaType,
     request: base.request,
     hasData: base.hasData,
     data: base.data,
@@ -217,9 +214,7 @@ export const OPTIONS = {
     call.headers = readHeaders(base.headers, value, argument);
   },
   mediaType(call, base, value, argument) {
-    const { format, previews } = normalizeMediaType(value, argument);
-    if (format !== undefined) call.format = format;
-    if (previews.length > 0) call.previews = [...new Set([...base.previews, ...previews])];
+    call.mediaType = readMediaType(base.mediaType, value, argument);
   },
   data(call, _base, value) {
     call.data = value;

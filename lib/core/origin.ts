@@ -48,7 +48,7 @@ export function isOrigin(origin: string): boolean {
 /**
  * Whether a WHATWG URL parser reads `url`. `URL.canParse` alone is not enough: on Node 20, once V8
  * has optimised it (some 20,000 calls), it answers `false` for a URL holding a non-ASCII character
- * (`https://api.öctocorp.ghe.com`) that `new URL` reads; such a URL is asked of `new URL` too.
+ * (`https://api.öctocorp.example`) that `new URL` reads; such a URL is asked of `new URL` too.
  */
 export function canParse(url: string): boolean {
   if (URL.canParse(url)) return true;

@@ -1,7 +1,8 @@
 import { fail, nameOf, quote } from "./errors.js";
 import type { Call } from "./options.js";
-import { NO_RULES, parsedOrigin, type Target } from "./target.js";
-import { compileTemplate, rulesOf } from "./template.js";
+import { asksForMediaType, NO_MEDIA_TYPE } from "./media-type.js";
+import { parsedOrigin, type MediaTypeFields, type TargetRecord } from "./target.js";
+import { compileTemplate } from "./template.js";
 import type { MergedOptions, RequestMeta, RequestOptions } from "./types.js";
 import { authorityEnd, canParse } from "./origin.js";
 import { expandUrl } from "./url.js";
@@ -33,7 +34,7 @@ const NO_QUERY: readonly string[] = Object.freeze([]);
 /**
  * Turns a call into request options (docs/usage.md, `endpoint(route, options?)`): the URL expanded and joined to `baseUrl`;
  * parameters the template does not name go to the query (GET, HEAD and every method without
- * content) or to the body; the target's route tables, media-type rule and header checks applied
+ * content) or to the body; the target's route step first and its request step last
  * (lib/core/target.ts). What the result holds is fresh, or the caller's `data` and non-plain values
  * by reference.
  *
@@ -41,12 +42,19 @@ const NO_QUERY: readonly string[] = Object.freeze([]);
  */
 export function toRequest(call: Call, scope: Scope): RequestOptions {
   const { target } = scope;
-  const method = LOWERCASE.get(call.method) ?? call.method.toLowerCase();
-  const template = compileTemplate(call.url ?? "/");
-  const table = target.routeRules;
-  const { multiSegment, declaredQuery: declared } = table === undefined ? NO_RULES : rulesOf(template, table);
+  let method = LOWERCASE.get(call.method) ?? call.method.toLowerCase();
+  let template = compileTemplate(call.url ?? "/");
+  let multiSegment: string | undefined;
+  let targetOrigin: string | undefined;
+  if (target.route !== undefined) {
+    // The target's step from a route to a route, its answer kept per route (lib/core/target.ts).
+    const answer = target.route(method, call.url ?? "/");
+    if (answer.url !== call.url) template = compileTemplate(answer.url);
+    method = answer.method;
+    ({ multiSegment, origin: targetOrigin } = answer);
+  }
   const { parameters } = call;
-  let remaining: string[] = [];
+  const remaining: string[] = [];
   if (Object.getPrototypeOf(parameters) === null) {
     // A hash table (recordFor, past MANY_KEYS parameters) is walked faster through its keys' array;
     // a small object through for…in, which allocates nothing.
@@ -57,19 +65,8 @@ export function toRequest(call: Call, scope: Scope): RequestOptions {
     fail("INVALID_OPTIONS", "data", `is a body, not for ${call.method}`);
   }
   if (!hasBody && template.decodedNames.size > 0) checkQueryNames(template.decodedNames, parameters, remaining);
-  let query: readonly string[] = hasBody ? NO_QUERY : remaining;
-  if (hasBody && declared?.method === method) {
-    // A route the target documents with a query sends those parameters there; any other goes to the body.
-    query = remaining.filter((name) => declared.names.includes(name));
-    remaining = remaining.filter((name) => !declared.names.includes(name));
-  }
-  let url = expandUrl(template, call.baseUrl, parameters, query, multiSegment, target.origin);
-  if (template.origin === "literal" && target.rebase !== undefined) {
-    // A literal origin the target sends elsewhere (GitHub's `https://uploads.github.com/…` under GHES).
-    const base = target.rebase(url.slice(0, template.originLength));
-    if (base !== undefined) url = base + url.slice(template.originLength);
-  }
-  const result: RequestOptions = { method, url, headers: { ...call.headers } };
+  const url = expandUrl(template, call.baseUrl, parameters, hasBody ? NO_QUERY : remaining, multiSegment, targetOrigin);
+  let result: RequestOptions = { method, url, headers: { ...call.headers } };
   if (call.headers.host !== undefined) checkHost(call.headers.host, url);
   const home = scope.defaults;
   if (home.headers.authorization !== undefined || home.headers.cookie !== undefined) {
@@ -77,21 +74,15 @@ export function toRequest(call: Call, scope: Scope): RequestOptions {
     if (template.origin !== "relative" || template.originVariable !== undefined || call.baseUrl !== home.baseUrl)
       keepCredentialsHome(result, scope);
   }
-  if (target.checkHeaders !== undefined) target.checkHeaders(call.headers, url);
   if (hasBody || call.request !== undefined) {
     // One copy budget for everything the call copies.
     const budget = newBudget();
     if (hasBody) bodyStage(result, call, remaining, budget);
     if (call.request !== undefined) result.request = copyValue(call.request, "request", "mutable", budget) as RequestMeta;
   }
-
-  const { format = "", previews } = call;
-  if (format !== "" || previews.length > 0) {
-    if (target.applyMediaType === undefined)
-      fail("INVALID_MEDIA_TYPE", "options.mediaType", `has no rule on ${target.name}: set headers.accept`, format || previews);
-    const accept = target.applyMediaType(result.headers.accept ?? "", format, previews);
-    if (accept !== "") result.headers.accept = accept;
-  }
+  if (target.request !== undefined) result = target.request(result, call.mediaType);
+  else if (call.mediaType !== NO_MEDIA_TYPE && asksForMediaType(call.mediaType))
+    fail("INVALID_MEDIA_TYPE", "options.mediaType", `has no rule on ${target.name}: set headers.accept`, call.mediaType);
   return result;
 }
 
@@ -164,7 +155,7 @@ export function toMerged(call: Call, shown: "merged" | "defaults" = "merged"): M
     // Every endpoint function's defaults have a baseUrl: the root's, which `undefined` cannot replace.
     baseUrl: call.baseUrl!,
     headers: { ...call.headers },
-    mediaType: { format: call.format ?? "", previews: [...call.previews] },
+    mediaType: copyMediaType(call.mediaType),
   } as MergedOptions;
   if (call.url !== undefined) merged.url = call.url;
   if (call.hasData) merged.data = call.data;
@@ -174,30 +165,31 @@ export function toMerged(call: Call, shown: "merged" | "defaults" = "merged"): M
   for (const key of Object.keys(parameters)) merged[key] = frozen ? parameters[key] : copyValue(parameters[key], key, "mutable", budget);
   if (frozen) {
     Object.freeze(merged.headers);
-    Object.freeze(merged.mediaType.previews);
+    for (const value of Object.values(merged.mediaType)) Object.freeze(value);
     Object.freeze(merged.mediaType);
     Object.freeze(merged);
   }
   return merged;
 }
 
-/** What an endpoint function gives each call: its target and its defaults (lib/core/endpoint.ts). */
+/** What an endpoint function gives each call: its target's record and its defaults (lib/core/endpoint.ts). */
 export interface Scope {
-  readonly target: Target;
+  readonly target: TargetRecord;
   readonly defaults: Call;
   /** The origins its credentials go to ({@link keepCredentialsHome}), made when first needed. */
-  origins?: ReadonlySet<string | undefined>;
+  origins: ReadonlySet<string | undefined> | undefined;
 }
 
 /**
  * Credentials stay with their target (docs/usage.md, "Credentials"): an `authorization` (RFC 9110
  * section 11.6.2) or `cookie` (RFC 6265) field whose value is the one the endpoint function's
- * defaults hold goes only to that function's own origins: its `baseUrl`'s, and, while that is the
- * target's own, the target's uploads origin. Sent elsewhere (a full URL in the route, an `{origin}`
- * value, a call's `baseUrl`), it is left out, as the Fetch Standard leaves `Authorization` out of a
- * redirect to another origin; a value the call gives itself is sent. Origins are compared as a
- * WHATWG URL parser reads them (lib/core/target.ts, `parsedOrigin`): `:443`, a trailing dot, user
- * info, `%68`, fullwidth letters and IDN read as the host they name.
+ * defaults hold goes only to that function's own origins: its `baseUrl`'s, and, while that is one
+ * of the target's `origins`, every one of those (read when the target was, lib/core/target.ts). Sent
+ * elsewhere (a full URL in the route, an `{origin}` value, a call's `baseUrl`), it is left out, as
+ * the Fetch Standard leaves `Authorization` out of a redirect to another origin; a value the call
+ * gives itself is sent. Origins are compared as a WHATWG URL parser reads them (lib/core/target.ts,
+ * `parsedOrigin`): `:443`, a trailing dot, user info, `%68`, fullwidth letters and IDN read as the
+ * host they name.
  */
 function keepCredentialsHome({ url, headers }: RequestOptions, scope: Scope): void {
   const defaults = scope.defaults.headers;
@@ -208,15 +200,18 @@ function keepCredentialsHome({ url, headers }: RequestOptions, scope: Scope): vo
   if (cookie) delete headers.cookie;
 }
 
-/** An endpoint function's own origins: its `baseUrl`'s, and its target's uploads while that `baseUrl` is the target's. */
+/** An endpoint function's own origins: its `baseUrl`'s, and its target's while that `baseUrl` is one of them. */
 function originsOf({ target, defaults }: Scope): ReadonlySet<string | undefined> {
   const base = parsedOrigin(defaults.baseUrl!);
-  const { uploadsUrl } = target;
-  const targetBase = target.defaults.baseUrl;
-  return new Set([
-    base,
-    uploadsUrl !== undefined && typeof targetBase === "string" && parsedOrigin(targetBase) === base ? parsedOrigin(uploadsUrl) : base,
-  ]);
+  return base !== undefined && target.origins.has(base) ? target.origins : new Set([base]);
+}
+
+/** A `mediaType` as `merge()` shows it: a plain object, its lists copied. */
+function copyMediaType(fields: MediaTypeFields): Record<string, string | string[]> {
+  // A spread clones a plain object's hidden class in one step; then each list is copied.
+  const copy = { ...fields } as Record<string, string | string[]>;
+  for (const key in copy) if (Object.hasOwn(copy, key) && typeof copy[key] !== "string") copy[key] = [...copy[key]!];
+  return copy;
 }
 
 /**

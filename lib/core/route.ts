@@ -47,7 +47,7 @@ export interface RouteTemplate {
  *
  * @param route - `"<METHOD> <URL>"`, a URL alone (GET) or a method alone (its root, `/`)
  * @returns `{ method, url, variables }`
- * @throws {@link EndpointError} `INVALID_ROUTE` when the route is empty, has a second space or a
+ * @throws {@link EndpointError} `INVALID_ROUTE` when the route is no string, is empty, has a second space or a
  *   trailing word; `INVALID_METHOD` when the method is not an RFC 9110 token (RFC 9110 section 9.1);
  *   `INVALID_URL` when the URL is no path, expression or http(s) URL; `INVALID_URL_TEMPLATE` when
  *   it breaks RFC 6570's grammar (docs/errors.md)
@@ -61,6 +61,8 @@ export interface RouteTemplate {
  * ```
  */
 export function parseRoute(route: string): RouteTemplate {
+  // Typed for TypeScript callers; a JavaScript caller's number would fail in `trim()` as a TypeError.
+  if (typeof route !== "string") fail("INVALID_ROUTE", "route", 'must be a route string ("GET /user")', route);
   const { method, url } = splitRoute(route);
   return { method, url, variables: [...compileTemplate(url).names] };
 }

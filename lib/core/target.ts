@@ -2,38 +2,50 @@
  * A target: what a service adds to the generic builder (docs/usage.md, "Targets"). An endpoint
  * function carries one with its defaults, and `defaults()` and `parse()` keep it; it is never chosen
  * by looking at a URL. The generic factory's target adds nothing: RFC 6570 alone.
+ *
+ * A target is five fields, none named after a service's feature: a name, defaults, the origins its
+ * credentials may go to, a step that turns a route into a route, and a step that turns request
+ * options into request options. `createEndpoint` reads them once, own properties only, into a frozen
+ * record ({@link readTarget}): nothing written to a target later, nor inherited from
+ * `Object.prototype`, changes a request.
  */
-import { canParse } from "./origin.js";
+import { fail } from "./errors.js";
+import { canParse, isOrigin } from "./origin.js";
+import type { RequestOptions } from "./types.js";
+import { isPlainRecord } from "./values.js";
 
-/** A route's declared query: the method that sends it (lowercase) and the query parameters' names. */
-export interface DeclaredQuery {
-  /** The method that sends the query, lowercase (`"post"`). */
+/** A route as a target's route step reads and writes it. */
+export interface TargetRoute {
+  /** The method, lowercase (`"post"`). */
   readonly method: string;
-  /** The query parameters' names (`["token"]`). */
-  readonly names: readonly string[];
-}
-
-/** What a target's route tables tell of one path template. */
-export interface RouteRules {
+  /** The URL template (RFC 6570): the route's, or the step's rewrite of it. */
+  readonly url: string;
   /**
-   * The parameter that "supports multiple URL segments" (GitHub's `x-multi-segment`: `path` of
+   * The variable that holds several path segments (GitHub's `x-multi-segment`: `path` of
    * `/repos/{owner}/{repo}/contents/{path}`), where it fills a segment: its value's `/` separate
-   * path segments, each encoded.
+   * segments, each encoded as RFC 6570 simple string expansion encodes a value. RFC 6570 has no
+   * operator for it: the one rule a target adds inside the expander.
    */
-  readonly multiSegment: string | undefined;
+  readonly multiSegment?: string | undefined;
   /**
-   * The query the service declares for the path on a method that sends a body (`token` of `POST
-   * /user/packages/{package_type}/{package_name}/restore`): those parameters go to the query.
+   * The value of the template's leading origin variable (`{origin}/manage/v1/…`) when a call gives
+   * none; without it, such a template is joined to `baseUrl`, as @octokit/endpoint joins it.
    */
-  readonly declaredQuery: DeclaredQuery | undefined;
+  readonly origin?: string | undefined;
 }
 
-/** The rules of a template no table names. */
-export const NO_RULES: RouteRules = Object.freeze({ multiSegment: undefined, declaredQuery: undefined });
+/** A `mediaType` option as the core keeps it: string fields (the last given wins) and lists of names (united). */
+export type MediaTypeFields = Readonly<Record<string, string | readonly string[]>>;
+
+/** Types only: the key of {@link Target}'s version marker. */
+declare const unversioned: unique symbol;
 
 /**
  * A service's knowledge, given to the generic builder (lib/core imports nothing of any service).
  * Only `name` and `defaults` are required: a target without the others is RFC 6570 alone.
+ * For the types only, `Version` is the API version the service serves to a request that names
+ * none (`string`, any, by default), and `Given` the parameters its route step fills when a call
+ * leaves them out (GHES's `origin`): `createEndpoint` types its function with both.
  *
  * @example
  * ```ts
@@ -42,45 +54,151 @@ export const NO_RULES: RouteRules = Object.freeze({ multiSegment: undefined, dec
  * // "http://127.0.0.1:3000/items/1"
  * ```
  */
-export interface Target {
-  /** How messages and docs name it (`"api.github.com"`, `"GHES 3.19 at https://ghe.example"`). */
+export interface Target<Version extends string = string, Given extends string = never> {
+  /** How messages and docs name it (`"api.github.com"`). */
   readonly name: string;
   /**
-   * The options an endpoint function of this target starts from (`baseUrl`, `headers`,
-   * `mediaType`), read as `endpoint.defaults()` reads options.
+   * The options an endpoint function of this target starts from (`baseUrl`, `headers`, …), read as
+   * `endpoint.defaults()` reads options.
    */
   readonly defaults: Readonly<Record<string, unknown>>;
   /**
-   * Where its uploads go (GitHub: `https://uploads.github.com`; GHES `{origin}/api/uploads`). Its
-   * origin is one of the target's own, for credentials, while the endpoint function's `baseUrl` is
-   * the target's (docs/usage.md, "Credentials").
+   * The origins (`https://host[:port]`) the target serves, where the credentials of its endpoint
+   * functions may go while their `baseUrl` is on one of them (docs/usage.md, "Credentials"); the
+   * `baseUrl`'s own origin always is one.
    */
-  readonly uploadsUrl?: string | undefined;
+  readonly origins?: readonly string[] | undefined;
   /**
-   * The base URL a literal origin written in a route is sent to under this target (GitHub's maps
-   * write `https://uploads.github.com/…`, which a GHES target sends to its uploads), or `undefined`
-   * to keep it.
+   * Its step from a route to a route, asked once per method and URL template and its answer kept
+   * (so it must answer the same each time): a rewrite of the template (a declared query as
+   * `{?name}`, a literal origin sent elsewhere), a multi-segment variable, a default origin.
    */
-  readonly rebase?: ((origin: string) => string | undefined) | undefined;
+  readonly route?: ((route: TargetRoute) => TargetRoute) | undefined;
   /**
-   * The origin a route's leading origin variable stands for when a call gives none (GHES's
-   * description writes its upload and Manage API routes `{origin}/…`, the server
-   * `{protocol}://{hostname}`); without it, such a route is joined to `baseUrl`, as
-   * @octokit/endpoint joins Octokit's upload route.
+   * Its step from request options to request options, run last on every request: it may change
+   * the fresh options it is given (headers from `mediaType`, a header check) and returns them;
+   * it throws an EndpointError to refuse. `mediaType` is the call's merged `mediaType` option
+   * (`{}` for none). A target without one refuses a `mediaType` that is not empty.
    */
-  readonly origin?: string | undefined;
-  /** Its route tables, by path template (the path after a leading origin variable). */
-  readonly routeRules?: ((path: string) => RouteRules) | undefined;
+  readonly request?: ((request: RequestOptions, mediaType: MediaTypeFields) => RequestOptions) | undefined;
   /**
-   * Its rule for the `mediaType` option, giving the new `accept`; without one, a format or a
-   * preview is refused (`INVALID_MEDIA_TYPE`), as nothing would send it.
+   * Types only, no such property, read by nothing: `Version` and `Given`, for `createEndpoint`'s
+   * types (a function, so that any target is a `Target`).
    */
-  readonly applyMediaType?: ((accept: string, format: string, previews: readonly string[]) => string) | undefined;
-  /**
-   * Its checks of header fields against the expanded URL (GitHub: the API versions a host serves),
-   * throwing an EndpointError.
-   */
-  readonly checkHeaders?: ((headers: Readonly<Record<string, string>>, url: string) => void) | undefined;
+  readonly [unversioned]?: (given: Given) => Version;
+}
+
+/** What an endpoint function keeps of its target: its own fields, read once, frozen. */
+export interface TargetRecord {
+  readonly name: string;
+  readonly defaults: Readonly<Record<string, unknown>>;
+  /** The origins of {@link Target.origins} as {@link parsedOrigin} reads them. */
+  readonly origins: ReadonlySet<string>;
+  /** The route step's answer for a method and URL template (`"post /x"`): asked once each. */
+  readonly route: ((method: string, url: string) => TargetRoute) | undefined;
+  readonly request: Target["request"];
+}
+
+/** The answers of a route step kept: at most this many (a cache emptied when full). */
+const ROUTE_ANSWERS = 1000;
+
+/**
+ * Reads a target's own fields once into a frozen record (docs/usage.md, "Targets"): nothing
+ * inherited is read, and a later write to the target changes nothing.
+ *
+ * @throws {@link EndpointError} `INVALID_OPTIONS` naming `target` or `target.<field>` for a target
+ *   of another shape
+ */
+export function readTarget(target: unknown): TargetRecord {
+  const { name, defaults, origins, route, request } = readFields(target, "target", TARGET_FIELDS) as unknown as Target;
+  if (!isPlainRecord(defaults)) fail("INVALID_OPTIONS", "target.defaults", "must be a plain object", defaults);
+  if (origins !== undefined && !Array.isArray(origins)) fail("INVALID_OPTIONS", "target.origins", "must be an array of origins", origins);
+  const list: readonly unknown[] = origins ?? [];
+  const set = new Set<string>();
+  for (let i = 0; i < list.length; i++) {
+    const origin = list[i];
+    if (typeof origin !== "string" || !isOrigin(origin))
+      fail("INVALID_OPTIONS", `target.origins[${i}]`, "must be an http(s) origin", origin);
+    set.add(parsedOrigin(origin)!);
+  }
+  return Object.freeze({ name, defaults, origins: set, route: route && answers(route), request });
+}
+
+/** A target's fields and the `typeof` of each; `?` when it may be left out. */
+const TARGET_FIELDS = { name: "string", defaults: "object", origins: "object?", route: "function?", request: "function?" };
+/** A route step's answer's fields, as {@link TARGET_FIELDS}. */
+const ROUTE_FIELDS = { method: "string", url: "string", multiSegment: "string?", origin: "string?" };
+
+/**
+ * The own fields of a plain object that `types` names, each read once and of its `typeof`
+ * (`"string"`, `"function?"` when it may be undefined), in a new object: nothing inherited read.
+ *
+ * @throws {@link EndpointError} `INVALID_OPTIONS` naming `argument` for no plain object, or
+ *   `argument.<field>` (`fieldArgument` if given) for a field of another type
+ */
+export function readFields(
+  value: unknown,
+  argument: string,
+  types: Readonly<Record<string, string>>,
+  fieldArgument?: string,
+): Record<string, unknown> {
+  if (!isPlainRecord(value)) fail("INVALID_OPTIONS", argument, "must be a plain object", value);
+  const fields: Record<string, unknown> = {};
+  for (const key of Object.keys(types)) {
+    const type = types[key]!;
+    const field = Object.hasOwn(value, key) ? value[key] : undefined;
+    if (typeof field !== type.replace("?", "") && (field !== undefined || !type.endsWith("?")))
+      fail("INVALID_OPTIONS", fieldArgument ?? `${argument}.${key}`, `must be of type ${type}`, field);
+    fields[key] = field;
+  }
+  return fields;
+}
+
+/**
+ * A route step's answers, kept by method and template for this record alone (never on a template
+ * shared by every target), at most {@link ROUTE_ANSWERS}.
+ */
+function answers(step: NonNullable<Target["route"]>): (method: string, url: string) => TargetRoute {
+  // By URL, then by method: two look-ups of strings V8 has hashed already (the route's cached
+  // split, a method constant), where one key joined from both would be a new string to hash at
+  // each call; and the last answer, for a route called again (a loop, pages), by two comparisons.
+  let kept = new Map<string, Map<string, TargetRoute>>();
+  let size = 0;
+  let [lastMethod, lastUrl, last]: [string, string, TargetRoute | undefined] = ["", "", undefined];
+  return (method, url) => {
+    if (url === lastUrl && method === lastMethod) return last!;
+    let byMethod = kept.get(url);
+    let answer = byMethod?.get(method);
+    if (answer === undefined) {
+      answer = readRoute(step({ method, url }));
+      if (++size > ROUTE_ANSWERS) {
+        kept = new Map();
+        byMethod = undefined;
+        size = 1;
+      }
+      if (byMethod === undefined) kept.set(url, (byMethod = new Map<string, TargetRoute>()));
+      byMethod.set(method, answer);
+    }
+    [lastMethod, lastUrl, last] = [method, url, answer];
+    return answer;
+  };
+}
+
+/** A route step's answer, its own fields read once and checked. */
+function readRoute(answer: unknown): TargetRoute {
+  return Object.freeze(readFields(answer, "target.route", ROUTE_FIELDS, "target.route") as unknown as TargetRoute);
+}
+
+/**
+ * Freezes a target and every object and array it holds (a service's targets are shared by every
+ * caller): an assignment to one then throws in strict mode and changes nothing otherwise.
+ */
+export function freezeTarget<T extends object>(value: T): T {
+  for (const key of Object.keys(value)) {
+    const item = (value as Record<string, unknown>)[key];
+    if (item !== null && typeof item === "object") freezeTarget(item);
+  }
+  return Object.freeze(value);
 }
 
 /**

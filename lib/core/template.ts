@@ -2,7 +2,6 @@ import { BoundedCache } from "./cache.js";
 import { LONE_PERCENT, NAME_START, VARCHAR } from "./chars.js";
 import { fail, quote } from "./errors.js";
 import { checkOrigin, isHttpUrl } from "./origin.js";
-import { NO_RULES, type RouteRules } from "./target.js";
 import { compileExpression, encodeLiteral, type Expand, type Operator, type VarSpec } from "./url-template.js";
 
 /** An expression of a compiled template, with what a local look at the template tells of its place. */
@@ -58,26 +57,11 @@ export interface Template {
    */
   readonly decodedNames: ReadonlyMap<string, string>;
   /**
-   * The path template a target's route tables are read by (lib/core/target.ts): the path of a
+   * The path template a target's route step may read its tables by (lib/core/target.ts): the path of a
    * full URL or of a relative template, after a leading origin variable (`{origin}/manage/v1/…`
    * gives `/manage/v1/…`).
    */
   readonly path: string;
-  /** The rules of {@link path} under the last table asked ({@link rulesOf}): one look-up per table, not per call. */
-  rulesFrom: ((path: string) => RouteRules) | undefined;
-  rules: RouteRules;
-}
-
-/**
- * The rules `table` gives a compiled template's path, kept on the template for the next call of
- * the same table (every GitHub target shares one).
- */
-export function rulesOf(template: Template, table: (path: string) => RouteRules): RouteRules {
-  if (template.rulesFrom !== table) {
-    template.rules = table(template.path);
-    template.rulesFrom = table;
-  }
-  return template.rules;
 }
 
 /**
@@ -205,8 +189,6 @@ function compile(template: string): Template {
     names,
     decodedNames: new Map([...keyed].filter(([decoded, name]) => decoded !== name)),
     path,
-    rulesFrom: undefined,
-    rules: NO_RULES,
   };
 }
 

@@ -22,12 +22,17 @@ export type RequestHeaders = {
   "content-type"?: string | undefined;
 } & { [name: string]: HeaderValue | undefined };
 
-/** GitHub media type selection (https://docs.github.com/rest/using-the-rest-api/getting-started-with-the-rest-api#media-types). */
+/**
+ * A `mediaType` option: fields the endpoint function's target reads (lib/core/target.ts, `request`),
+ * each a name or `""` (the last given wins) or a list of names (united with the defaults'). GitHub's
+ * targets read `format` and a list of names (docs/usage.md, "Media types"); a target that reads
+ * none refuses one that asks for anything (`INVALID_MEDIA_TYPE`).
+ */
 export interface MediaType {
-  /** Media type parameter such as `raw`, `diff`, `patch`, `text+json`. `""` means none. */
+  /** A media type format such as `raw`, `diff`, `patch`, `text+json`. `""` means none. */
   format?: string;
-  /** Preview names such as `mercy`, `symmetra`. United with the previews of the defaults. */
-  previews?: readonly string[];
+  /** Any other field the target reads: a name, or a list of names. */
+  readonly [field: string]: string | readonly string[] | undefined;
 }
 
 /**
@@ -66,7 +71,7 @@ export interface EndpointParameters {
   baseUrl?: string;
   /** Header fields, merged over the default ones. */
   headers?: RequestHeaders;
-  /** GitHub media type format and previews; they amend `headers.accept`. */
+  /** Fields the target reads to amend `headers.accept` ({@link MediaType}). */
   mediaType?: MediaType;
   /** The request body as given, instead of one built from parameters. */
   data?: unknown;
@@ -88,11 +93,12 @@ export interface MergedOptions extends EndpointParameters {
   baseUrl: string;
   url?: Url;
   headers: { [name: string]: string };
+  /** The `mediaType` of the defaults and the call, merged: GitHub's targets' `{ format, … }`, `{}` for none. */
   mediaType: {
-    /** Media type format, `""` for none. */
-    format: string;
-    /** Previews of the defaults and the call, united. */
-    previews: string[];
+    /** The media type format, `""` for none (GitHub's targets). */
+    format?: string;
+    /** Any other field: a name, or a list of names. */
+    [field: string]: string | string[] | undefined;
   };
 }
 
@@ -307,7 +313,7 @@ type OptionalOrUndefined<T> = { [K in keyof T]?: T[K] | undefined };
  * interface MyRoutes {
  *   "GET /things/{id}": { id: number; expand?: boolean };
  * }
- * const api: EndpointInterface<MyRoutes> = endpoint.defaults({ baseUrl: "https://api.example.com" });
+ * const api: EndpointInterface<MyRoutes> = createEndpoint({ baseUrl: "https://api.example.com" });
  * api("GET /things/{id}", { id: 1, expand: true }).url;
  * // "https://api.example.com/things/1?expand=true"
  * ```
@@ -588,10 +594,10 @@ type RouteFormRules<R extends string> = {
  *
  * @example
  * ```ts
- * import type { Routes as Ghes319 } from "rest-endpoint/routes/ghes-3.19";
- * const ghes: EndpointInterface<Ghes319> = endpoint.defaults({ baseUrl: "https://github.example.com/api/v3" });
- * ghes("GET /repos/{owner}/{repo}/issues", { owner: "octokit", repo: "rest.js", per_page: 100 }).url;
- * // "https://github.example.com/api/v3/repos/octokit/rest.js/issues?per_page=100"
+ * import type { Routes } from "rest-endpoint/routes/api.github.com";
+ * const github: EndpointInterface<Routes> = endpoint;
+ * github("GET /repos/{owner}/{repo}/issues", { owner: "octokit", repo: "rest.js", per_page: 100 }).url;
+ * // "https://api.github.com/repos/octokit/rest.js/issues?per_page=100"
  * ```
  */
 export interface EndpointInterface<
@@ -601,7 +607,7 @@ export interface EndpointInterface<
 > {
   /**
    * Types only, no such property: the GitHub API version this function's defaults send in
-   * `x-github-api-version` (`"2022-11-28"`, what GitHub serves without it, for `endpoint`), so that
+   * `x-github-api-version` (for `endpoint`, the version GitHub serves without it), so that
    * an endpoint function is assignable to `EndpointInterface<Routes>` only when it sends the
    * version of a versioned map.
    */
@@ -678,12 +684,12 @@ export interface EndpointInterface<
    * The defaults this function applies, deeply frozen.
    * @defaultValue `{ method: "GET", baseUrl: "https://api.github.com", headers: { accept:
    *   "application/vnd.github.v3+json", "user-agent": "rest-endpoint/<version> <platform>" },
-   *   mediaType: { format: "", previews: [] } }`
+   *   mediaType: { format: "", … } }`
    */
   readonly DEFAULTS: Defaults;
   /**
    * Returns a new endpoint function whose defaults are these overlaid with `options` (docs/usage.md,
-   * `endpoint.defaults`): nested objects merge, arrays replace, `mediaType.previews` unite.
+   * `endpoint.defaults`): nested objects merge, arrays replace, `mediaType`'s lists unite.
    *
    * @param options - any options or parameters, e.g. `{ baseUrl, headers: { authorization }, per_page: 100 }`
    * @returns a new, frozen endpoint function
@@ -706,7 +712,7 @@ export interface EndpointInterface<
    * @example
    * ```ts
    * endpoint.merge("GET /orgs/{org}", { org: "octokit" });
-   * // { method: "GET", baseUrl: "https://api.github.com", headers: { … }, mediaType: { format: "", previews: [] },
+   * // { method: "GET", baseUrl: "https://api.github.com", headers: { … }, mediaType: { format: "", … },
    * //   org: "octokit", url: "/orgs/{org}" }
    * ```
    */

@@ -1,3 +1,7 @@
+import { fail } from "../core/errors.js";
+import type { MediaTypeFields } from "../core/target.js";
+import type { RequestOptions } from "../core/types.js";
+
 const GITHUB = "application/vnd.github";
 const PREVIEW = "-preview";
 
@@ -34,3 +38,33 @@ export function applyMediaType(accept: string, format: string, previews: readonl
     })
     .join(",");
 }
+
+/**
+ * GitHub's request step (lib/core/target.ts, `request`): the `mediaType` option, `format` a string
+ * (`""` for none) and `previews` a list of names, each with or without `-preview`, applied to
+ * `accept` ({@link applyMediaType}); then `check`, the API-version check. Own fields only.
+ *
+ * @throws {@link EndpointError} `INVALID_MEDIA_TYPE` for a `format` that is a list or `previews`
+ *   that are a string; what `check` throws
+ */
+export function mediaTypeStep(
+  check: (headers: Readonly<Record<string, string>>, url: string) => void,
+): (request: RequestOptions, mediaType: MediaTypeFields) => RequestOptions {
+  return (request, mediaType) => {
+    const format = Object.hasOwn(mediaType, "format") ? mediaType.format! : "";
+    const given = Object.hasOwn(mediaType, "previews") ? mediaType.previews! : NONE;
+    if (typeof format !== "string") fail("INVALID_MEDIA_TYPE", "options.mediaType.format", "must be a string", format);
+    if (typeof given === "string") fail("INVALID_MEDIA_TYPE", "options.mediaType.previews", "must be an array", given);
+    if (format !== "" || given.length > 0) {
+      const previews = new Set<string>();
+      for (const name of given)
+        previews.add(name.endsWith(PREVIEW) && name.length > PREVIEW.length ? name.slice(0, -PREVIEW.length) : name);
+      const accept = applyMediaType(request.headers.accept ?? "", format, [...previews]);
+      if (accept !== "") request.headers.accept = accept;
+    }
+    check(request.headers, request.url);
+    return request;
+  };
+}
+
+const NONE: readonly string[] = Object.freeze([]);

@@ -48,7 +48,7 @@ const isRouteKey = (key: string): boolean => key === "method" || key === "url";
  * querystring parameter is written as the whole query ({@link Querystring}), and a `sequence`
  * body's list as JSON Lines or a JSON text sequence ({@link Query.sequence}).
  *
- * @param endpoint - an endpoint, usually `endpoint.defaults({ baseUrl })` typed by a generated map
+ * @param endpoint - an endpoint, usually `createEndpoint({ baseUrl })` typed by a generated map
  * @param queries - the `queries` of a module `rest-endpoint generate` wrote
  * @param security - optional: the credentials its `credentials()` bound to the description's security
  *   schemes, each sent where its scheme says on the routes that require it, to `endpoint`'s `baseUrl`
@@ -67,7 +67,7 @@ const isRouteKey = (key: string): boolean => key === "method" || key === "url";
  *   no endpoint function or `queries` not a generated table
  * @example
  * ```ts
- * const api = withQueries(endpoint.defaults({ baseUrl: "https://api.stripe.com" }), {
+ * const api = withQueries(createEndpoint({ baseUrl: "https://api.stripe.com" }), {
  *   "GET /v1/charges": { template: "GET /v1/charges{?created,expand,limit}", deepObject: ["created", "expand"] },
  * });
  * api("GET /v1/charges", { created: { gte: 1700000000 }, expand: ["data.customer"], limit: 3 }).url;
@@ -271,8 +271,15 @@ const HOST_TEXT = /^[\w.~-]+$/;
  * default, or one of its `enum`) is written as it is; any other value keeps the URL where its
  * template points: in the authority (`https://{tenant}.example.com`) it may hold only letters,
  * digits, `-`, `.`, `_` and `~`, so that it can change neither the host the template names nor the
- * port, but a variable that is the whole authority (`{protocol}://{hostname}/api`) may end in a port
- * (`127.0.0.1:8080`), and one after the host's `:` is a port, digits; in the path or the query it is percent-encoded as one component (RFC 6570 simple string
+ * port, and only left of the host's last two labels, which the template writes whole: a variable in
+ * them or right of them (`https://api.example.{tld}/v1`, `https://example.com{suffix}`,
+ * `https://example{x}.com`) takes the values the description names only, where `com.evil.example` or
+ * `.evil.example` would choose another registrable domain. The rule needs no public-suffix list: the
+ * last two labels are taken as the domain, and a template whose literal right part is a public
+ * suffix of two labels (`{tenant}.co.uk`) lets its variable name the domain, as its author wrote it.
+ * A variable that is the whole host (`{scheme}://{host}:{port}`) or the whole authority
+ * (`{protocol}://{hostname}/api`) is the caller's host, and the whole authority may end in a port
+ * (`127.0.0.1:8080`); one after the host's `:` is a port, digits; in the path or the query it is percent-encoded as one component (RFC 6570 simple string
  * expansion), and may not be a dot-segment (`.`, `..`) that a URL parser would resolve; before
  * `://`, it must be a scheme.
  *
@@ -284,7 +291,8 @@ const HOST_TEXT = /^[\w.~-]+$/;
  *   string, or holds a lone surrogate; when the description's own value, or any value before the
  *   path, holds `?`, `#`, `@`, a space or a control character (which would move the URL's query,
  *   fragment or host); when a value the description does not name would change
- *   the authority (`"evil.example/"`, `"evil.example:443"`, `"[::1]"`, `""`), is a dot-segment in the
+ *   the authority (`"evil.example/"`, `"evil.example:443"`, `"[::1]"`, `""`) or the domain the
+ *   template writes (a variable in or right of the host's last two labels), is a dot-segment in the
  *   path, or is no scheme before `://`; or when a name is no variable of the server
  * @example
  * ```ts
@@ -327,8 +335,22 @@ export function serverUrl(server: Server, variables: Readonly<Record<string, unk
         return /^\d{1,5}$/.test(value)
           ? value
           : fail("INVALID_BASE_URL", argument, "is the URL's port, and must be digits (RFC 3986 section 3.2.3)", value);
-      // The whole authority (`{protocol}://{hostname}/api`): the host is the caller's, and a port may follow it.
-      const whole = before.endsWith("://") && /^(?:[/?#]|$)/.test(server.url.slice(at + expression.length));
+      const after = server.url.slice(at + expression.length);
+      // The rest of the host after the variable, up to the port, path, query or fragment.
+      const rest = after.slice(0, after.search(/[:/?#]|$/));
+      // The whole host (`{scheme}://{host}:{port}`) or authority (`{protocol}://{hostname}/api`): the
+      // host is the caller's, and in the whole authority a port may follow it.
+      const wholeHost = before.endsWith("://") && rest === "";
+      const whole = wholeHost && /^(?:[/?#]|$)/.test(after);
+      // Part of a host the template writes: it writes the domain too, its last two labels, which a
+      // value it does not name may not change (a variable right of them would choose the domain).
+      if (!wholeHost && !/\.[^.]+\.[^.]+$/.test(rest))
+        return fail(
+          "INVALID_BASE_URL",
+          argument,
+          `is in the domain ${quote(server.url)} writes (the host's last two labels): only a value the description names, its default or one of its enum`,
+          value,
+        );
       if (HOST_TEXT.test(whole ? value.replace(/:\d{1,5}$/, "") : value)) return value;
       return fail(
         "INVALID_BASE_URL",

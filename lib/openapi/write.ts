@@ -135,7 +135,7 @@ ${queriesStatement}
       .join("; ")} }`;
     const doc = `\n/**
  * The description's first server, ${commentText(JSON.stringify(server.url))}, with its variables: each given value, else
- * its default. For \`endpoint.defaults({ baseUrl: ${
+ * its default. For \`createEndpoint({ baseUrl: ${
    isRelative(server.url) ? 'new URL(baseUrl({ … }), "https://api.example.com").href' : "baseUrl({ … })"
  } })\`${isRelative(server.url) ? ", with the API's origin: the URL is relative" : ""}.
  */\n`;
