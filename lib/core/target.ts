@@ -99,8 +99,12 @@ export interface TargetRecord {
   readonly request: Target["request"];
 }
 
-/** The answers of a route step kept: at most this many (a cache emptied when full). */
+/**
+ * The answers of a route step kept: at most this many, weighing at most {@link ROUTE_BYTES} (a cache
+ * emptied when full, as lib/core/cache.ts's), each weighed as its template and its answer's, UTF-16.
+ */
 const ROUTE_ANSWERS = 1000;
+const ROUTE_BYTES = 1024 * 1024;
 
 /**
  * Reads a target's own fields once into a frozen record (docs/usage.md, "Targets"): nothing
@@ -156,7 +160,8 @@ export function readFields(
 
 /**
  * A route step's answers, kept by method and template for this record alone (never on a template
- * shared by every target), at most {@link ROUTE_ANSWERS}.
+ * shared by every target), at most {@link ROUTE_ANSWERS} weighing at most {@link ROUTE_BYTES}; an
+ * answer heavier than a sixteenth of that is not kept (lib/core/cache.ts's rule).
  */
 function answers(step: NonNullable<Target["route"]>): (method: string, url: string) => TargetRoute {
   // By URL, then by method: two look-ups of strings V8 has hashed already (the route's cached
@@ -164,6 +169,7 @@ function answers(step: NonNullable<Target["route"]>): (method: string, url: stri
   // each call; and the last answer, for a route called again (a loop, pages), by two comparisons.
   let kept = new Map<string, Map<string, TargetRoute>>();
   let size = 0;
+  let bytes = 0;
   let [lastMethod, lastUrl, last]: [string, string, TargetRoute | undefined] = ["", "", undefined];
   return (method, url) => {
     if (url === lastUrl && method === lastMethod) return last!;
@@ -171,10 +177,12 @@ function answers(step: NonNullable<Target["route"]>): (method: string, url: stri
     let answer = byMethod?.get(method);
     if (answer === undefined) {
       answer = readRoute(step({ method, url }));
-      if (++size > ROUTE_ANSWERS) {
+      const weight = 4 * (url.length + answer.url.length);
+      if (weight > ROUTE_BYTES / 16) return answer;
+      if (++size > ROUTE_ANSWERS || (bytes += weight) > ROUTE_BYTES) {
         kept = new Map();
         byMethod = undefined;
-        size = 1;
+        [size, bytes] = [1, weight];
       }
       if (byMethod === undefined) kept.set(url, (byMethod = new Map<string, TargetRoute>()));
       byMethod.set(method, answer);
