@@ -9,7 +9,7 @@
 const fc = require("fast-check");
 
 const EVIL = "https://evil.example";
-/** Every field a target has (lib/core/target.ts) or had, the route step's answer's, and the options a reader could fall through to. */
+/** Every field a target has (lib/core/target.ts) or had, the route step's answer's, the options a reader could fall through to, and a header the factory adds. */
 const FIELDS = [
   "name",
   "defaults",
@@ -28,6 +28,9 @@ const FIELDS = [
   "baseUrl",
   "headers",
   "mediaType",
+  // A header the factory adds unless the defaults set one (a fresh user's review: a polluted
+  // "user-agent" left every endpoint made meanwhile without one).
+  "user-agent",
 ];
 /** What a polluter sets: an origin, a list of them, steps that send elsewhere, options. */
 const VALUES = [

@@ -29,6 +29,17 @@ describe("a target or route of another shape is an EndpointError naming the argu
     },
     { call: () => ghes(undefined as never, "3.19"), expected: { code: "INVALID_BASE_URL", argument: "origin" } },
     { call: () => ghes("https://ghe.example/api/v3", "3.19"), expected: { code: "INVALID_BASE_URL", argument: "origin" } },
+    // User info: the host is what follows "@" (a fresh user's review sent the token to evil.example).
+    { call: () => ghes("https://ghe.example@evil.example", "3.19"), expected: { code: "INVALID_BASE_URL", argument: "origin" } },
+    { call: () => ghes("https://u:p@ghe.example/", "3.19"), expected: { code: "INVALID_BASE_URL", argument: "origin" } },
+    {
+      call: () => githubTarget({ name: "t", baseUrl: "https://api.example@evil.example/api/v3", uploadsUrl: "https://u.example" }),
+      expected: { code: "INVALID_BASE_URL", argument: "baseUrl" },
+    },
+    {
+      call: () => githubTarget({ name: "t", baseUrl: "https://a.example", uploadsUrl: "https://u@u.example/api/uploads" }),
+      expected: { code: "INVALID_BASE_URL", argument: "uploadsUrl" },
+    },
     { call: () => ghes("https://ghe.example", 3.19 as never), expected: { code: "INVALID_BASE_URL", argument: "release" } },
     { call: () => gheCom(5 as never), expected: { code: "INVALID_BASE_URL", argument: "subdomain" } },
     { call: () => gheCom("a.b"), expected: { code: "INVALID_BASE_URL", argument: "subdomain" } },

@@ -53,7 +53,7 @@ export function createEndpoint<
   const record = readTarget(target);
   let base = readDefaults(NO_DEFAULTS, record.defaults);
   // A client names itself (RFC 9110 section 10.1.5): this library and the platform, as universal-user-agent gives it.
-  if (base.headers["user-agent"] === undefined)
+  if (!Object.hasOwn(base.headers, "user-agent"))
     base = readDefaults(base, { headers: { "user-agent": `rest-endpoint/${VERSION} ${getUserAgent()}` } });
   const call = readDefaults(base, defaults);
   if (call.baseUrl === undefined) fail("INVALID_BASE_URL", "defaults.baseUrl", "must be given: the URL relative routes are joined to");

@@ -52,7 +52,7 @@ export interface GitHubTargetOptions {
  * @returns a deeply frozen {@link Target} for `createEndpoint(defaults, target)`
  * @throws {@link EndpointError} `INVALID_OPTIONS` naming `options`, `options.name` or
  *   `options.versions` for options of another shape; `INVALID_BASE_URL` when `baseUrl` or `uploadsUrl` is not an http(s) URL
- *   without query or fragment
+ *   without user info, query or fragment
  *
  * @example
  * ```ts
@@ -126,7 +126,7 @@ function routeStep(uploads: string | undefined, origin: string | undefined): (ro
 /** An http(s) base URL, checked, without a trailing "/". */
 function checkUrl(url: unknown, argument: string): string {
   const origin = typeof url === "string" && !/[?#]/.test(url) ? url.split("/", 3).join("/") : "";
-  if (!isOrigin(origin)) fail("INVALID_BASE_URL", argument, "must be an http(s) URL without query or fragment", url);
+  if (!isTargetOrigin(origin)) fail("INVALID_BASE_URL", argument, "must be an http(s) URL without user info, query or fragment", url);
   return (url as string).endsWith("/") ? (url as string).slice(0, -1) : (url as string);
 }
 
@@ -185,7 +185,7 @@ export function gheCom(subdomain: string): GitHubTarget {
  * @param origin - the instance's origin, `https://ghe.example` (a port allowed, one trailing `/`; no path)
  * @param release - the feature release, `"3.19"`
  * @returns a deeply frozen {@link Target}
- * @throws {@link EndpointError} `INVALID_BASE_URL` for an origin that is not one, or a release not `3.<n>`
+ * @throws {@link EndpointError} `INVALID_BASE_URL` for an origin that is not one or holds user info, or a release not `3.<n>`
  *
  * @example
  * ```ts
@@ -208,9 +208,17 @@ export function ghes(origin: string, release: string): GhesTarget {
 /** A GHES origin as given, one trailing "/" allowed (as `baseUrl` takes it: `https://ghe.example/`). */
 function ghesOrigin(origin: unknown, argument: string): string {
   const given = typeof origin === "string" && origin.endsWith("/") ? origin.slice(0, -1) : origin;
-  if (typeof given !== "string" || !isOrigin(given)) fail("INVALID_BASE_URL", argument, "must be an http(s) origin, without path", origin);
+  if (typeof given !== "string" || !isTargetOrigin(given))
+    fail("INVALID_BASE_URL", argument, "must be an http(s) origin, without user info or path", origin);
   return given;
 }
+
+/**
+ * Whether `origin` is one a target's URLs may be made of: an origin ({@link isOrigin}) without user
+ * info, whose `@` would make the text before it no host at all (`https://ghe.example@evil.example`
+ * is evil.example's: RFC 3986 section 3.2.1), and which fetch refuses to send (WHATWG Fetch, "Request").
+ */
+const isTargetOrigin = (origin: string): boolean => isOrigin(origin) && !origin.includes("@");
 
 /**
  * The GHES instance at `origin` (checked): its API under `/api/v3`, its uploads under
