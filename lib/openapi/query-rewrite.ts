@@ -89,7 +89,8 @@ const fragmentAt = (parts: readonly (string | Expression)[]): number =>
  *
  * @throws `EndpointError` `INVALID_URL_TEMPLATE` when the route or the template is not a template
  */
-export function planOf(route: string, query: Query): QueryPlan {
+export function planOf(route: string, entry: Query): QueryPlan {
+  const query = ownData(entry) as Query;
   const template = compileTemplate(query.template.slice(query.template.indexOf(" ") + 1));
   const declared = template.parts.filter(isQueryExpression);
   return {
@@ -101,6 +102,19 @@ export function planOf(route: string, query: Query): QueryPlan {
     fragmentNamed: fragmentAt(compileTemplate(route.slice(route.indexOf(" ") + 1)).parts) !== -1 && fragmentAt(template.parts) === -1,
     requestSteps: requestStepsOf(query),
   };
+}
+
+/**
+ * A table entry's own data, copied once into objects without a prototype (arrays stay arrays): what
+ * the plan reads (`query.requiredBody`, `form.mediaType`, …) is then the table's, never a field a
+ * polluted `Object.prototype` holds, and a later write to the table changes no request.
+ */
+function ownData(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(ownData);
+  if (!isPlainRecord(value)) return value;
+  const copy = Object.create(null) as Record<string, unknown>;
+  for (const key of Object.keys(value)) copy[key] = ownData(value[key]);
+  return copy;
 }
 
 /** The request steps of a table entry: a sequence body's, a form body's. */

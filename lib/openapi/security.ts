@@ -248,12 +248,13 @@ export function authorize(
   const cookies: string[] = [];
   for (const name of chosen) {
     const sent = sends.get(name)!;
-    if (sent.in === "header") headers[sent.name] ??= sent.value;
+    // Own fields only: a field of a polluted Object.prototype is no value the request sets.
+    if (sent.in === "header") headers[sent.name] = Object.hasOwn(headers, sent.name) ? headers[sent.name]! : sent.value;
     else if (sent.in === "cookie") cookies.push(`${sent.name}=${sent.value}`);
     else if (!new URL(url).searchParams.has(sent.name))
       url += `${url.includes("?") ? "&" : "?"}${encodeComponent(sent.name, name)}=${encodeComponent(sent.value, name)}`;
   }
   // RFC 6265 section 5.4: one cookie field, its pairs joined by "; ".
-  if (cookies.length > 0) headers.cookie = [headers.cookie, ...cookies].filter((pair) => pair !== undefined).join("; ");
+  if (cookies.length > 0) headers.cookie = [...(Object.hasOwn(headers, "cookie") ? [headers.cookie!] : []), ...cookies].join("; ");
   return { ...options, url, headers };
 }
