@@ -174,20 +174,33 @@ test("a component named as what the module declares, or twice after cleaning, ge
             responses: {
               "200": {
                 description: "x",
-                content: json({ type: "array", items: { oneOf: [ref("Routes"), ref("a-b"), ref("a_b"), ref("Schema1")] } }),
+                content: json({
+                  type: "array",
+                  items: { oneOf: [ref("Routes"), ref("a-b"), ref("a_b"), ref("Schema1"), ref("Credentials"), ref("Security")] },
+                }),
               },
             },
           },
         },
       },
       components: {
-        schemas: { Routes: { type: "string" }, "a-b": { type: "integer" }, a_b: { type: "boolean" }, Schema1: { type: "null" } },
+        schemas: {
+          Routes: { type: "string" },
+          "a-b": { type: "integer" },
+          a_b: { type: "boolean" },
+          Schema1: { type: "null" },
+          // What a module with security schemes declares and imports (a fresh user's review: TS2440, TS2300).
+          Credentials: { type: "string" },
+          Security: { type: "string" },
+        },
       },
     },
     "t.json",
   );
   const { typescript } = generateRouteMap(named, { header: () => "", withQueries: true, responses: "inline" });
-  expect(typescript).toContain('"GET /x": { status: 200; data: (Routes2 | AB | AB2 | Schema1_)[]; headers: HeaderFields };');
+  expect(typescript).toContain(
+    '"GET /x": { status: 200; data: (Routes2 | AB | AB2 | Schema1_ | Credentials2 | Security2)[]; headers: HeaderFields };',
+  );
 });
 
 test("the description's response examples compile as their data; what its schemas rule out is refused, each on its line", () => {

@@ -25,7 +25,19 @@ interface ResponseObject {
  * The names a component may not take in a generated module: what the module declares or imports
  * itself, the types its text uses (`Uint8Array`), and the request side's `Schema<n>` aliases.
  */
-const RESERVED = new Set(["Routes", "Responses", "Platform", "Queries", "Responding", "Uint8Array", "Record", "HeaderFields"]);
+const RESERVED = new Set([
+  "Routes",
+  "Responses",
+  "Platform",
+  "Queries",
+  "Responding",
+  "Uint8Array",
+  "Record",
+  "HeaderFields",
+  // The security schemes' credentials (write.ts): the type of `credentials()` and the one it returns.
+  "Credentials",
+  "Security",
+]);
 
 /** The type of a response's other header fields, which every response has: any name, a string each. */
 export const HEADER_FIELDS = "HeaderFields";
