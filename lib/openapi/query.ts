@@ -118,6 +118,14 @@ export interface Form {
   readonly deepObject?: readonly string[];
   /** The fields of `explode: false`: a list is one field, its items joined with `,`. */
   readonly joined?: readonly string[];
+  /**
+   * For `multipart/form-data`: each field's `encoding.<field>.contentType` as the description writes
+   * it (OpenAPI 3.1 section 4.8.15.1: a media type, a range such as `image/*`, or a comma-separated
+   * list of them), only for fields that have one. A file part (a `Blob`) without a type of its own
+   * is sent with the first media type of the list that is not a range; one whose own type the list
+   * does not allow is `INVALID_PARAMETER`. A text part carries no content-type (FormData writes none).
+   */
+  readonly contentType?: Readonly<Record<string, string>>;
 }
 
 /** A generated map's queries: route (as the map writes it) to {@link Query}. */
