@@ -7,6 +7,7 @@ import { serverUrl, withQueries, type Queries } from "../../lib/openapi/queries.
 import { checkShapes } from "../../lib/openapi/read.js";
 import { generateRouteMap } from "../../lib/openapi/write.js";
 import { errorOf } from "../helpers/errors.js";
+import { fencedBlocks } from "../helpers/examples.js";
 import { startRecordingServer } from "../helpers/recording-server.js";
 
 // rest-endpoint/queries (lib/openapi/queries.ts): a generated map's queries, applied around an endpoint.
@@ -700,6 +701,19 @@ describe("a form body built from the call's fields (Query.form)", () => {
     ],
   ])("a file part is INVALID_PARAMETER: %s", (_case, fields, argument, message) => {
     expect(errorOf(() => forms("POST /uploads", fields))).toMatchObject({ code: "INVALID_PARAMETER", argument, message });
+  });
+
+  test("docs/any-api.md's upload example gives the parts it shows", () => {
+    const blocks = fencedBlocks(readFileSync(join(__dirname, "..", "..", "docs", "any-api.md"), "utf8"));
+    const index = blocks.findIndex(({ lang, code }) => lang === "js" && code.includes("multipart/form-data"));
+    const lines = blocks[index]!.code.trimEnd()
+      .split("\n")
+      .filter((line) => !line.startsWith("import "));
+    lines.push(`return ${lines.pop()!}`);
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- running the documentation's own code is the point
+    const run = new Function("createEndpoint", "withQueries", lines.join("\n")) as (...values: unknown[]) => unknown;
+    expect(blocks[index + 1]!.lang).toBe("json");
+    expect(run(createEndpoint, withQueries)).toEqual(JSON.parse(blocks[index + 1]!.code));
   });
 
   test("a fragment in the route (Box's `/oauth2/token#refresh`) names the operation, and is not sent", () => {
