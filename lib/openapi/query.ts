@@ -106,7 +106,8 @@ export interface Form {
   /**
    * `application/x-www-form-urlencoded`: the body is `URLSearchParams`, an object's properties each a
    * field of their own (style `form`, exploded); `multipart/form-data`: the body is `FormData`, a
-   * `Blob` a file part, an object one part of its JSON (RFC 7578; the client writes the boundary,
+   * `Blob` a file part (a `File` under its own name, a plain `Blob` under its field's, not
+   * FormData's `blob`), an object one part of its JSON (RFC 7578; the client writes the boundary,
    * so the request's `content-type` is left to it: a call may set `multipart/form-data` alone, any
    * other is `INVALID_HEADER_VALUE`, docs/clients.md).
    */
