@@ -266,7 +266,10 @@ describe("each real client sends the multipart bodies withQueries builds, in a f
     // WHATWG's multipart/form-data encoding writes a line break as CRLF, through every client.
     ["note", "line 1\r\nline 2"],
     ["file", { filename: "a.txt", type: "text/plain", hex: Buffer.from("xyz").toString("hex") }],
-    ["blob", { filename: "blob", type: "application/octet-stream", hex: "00ff" }],
+    // A Blob is named after its field; without a type of its own it takes its encoding's first media type.
+    ["bytes", { filename: "bytes", type: "application/octet-stream", hex: "00ff" }],
+    ["report", { filename: "report", type: "application/json", hex: Buffer.from("{}").toString("hex") }],
+    ["photo", { filename: "cat.gif", type: "image/gif", hex: Buffer.from("GIF89a").toString("hex") }],
   ];
   const sentCases = ["no content-type", "content-type multipart/form-data", "content-type Multipart/Form-Data"];
 

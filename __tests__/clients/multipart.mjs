@@ -9,7 +9,11 @@ import { senderFor } from "./senders.mjs";
 const [client, baseUrl] = process.argv.slice(2);
 const send = await senderFor(client);
 const api = withQueries(endpoint.defaults({ baseUrl }), {
-  "POST /{case}": { template: "POST /{case}", form: { mediaType: "multipart/form-data" } },
+  "POST /{case}": {
+    template: "POST /{case}",
+    // The description's encoding.<field>.contentType (OpenAPI 3.1 section 4.8.15.1), as generate writes it.
+    form: { mediaType: "multipart/form-data", contentType: { report: "application/json", photo: "image/gif, image/png" } },
+  },
 });
 const fields = () => ({
   title: "Bug",
@@ -18,7 +22,9 @@ const fields = () => ({
   meta: { k: 1 },
   note: "line 1\nline 2",
   file: new File(["xyz"], "a.txt", { type: "text/plain" }),
-  blob: new Blob([new Uint8Array([0, 255])]),
+  bytes: new Blob([new Uint8Array([0, 255])]),
+  report: new Blob(["{}"]),
+  photo: new File(["GIF89a"], "cat.gif"),
 });
 const cases = {
   "no content-type": {},

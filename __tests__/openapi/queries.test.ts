@@ -7,6 +7,7 @@ import { serverUrl, withQueries, type Queries } from "../../lib/openapi/queries.
 import { checkShapes } from "../../lib/openapi/read.js";
 import { generateRouteMap } from "../../lib/openapi/write.js";
 import { errorOf } from "../helpers/errors.js";
+import { fencedBlocks } from "../helpers/examples.js";
 import { startRecordingServer } from "../helpers/recording-server.js";
 
 // rest-endpoint/queries (lib/openapi/queries.ts): a generated map's queries, applied around an endpoint.
@@ -442,6 +443,19 @@ describe("a form body built from the call's fields (Query.form)", () => {
       form: { mediaType: "application/x-www-form-urlencoded", deepObject: ["metadata", "items"], joined: ["tags"] },
     },
     "POST /files": { template: "POST /files", form: { mediaType: "multipart/form-data" } },
+    "POST /uploads": {
+      template: "POST /uploads",
+      form: {
+        mediaType: "multipart/form-data",
+        contentType: {
+          file: "application/zip",
+          image: "image/*, image/png;q=1, image/jpeg",
+          any: "*/*",
+          photo: "image/*",
+          title: "text/html",
+        },
+      },
+    },
     "POST /oauth2/token#refresh": {
       template: "POST /oauth2/token",
       contentType: "application/x-www-form-urlencoded",
@@ -637,6 +651,71 @@ describe("a form body built from the call's fields (Query.form)", () => {
       });
   });
 
+  /** The multipart text Node's fetch writes for a FormData body, its boundary written `B`. */
+  const multipartText = async (body: unknown): Promise<string> => {
+    const response = new Response(body as FormData);
+    const boundary = /boundary=(.+)$/.exec(response.headers.get("content-type")!)![1]!;
+    return (await response.text()).replaceAll(boundary, "B");
+  };
+  /** One file part of the multipart text. */
+  const part = (name: string, filename: string, type: string, content: string): string =>
+    `--B\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n${content}\r\n`;
+
+  test("a file part: a File keeps its name, a Blob is named after its field; its own type, else its encoding's first media type", async () => {
+    const body = forms("POST /uploads", {
+      file: new Blob(["PK"]),
+      image: new File(["GIF"], "cat.gif"),
+      typed: new File(["png"], "a.png", { type: "image/png" }),
+      any: new Blob(["?"]),
+      other: [new Blob(["1"]), new Blob(["2"], { type: "text/csv" })],
+      photo: new Blob(["j"], { type: "IMAGE/JPEG" }),
+      title: "<b>T</b>",
+    }).body;
+    expect(await multipartText(body)).toBe(
+      part("file", "file", "application/zip", "PK") +
+        part("image", "cat.gif", "image/png;q=1", "GIF") +
+        part("typed", "a.png", "image/png", "png") +
+        part("any", "any", "application/octet-stream", "?") +
+        part("other", "other", "application/octet-stream", "1") +
+        part("other", "other", "text/csv", "2") +
+        part("photo", "photo", "image/jpeg", "j") +
+        // A text part carries no content-type: FormData writes none.
+        '--B\r\nContent-Disposition: form-data; name="title"\r\n\r\n<b>T</b>\r\n--B--\r\n',
+    );
+  });
+
+  test.each([
+    [
+      "a type the encoding does not allow",
+      { image: new File(["%PDF"], "a.pdf", { type: "application/pdf" }) },
+      "image",
+      "`image` is a file of type application/pdf, which its encoding's contentType (image/*, image/png;q=1, image/jpeg) does not allow; " +
+        'received "application/pdf" (string). See docs/errors.md#invalid_parameter',
+    ],
+    [
+      "no type, and an encoding of ranges alone",
+      { photo: new Blob(["j"]) },
+      "photo",
+      "`photo` is a file without a type, and its encoding's contentType (image/*) names no media type to send: give the Blob its type; " +
+        'received "" (string). See docs/errors.md#invalid_parameter',
+    ],
+  ])("a file part is INVALID_PARAMETER: %s", (_case, fields, argument, message) => {
+    expect(errorOf(() => forms("POST /uploads", fields))).toMatchObject({ code: "INVALID_PARAMETER", argument, message });
+  });
+
+  test("docs/any-api.md's upload example gives the parts it shows", () => {
+    const blocks = fencedBlocks(readFileSync(join(__dirname, "..", "..", "docs", "any-api.md"), "utf8"));
+    const index = blocks.findIndex(({ lang, code }) => lang === "js" && code.includes("multipart/form-data"));
+    const lines = blocks[index]!.code.trimEnd()
+      .split("\n")
+      .filter((line) => !line.startsWith("import "));
+    lines.push(`return ${lines.pop()!}`);
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- running the documentation's own code is the point
+    const run = new Function("createEndpoint", "withQueries", lines.join("\n")) as (...values: unknown[]) => unknown;
+    expect(blocks[index + 1]!.lang).toBe("json");
+    expect(run(createEndpoint, withQueries)).toEqual(JSON.parse(blocks[index + 1]!.code));
+  });
+
   test("a fragment in the route (Box's `/oauth2/token#refresh`) names the operation, and is not sent", () => {
     const { url, body } = forms("POST /oauth2/token#refresh", { grant_type: "refresh_token", refresh_token: "r" });
     expect({ url, body: String(body) }).toEqual({
@@ -667,7 +746,7 @@ describe("a form body built from the call's fields (Query.form)", () => {
       const boundary = /^multipart\/form-data; boundary=(.+)$/.exec(String(multipart!.headers["content-type"]))![1]!;
       const text = Buffer.from(multipart!.body, "hex").toString();
       expect(text).toContain(`--${boundary}\r\nContent-Disposition: form-data; name="purpose"\r\n\r\nbatch\r\n`);
-      expect(text).toMatch(/Content-Disposition: form-data; name="file"; filename="blob"\r\nContent-Type: text\/plain\r\n\r\nline\n\r\n/);
+      expect(text).toMatch(/Content-Disposition: form-data; name="file"; filename="file"\r\nContent-Type: text\/plain\r\n\r\nline\n\r\n/);
     } finally {
       await server.close();
     }

@@ -416,6 +416,15 @@ describe("13. a description of the wrong shape is one line naming the JSON point
       "#/paths/~1a/post/requestBody/content/application~1x-www-form-urlencoded/encoding/f/style: must be a string; received 1",
     ],
     [
+      "a multipart field's encoding contentType that is no string",
+      {
+        "/a": {
+          post: { requestBody: { content: { "multipart/form-data": { encoding: { f: { contentType: ["image/png"] } } } } } },
+        },
+      },
+      "#/paths/~1a/post/requestBody/content/multipart~1form-data/encoding/f/contentType: must be a string; received an array",
+    ],
+    [
       "a server variable's default that is no string",
       { "/a": { get: { servers: [{ url: "https://{host}", variables: { host: { default: 443 } } }] } } },
       "#/paths/~1a/get/servers/0/variables/host/default: must be a string; received 443",
@@ -1035,6 +1044,61 @@ describe("every style a description may declare for a query is sent as declared:
     });
     const orders = withQueries(endpoint.defaults({ baseUrl: "https://h.example" }), table);
     expect(String(orders("POST /orders", { meta: { a: 1 }, tags: ["x", "y"], note: "n" }).body)).toBe("meta%5Ba%5D=1&tags=x%2Cy&note=n");
+  });
+
+  test("a multipart body's encoding: each field's contentType in the table (only those that have one), applied to a file without a type", () => {
+    const upload = generateRouteMap(
+      checked(
+        describeWith(
+          {},
+          {
+            "/files": {
+              post: {
+                requestBody: {
+                  content: {
+                    "multipart/form-data": {
+                      schema: {
+                        type: "object",
+                        properties: {
+                          file: { type: "string", format: "binary" },
+                          image: { type: "string", format: "binary" },
+                          name: { type: "string" },
+                        },
+                      },
+                      encoding: {
+                        file: { contentType: "application/zip" },
+                        image: { contentType: "image/*, image/png, image/jpeg" },
+                        name: {},
+                      },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        ),
+      ),
+      { header: () => "", withQueries: true },
+    );
+    const table = JSON.parse(`{${/\{\n([\s\S]*),\n\};/.exec(upload.module)![1]!}}`) as Queries;
+    expect(table).toEqual({
+      "POST /files": {
+        template: "POST /files",
+        form: { mediaType: "multipart/form-data", contentType: { file: "application/zip", image: "image/*, image/png, image/jpeg" } },
+      },
+    });
+    const files = withQueries(endpoint.defaults({ baseUrl: "https://h.example" }), table);
+    const { body } = files("POST /files", { file: new Blob(["PK"]), image: new File(["GIF"], "a.gif"), name: "n" });
+    expect(
+      [...(body as Iterable<[string, string | File]>)].map(([name, value]) => [
+        name,
+        typeof value === "string" ? value : [value.name, value.type],
+      ]),
+    ).toEqual([
+      ["file", ["file", "application/zip"]],
+      ["image", ["a.gif", "image/png"]],
+      ["name", "n"],
+    ]);
   });
 
   test("allowReserved: a value's reserved characters are sent as they are, the rest percent-encoded", () => {

@@ -106,7 +106,8 @@ export interface Form {
   /**
    * `application/x-www-form-urlencoded`: the body is `URLSearchParams`, an object's properties each a
    * field of their own (style `form`, exploded); `multipart/form-data`: the body is `FormData`, a
-   * `Blob` a file part, an object one part of its JSON (RFC 7578; the client writes the boundary,
+   * `Blob` a file part (a `File` under its own name, a plain `Blob` under its field's, not
+   * FormData's `blob`), an object one part of its JSON (RFC 7578; the client writes the boundary,
    * so the request's `content-type` is left to it: a call may set `multipart/form-data` alone, any
    * other is `INVALID_HEADER_VALUE`, docs/clients.md).
    */
@@ -118,6 +119,14 @@ export interface Form {
   readonly deepObject?: readonly string[];
   /** The fields of `explode: false`: a list is one field, its items joined with `,`. */
   readonly joined?: readonly string[];
+  /**
+   * For `multipart/form-data`: each field's `encoding.<field>.contentType` as the description writes
+   * it (OpenAPI 3.1 section 4.8.15.1: a media type, a range such as `image/*`, or a comma-separated
+   * list of them), only for fields that have one. A file part (a `Blob`) without a type of its own
+   * is sent with the first media type of the list that is not a range; one whose own type the list
+   * does not allow is `INVALID_PARAMETER`. A text part carries no content-type (FormData writes none).
+   */
+  readonly contentType?: Readonly<Record<string, string>>;
 }
 
 /** A generated map's queries: route (as the map writes it) to {@link Query}. */

@@ -431,11 +431,11 @@ function checkOnce(spec: Description, file: string): Document {
       );
     if (form) encoding(media, mediaAt);
   };
-  /** A form's `encoding`: each field's `style` and `explode`. */
+  /** A form's `encoding`: each field's `style`, `explode` and `contentType`. */
   const encoding = (media: Record<string, Json>, mediaAt: string): void => {
     for (const [name, field] of Object.entries(optional(media.encoding, `${mediaAt}/encoding`, object) ?? {})) {
       const at = `${mediaAt}/encoding/${token(name)}`;
-      fields(object(field, at), at, string, ["style"]);
+      fields(object(field, at), at, string, ["style", "contentType"]);
       fields(object(field, at), at, boolean, ["explode"]);
     }
   };

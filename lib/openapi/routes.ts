@@ -562,11 +562,18 @@ function encodingOf(media: MediaType): Pick<Form, "deepObject" | "joined"> {
 /**
  * How a form body's fields are sent (`rest-endpoint/queries` builds it), when the call gives them as
  * keys: the form's media type, and from its `encoding` (OpenAPI 3.1 section 4.8.15) the fields of
- * `style: deepObject` and those of `explode: false`; `undefined` for a body of another kind.
+ * `style: deepObject` and those of `explode: false`, and a multipart field's `contentType`;
+ * `undefined` for a body of another kind.
  */
 function formOf(plan: BodyPlan | undefined, taken: ReadonlySet<string>): Form | undefined {
   if (plan === undefined || plan.kind === "json" || callFields(plan, taken) === undefined) return undefined;
-  return { mediaType: plan.kind === "form" ? "application/x-www-form-urlencoded" : "multipart/form-data", ...encodingOf(plan.media) };
+  if (plan.kind === "form") return { mediaType: "application/x-www-form-urlencoded", ...encodingOf(plan.media) };
+  // A multipart part's own media type (OpenAPI 3.1 section 4.8.15.1), only for fields that declare one.
+  const typed = Object.entries((plan.media as { encoding?: Record<string, Encoding> }).encoding ?? {}).filter(
+    (entry): entry is [string, Encoding & { contentType: string }] => typeof entry[1].contentType === "string",
+  );
+  const contentType = Object.fromEntries(typed.map(([name, field]) => [name, field.contentType]));
+  return { mediaType: "multipart/form-data", ...encodingOf(plan.media), ...(typed.length > 0 ? { contentType } : {}) };
 }
 
 /**

@@ -49,7 +49,13 @@ export function formFields(form: Form, body: Readonly<Record<string, unknown>>):
     const date = toIsoString(value);
     if (date !== undefined) push(name, date, argument, key);
     else if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") push(name, String(value), argument, key);
-    else if (multipart && typeof Blob === "function" && value instanceof Blob) push(name, value, argument, key);
+    else if (multipart && typeof Blob === "function" && value instanceof Blob)
+      push(
+        name,
+        filePart(value, name, Object.hasOwn(form.contentType ?? {}, key) ? form.contentType![key] : undefined, argument),
+        argument,
+        key,
+      );
     else if (multipart && (isArray(value) || isPlainRecord(value))) push(name, JSON.stringify(value), argument, key);
     else fail("INVALID_PARAMETER", argument, `has no ${form.mediaType} form`, value);
   };
@@ -83,6 +89,43 @@ export function formFields(form: Form, body: Readonly<Record<string, unknown>>):
     else field(name, value, name);
   }
   return fields;
+}
+
+/** A media type's essence, lowercased: `image/png` of `Image/PNG; q=1`. */
+const essence = (type: string): string => type.split(";")[0]!.trim().toLowerCase();
+
+/** Whether `range` (`image/png`, `image/*`, or `*` over `*` for any) matches the media type `type` (RFC 9110 section 12.5.1). */
+const allows = (range: string, type: string): boolean =>
+  range === "*/*" || range === type || (range.endsWith("/*") && type.startsWith(range.slice(0, -1)));
+
+/**
+ * A file part as it is sent (RFC 7578 section 4.2): a `File` keeps its name; a plain `Blob`, which has
+ * none, is named after its field (FormData would write `blob`, which a server keeps as the file's
+ * name). Its type is its own, else, given the field's `encoding.<field>.contentType` (OpenAPI 3.1
+ * section 4.8.15.1), the list's first media type that is not a range; with a `contentType`, a type
+ * the list does not allow is `INVALID_PARAMETER`. Without either, the client writes
+ * `application/octet-stream`.
+ */
+function filePart(blob: Blob, name: string, contentType: string | undefined, argument: string): Blob {
+  const fileName = blob instanceof File ? blob.name : name;
+  let type = blob.type;
+  if (contentType !== undefined) {
+    const listed = contentType
+      .split(",")
+      .map((item) => item.trim())
+      .filter((item) => item !== "");
+    type ||= listed.find((item) => !item.includes("*")) ?? "application/octet-stream";
+    if (!listed.some((item) => allows(essence(item), essence(type))))
+      fail(
+        "INVALID_PARAMETER",
+        argument,
+        blob.type === ""
+          ? `is a file without a type, and its encoding's contentType (${contentType}) names no media type to send: give the Blob its type`
+          : `is a file of type ${blob.type}, which its encoding's contentType (${contentType}) does not allow`,
+        blob.type,
+      );
+  }
+  return fileName === (blob as { name?: unknown }).name && type === blob.type ? blob : new File([blob], fileName, { type });
 }
 
 /**
