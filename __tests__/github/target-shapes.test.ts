@@ -20,6 +20,14 @@ describe("a target or route of another shape is an EndpointError naming the argu
       expected: { code: "INVALID_OPTIONS", argument: "options.versions" },
     },
     {
+      call: () => githubTarget({ name: "t", baseUrl: "https://a.example", uploadsUrl: "https://u.example", versions: [20221128] as never }),
+      expected: { code: "INVALID_OPTIONS", argument: "options.versions" },
+    },
+    {
+      call: () => githubTarget({ name: "t", baseUrl: "https://a.example", uploadsUrl: "https://u.example", versions: {} as never }),
+      expected: { code: "INVALID_OPTIONS", argument: "options.versions" },
+    },
+    {
       call: () => githubTarget({ name: "t", baseUrl: 5 as never, uploadsUrl: "https://u.example" }),
       expected: { code: "INVALID_BASE_URL", argument: "baseUrl" },
     },

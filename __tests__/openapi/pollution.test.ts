@@ -1,6 +1,6 @@
 import { createEndpoint } from "../../lib/index.js";
-import { withQueries, type Queries } from "../../lib/openapi/queries.js";
-import { securityOf } from "../../lib/openapi/security.js";
+// securityOf as `rest-endpoint/queries` exports it.
+import { securityOf, withQueries, type Queries } from "../../lib/openapi/queries.js";
 
 // What else in the process can do (a fresh user's review): a field of a polluted Object.prototype
 // named like a table entry's field or a header a credential is sent in changes no request that
