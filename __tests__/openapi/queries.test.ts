@@ -7,6 +7,7 @@ import { serverUrl, withQueries, type Queries } from "../../lib/openapi/queries.
 import { checkShapes } from "../../lib/openapi/read.js";
 import { generateRouteMap } from "../../lib/openapi/write.js";
 import { errorOf } from "../helpers/errors.js";
+import { runTsDocExample } from "../helpers/tsdoc.js";
 import { startRecordingServer } from "../helpers/recording-server.js";
 
 // rest-endpoint/queries (lib/openapi/queries.ts): a generated map's queries, applied around an endpoint.
@@ -105,20 +106,8 @@ describe("withQueries", () => {
   });
 
   test("withQueries' TSDoc example gives the URL it shows", () => {
-    const source = readFileSync(join(__dirname, "..", "..", "lib", "openapi", "queries.ts"), "utf8");
-    const lines = /@example\n \* ```ts\n([^`]*) \* ```/
-      .exec(source)![1]!
-      .split("\n")
-      .map((line) => line.replace(/^ \* ?/, ""))
-      .filter((line) => line !== "");
-    const shown = JSON.parse(lines.pop()!.replace(/^\/\/ /, "")) as unknown;
-    lines[lines.length - 1] = `return ${lines.at(-1)!}`;
-    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- running the documentation's own code is the point
-    const run = new Function("createEndpoint", "withQueries", lines.join("\n")) as (
-      e: typeof createEndpoint,
-      w: typeof withQueries,
-    ) => unknown;
-    expect(run(createEndpoint, withQueries)).toBe(shown);
+    const { result, shown } = runTsDocExample("openapi/queries.ts", { createEndpoint, withQueries });
+    expect(result).toBe(shown);
   });
 
   test("the caller's parameters are copied, never changed", () => {

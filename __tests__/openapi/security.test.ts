@@ -8,6 +8,7 @@ import { routesOf } from "../../lib/openapi/routes.js";
 import { securityOf } from "../../lib/openapi/security.js";
 import { generateRouteMap } from "../../lib/openapi/write.js";
 import { errorOf } from "../helpers/errors.js";
+import { runTsDocExample } from "../helpers/tsdoc.js";
 
 // Security schemes (issue 47): each kind, alternatives ORed, schemes ANDed, `security: []`, an
 // operation's own requirement over the description's; the credentials sent where each scheme says.
@@ -358,15 +359,6 @@ test("another http scheme (Django REST framework's `Token`) is sent as `<scheme>
 });
 
 test("securityOf's TSDoc example gives the field it shows", () => {
-  const source = readFileSync(join(__dirname, "..", "..", "lib", "openapi", "security.ts"), "utf8");
-  const lines = /@example\n \* ```ts\n([^`]*) \* ```/
-    .exec(source)![1]!
-    .split("\n")
-    .map((line) => line.replace(/^ \* ?/, ""))
-    .filter((line) => line !== "");
-  const shown = JSON.parse(lines.pop()!.replace(/^\/\/ /, "")) as unknown;
-  lines[lines.length - 1] = `return ${lines.at(-1)!}`;
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- running the documentation's own code is the point
-  const run = new Function("createEndpoint", "withQueries", "securityOf", lines.join("\n")) as (...values: unknown[]) => unknown;
-  expect(run(createEndpoint, withQueries, securityOf)).toBe(shown);
+  const { result, shown } = runTsDocExample("openapi/security.ts", { createEndpoint, withQueries, securityOf });
+  expect(result).toBe(shown);
 });
