@@ -88,15 +88,8 @@ describe.each(["undici", "axios"])("each request on the wire through %s", (clien
   test("each scheme kind and combination", async () => {
     const module = join(dir, `secured-${client}.mjs`);
     writeFileSync(module, secured().module);
-    const all = {
-      key: "k1",
-      queryKey: "q/1 2",
-      session: "s1",
-      bearer: "t0k.en",
-      basic: { username: "Aladdin", password: "open sesame" },
-      oauth: "oauth-token",
-      oidc: "oidc-token",
-    };
+    // A credential for every scheme, as security.test.ts gives them.
+    const all = JSON.parse(readFileSync(join(__dirname, "..", "fixtures", "openapi", "security", "credentials.json"), "utf8")) as object;
     const routes = [
       "GET /default",
       "GET /public",

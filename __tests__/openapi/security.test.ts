@@ -20,16 +20,11 @@ const SECURED = JSON.parse(readFileSync(join(__dirname, "..", "fixtures", "opena
 const spec = checkShapes(structuredClone(SECURED), "secured.json");
 const plan = planOf(spec, routesOf(spec, true).routes)!;
 const baseUrl = "https://api.example.com";
-/** The credentials of every scheme; the basic pair is RFC 7617 section 2's example. */
-const all = {
-  key: "k1",
-  queryKey: "q/1 2",
-  session: "s1",
-  bearer: "t0k.en",
-  basic: { username: "Aladdin", password: "open sesame" },
-  oauth: "oauth-token",
-  oidc: "oidc-token",
-};
+/** The credentials of every scheme (fixtures/openapi/security/credentials.json); the basic pair is RFC 7617 section 2's example. */
+const all = JSON.parse(readFileSync(join(__dirname, "..", "fixtures", "openapi", "security", "credentials.json"), "utf8")) as Record<
+  string,
+  unknown
+>;
 const api = withQueries(createEndpoint({ baseUrl }), {}, securityOf(plan.table, all));
 const plain = createEndpoint({ baseUrl })("GET /x").headers;
 
