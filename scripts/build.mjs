@@ -57,42 +57,32 @@ function asCommonJs(code, file) {
   if (/^(?:import|export)\b/m.test(body)) throw new Error(`${file}: the ES module build holds another import or export`);
   return `"use strict";\n${body}\nmodule.exports = { ${members.join(", ")} };\n`;
 }
+/**
+ * Builds `source` to `dist/<name>.<extension>` as an ES module, written as CommonJS for `.cjs`
+ * ({@link asCommonJs}), with `plugins` (the deepmerge adapter, and for production the rule texts' remover).
+ */
+async function buildEntry(source, name, { extension, external }, plugins = common.plugins) {
+  const outfile = `dist/${name}.${extension}`;
+  const result = await build({
+    ...common,
+    plugins,
+    entryPoints: [source],
+    outfile,
+    format: "esm",
+    platform: "neutral",
+    external,
+    write: extension === "js",
+  });
+  if (extension === "cjs") writeFileSync(outfile, asCommonJs(result.outputFiles[0].text, outfile));
+  return result;
+}
 const results = await Promise.all([
-  ...entries.flatMap((name) =>
-    formats.map(async ({ extension, external }) => {
-      const outfile = `dist/${name}.${extension}`;
-      const result = await build({
-        ...common,
-        entryPoints: [sources[name]],
-        outfile,
-        format: "esm",
-        platform: "neutral",
-        external,
-        write: extension === "js",
-      });
-      if (extension === "cjs") writeFileSync(outfile, asCommonJs(result.outputFiles[0].text, outfile));
-      return result;
-    }),
-  ),
+  ...entries.flatMap((name) => formats.map((format) => buildEntry(sources[name], name, format))),
   // The `production` export condition (set by webpack and Vite in production builds): the build
   // whose messages carry code, argument, value received and docs link, without the sentence of the
   // rule (docs/errors.md, "Messages in production builds"); as an ES module, and as CommonJS for
   // `require` (its dependencies inside, as dist/index.cjs carries them).
-  ...formats.map(async ({ extension, external }) => {
-    const outfile = `dist/index.production.${extension}`;
-    const result = await build({
-      ...common,
-      plugins: [deepmergeAsEsm, withoutRuleTexts],
-      entryPoints: [sources.index],
-      outfile,
-      format: "esm",
-      platform: "neutral",
-      external,
-      write: extension === "js",
-    });
-    if (extension === "cjs") writeFileSync(outfile, asCommonJs(result.outputFiles[0].text, outfile));
-    return result;
-  }),
+  ...formats.map((format) => buildEntry(sources.index, "index.production", format, [deepmergeAsEsm, withoutRuleTexts])),
   build({
     ...common,
     entryPoints: ["lib/cli/index.ts"],
