@@ -21,7 +21,8 @@ import { TOKEN } from "../core/chars.js";
 import { MAX_SHOWN, shorten } from "../core/errors.js";
 import { requirementOf, schemeOf } from "./requirements.js";
 import { sequenceSeparator } from "./sequences.js";
-import { FORM_MEDIA_TYPE, JSON_MEDIA_TYPE, METHODS } from "./routes.js";
+import { FORM_MEDIA_TYPE, JSON_MEDIA_TYPE } from "./request-bodies.js";
+import { METHODS } from "./routes.js";
 import { BODY_METHODS } from "../core/request.js";
 
 /** The methods of a path item's fixed fields (OpenAPI 3.2, Path Item Object), which additionalOperations must not hold. */

@@ -10,7 +10,7 @@
 import type { MediaType, Operation, Resolve, Schema, SchemaOrReference } from "./document.js";
 import { MAX_NESTING } from "./document.js";
 import { isReference } from "./json-pointer.js";
-import { JSON_MEDIA_TYPE } from "./routes.js";
+import { JSON_MEDIA_TYPE } from "./request-bodies.js";
 import { docOf, key, literal, mappingTargets, parenthesized, plainOf, schemaOf, selectingValues, typesOf, union } from "./schema.js";
 import { sequenceSeparator } from "./sequences.js";
 

@@ -12,7 +12,9 @@ import { TooManyShapes } from "./fields.js";
 import { pointerOf } from "./json-pointer.js";
 import { securityOf } from "./requirements.js";
 import { writeResponses } from "./responses.js";
-import { parametersOf, queryOf, routesOf, serverOf } from "./routes.js";
+import { parametersOf } from "./parameters.js";
+import { queryOf, serverOf } from "./query-table.js";
+import { routesOf } from "./routes.js";
 import { commentText, key, literal, objectLiteral, TypeWriter, union } from "./schema.js";
 
 /** A generated map: its declaration file (`Routes`, `queries`), its run-time module, both as one TypeScript module, and its listing. */
