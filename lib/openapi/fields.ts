@@ -5,7 +5,7 @@
  * with the paths through it: `L8 = allOf [L7 ×8]` is 8 lists, not 8⁸ (docs/any-api.md, "A description is untrusted input").
  */
 import type { Resolve, Schema, SchemaOrReference } from "./document.js";
-import { mappingTargets, plainOf, schemaOf, selectingValues, uniqueSchemas } from "./schema.js";
+import { mappingTargets, plainOf, schemaOf, selectingValues, uniqueSchemas } from "./schema-object.js";
 
 /**
  * How many different declarations one field may have across the shapes of a body (each one a list

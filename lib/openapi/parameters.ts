@@ -7,7 +7,9 @@ import { BODY_METHODS } from "../core/request.js";
 import type { Parameter, RequestBody, Resolve, Schema, SchemaOrReference } from "./document.js";
 import { bodyOf, dataType, isRequiredField, sequenceOf } from "./request-bodies.js";
 import { callFields, isOriginRoute, takenBy, type Named, type RoutedOperation } from "./routes.js";
-import { docOf, fileType, parenthesized, schemaOf, typesOf, union, type TypeWriter } from "./schema.js";
+import { fileType, type TypeWriter } from "./schema.js";
+import { schemaOf, typesOf } from "./schema-object.js";
+import { docOf, parenthesized, union } from "./typescript.js";
 
 /** A parameter of a route: name, where it goes, its TypeScript type, whether required, its TSDoc. */
 type Row = [

@@ -18,7 +18,7 @@ import {
   type BodyPlan,
 } from "./request-bodies.js";
 import { callFields, takenBy, type Named, type RoutedOperation } from "./routes.js";
-import { schemaOf, typesOf } from "./schema.js";
+import { schemaOf, typesOf } from "./schema-object.js";
 
 /**
  * How the route's query is sent when the description declares it in another form than the

@@ -6,7 +6,7 @@
 import type { Encoding, MediaType, RequestBody, Resolve, SchemaOrReference } from "./document.js";
 import { fieldsOf, type Fields } from "./fields.js";
 import type { Form } from "./queries.js";
-import { schemaOf } from "./schema.js";
+import { schemaOf } from "./schema-object.js";
 import { sequenceSeparator } from "./sequences.js";
 
 /**

@@ -8,7 +8,7 @@
 import { TOKEN } from "../core/chars.js";
 import { DescriptionError, readFrom, type Document, type Operation } from "./document.js";
 import { follow, pointerToken } from "./json-pointer.js";
-import { commentText, key } from "./schema.js";
+import { commentText, key } from "./typescript.js";
 import type { SecurityScheme, SecurityTable } from "./security.js";
 
 /** What the generator writes of a description's security; `undefined` where it declares no scheme a request can carry. */

@@ -11,7 +11,8 @@ import type { MediaType, Operation, Resolve, Schema, SchemaOrReference } from ".
 import { MAX_NESTING } from "./document.js";
 import { isReference } from "./json-pointer.js";
 import { JSON_MEDIA_TYPE } from "./request-bodies.js";
-import { docOf, key, literal, mappingTargets, parenthesized, plainOf, schemaOf, selectingValues, typesOf, union } from "./schema.js";
+import { mappingTargets, plainOf, schemaOf, selectingValues, typesOf } from "./schema-object.js";
+import { docOf, key, literal, parenthesized, union } from "./typescript.js";
 import { sequenceSeparator } from "./sequences.js";
 
 /** A response object as the generator reads it (OpenAPI 3.1 section 4.8.17). */

@@ -3,37 +3,15 @@
  * the second of the generator's three steps, between reading the description (read.ts) and
  * writing the map (write.ts). It writes text and reads nothing.
  */
-import { printable, shorten } from "../core/errors.js";
 import { MAX_NESTING, type Resolve, type Schema, type SchemaOrReference } from "./document.js";
-import { isReference } from "./json-pointer.js";
+import { isList, mappingTargets, plainOf, schemaOf, selectingValues, typesOf, uniqueSchemas } from "./schema-object.js";
+import { key, literal, parenthesized, union } from "./typescript.js";
 
-/** The longest description written, in characters: a longer first sentence is cut with "…" ({@link shorten}). */
-const DOC_LENGTH = 200;
 /** A type written longer than this, for a schema reached by `$ref`, gets a name. */
 const INLINE_LENGTH = 2000;
 /** How many levels of arrays of arrays an intersection merges item by item ({@link TypeWriter.intersection}). */
 const MAX_ARRAY_NESTING = 8;
 
-/** A property name as TypeScript writes it: as it is where it is an identifier, else quoted. */
-export const key = (name: string): string => (/^[A-Z_$][\w$]*$/i.test(name) ? name : JSON.stringify(name));
-/** A JSON value as a TypeScript literal type. */
-export const literal = (value: unknown): string => (value === null ? "null" : JSON.stringify(value));
-/**
- * A JSON value as a JavaScript expression for a generated module: JSON's text, but a `__proto__`
- * key written computed (`["__proto__"]`), which an object literal would otherwise read as the
- * object's prototype (ECMAScript 2024 section 13.2.5.1, `__proto__: value`), losing the entry.
- */
-export const objectLiteral = (value: unknown): string => {
-  if (Array.isArray(value)) return `[${value.map(objectLiteral).join(",")}]`;
-  if (typeof value !== "object" || value === null) return JSON.stringify(value);
-  const entries = Object.entries(value).filter(([, item]) => item !== undefined);
-  return `{${entries.map(([name, item]) => `${name === "__proto__" ? '["__proto__"]' : JSON.stringify(name)}:${objectLiteral(item)}`).join(",")}}`;
-};
-/** The union of `types`: `never` for none (`enum: []` allows no value), `unknown` when one is. */
-export const union = (types: readonly string[]): string => {
-  const unique = [...new Set(types)];
-  return unique.length === 0 ? "never" : unique.includes("unknown") ? "unknown" : unique.join(" | ");
-};
 /** The values a schema of values allows: its `enum`, else its `const`; `undefined` for any other schema. */
 const valuesOf = (schema: Schema | undefined): readonly unknown[] | undefined =>
   schema === undefined ? undefined : (schema.enum ?? ("const" in schema ? [schema.const] : undefined));
@@ -42,40 +20,9 @@ const literalsOf = (schema: Schema | undefined): string[] | undefined => {
   const values = valuesOf(schema);
   return values === undefined ? undefined : [...values.map(literal), ...(schema!.nullable === true ? ["null"] : [])];
 };
-/** A type in parentheses where an array or intersection of it needs them. */
-export const parenthesized = (type: string): string => (/[|&]|^readonly /.test(type) ? `(${type})` : type);
 
 /** The type of an object schema without properties that takes no other key: nothing to send. */
 const NOTHING_TO_SEND = "Record<string, never>";
-
-/** A schema as an object, or `undefined` for JSON Schema's `true`/`false` and what is missing. */
-export const schemaOf = (resolve: Resolve, given: SchemaOrReference | undefined): Schema | undefined =>
-  typeof given === "object" ? resolve<Schema>(given) : undefined;
-
-/** A schema's types: its `type`, one or a list (3.1), else what its keywords imply. */
-/** The schemas of a list, each once (compared as resolved: two `$ref`s to one schema are one). */
-export function uniqueSchemas<S extends SchemaOrReference>(schemas: readonly S[], resolve: Resolve): S[] {
-  const seen = new Set<unknown>();
-  return schemas.filter((schema) => {
-    const resolved = schemaOf(resolve, schema) ?? schema;
-    if (seen.has(resolved)) return false;
-    seen.add(resolved);
-    return true;
-  });
-}
-
-export const typesOf = (schema: Schema): readonly string[] =>
-  [schema.type ?? (schema.properties ? "object" : schema.items ? "array" : [])].flat();
-
-/**
- * Text from a description for a comment, `//` or a block comment: no line terminator (which would
- * end a line comment), no `*` `/` pair (which would end a block comment), control characters
- * escaped as JSON escapes them. The one function for every place a description's text lands in a
- * comment; strings land through `JSON.stringify`, property names through `key`.
- */
-export function commentText(value: string): string {
-  return printable(value.replace(/[\r\n\u2028\u2029]+/g, " ")).replaceAll("*/", "*\\/");
-}
 
 /**
  * Writes the TypeScript types of a description's schemas (OpenAPI 3.0/3.1: `type` or a list of
@@ -306,9 +253,6 @@ function mergedObject(parts: readonly SchemaOrReference[], resolve: Resolve): Sc
   };
 }
 
-/** Whether `items` is a list (draft 4's tuple form), which the generator writes as `unknown`. */
-const isList = (items: SchemaOrReference | readonly SchemaOrReference[]): items is readonly SchemaOrReference[] => Array.isArray(items);
-
 /**
  * Whether a property is required in a request: listed in `required` and not `readOnly`, which
  * "SHOULD NOT be sent" and is required in responses only (OpenAPI 3.0 section 4.7.25.1, JSON Schema
@@ -342,53 +286,6 @@ function objectType(schema: Schema, inner: (child: SchemaOrReference | undefined
 }
 
 /**
- * The discriminator values that select `variant` of a `oneOf`/`anyOf` (OpenAPI 3.1 section
- * 4.8.25.1): for a `$ref`, the keys of `mapping` whose value is the reference or the name of the
- * schema it points at; else none where the variant declares the value itself (an `enum` or `const`
- * of the property), else that name. None for a variant written inline.
- */
-export function selectingValues(
-  resolve: Resolve,
-  discriminator: NonNullable<Schema["discriminator"]>,
-  variant: SchemaOrReference,
-): string[] | undefined {
-  if (!isReference(variant)) return undefined;
-  const ref = variant.$ref;
-  const name = ref.slice(ref.lastIndexOf("/") + 1);
-  const named = Object.entries(discriminator.mapping ?? {})
-    .filter(([, target]) => target === ref || target === name)
-    .map(([value]) => value);
-  return named.length > 0 ? named : declaresValue(resolve, variant, discriminator.propertyName) ? undefined : [name];
-}
-
-/** Whether a variant declares the discriminator's property with an `enum` or a `const` of its own, in its properties or its `allOf` parts'. */
-function declaresValue(resolve: Resolve, variant: SchemaOrReference, name: string, seen = new Set<Schema>()): boolean {
-  const schema = schemaOf(resolve, variant);
-  // Each schema once: a graph of allOf parts is read in time linear in its size.
-  if (schema === undefined || seen.has(schema)) return false;
-  seen.add(schema);
-  const property = schemaOf(resolve, schema.properties?.[name]);
-  if (property !== undefined && (property.enum !== undefined || "const" in property)) return true;
-  return (schema.allOf ?? []).some((part) => declaresValue(resolve, part, name, seen));
-}
-
-/** Each schema's own shape without its discriminator: the same object each time, so that it is written once. */
-const plainSchemas = new WeakMap<Schema, Schema>();
-
-/**
- * The schema without its discriminator: a base schema's own shape, as an `allOf` part of each
- * schema its mapping names, or for the discriminator's other values.
- */
-export function plainOf(schema: Schema): Schema {
-  let plain = plainSchemas.get(schema);
-  if (plain === undefined) {
-    plain = Object.fromEntries(Object.entries(schema).filter(([name]) => name !== "discriminator"));
-    plainSchemas.set(schema, plain);
-  }
-  return plain;
-}
-
-/**
  * A `oneOf`/`anyOf` schema's own shape beside its union: the schema without `oneOf`, `anyOf`,
  * `discriminator` and `nullable` (the whole schema's), where it declares properties or has `allOf`
  * parts; else `undefined` (a bare `type: object` beside a union adds nothing but an open index
@@ -399,47 +296,6 @@ function ownShapeOf(schema: Schema): Schema | undefined {
   return Object.fromEntries(
     Object.entries(schema).filter(([name]) => name !== "oneOf" && name !== "anyOf" && name !== "discriminator" && name !== "nullable"),
   );
-}
-
-/**
- * The `allOf` form of a discriminator (OpenAPI 3.1 section 4.8.25.2): a schema with a
- * `discriminator.mapping` and no `oneOf`/`anyOf` of its own stands for the schemas its mapping
- * names, each with the values that select it; `undefined` for any other schema. A mapping value is
- * a `$ref` or a schema's name under `#/components/schemas` (section 4.8.25.1); one that names the
- * base itself, or nothing, is left to the base.
- */
-export function mappingTargets(schema: Schema, resolve: Resolve): [target: SchemaOrReference, values: string[]][] | undefined {
-  const mapping = schema.discriminator?.mapping;
-  if (mapping === undefined || schema.oneOf !== undefined || schema.anyOf !== undefined) return undefined;
-  const byTarget = new Map<Schema, [SchemaOrReference, string[]]>();
-  for (const [value, target] of Object.entries(mapping)) {
-    const ref = { $ref: target.startsWith("#") ? target : `#/components/schemas/${target}` };
-    const resolved = schemaOf(resolve, ref);
-    if (resolved === undefined || resolved === schema) continue;
-    const entry = byTarget.get(resolved);
-    if (entry === undefined) byTarget.set(resolved, [ref, [value]]);
-    else entry[1].push(value);
-  }
-  return byTarget.size === 0 ? undefined : [...byTarget.values()];
-}
-
-/**
- * A TSDoc comment, what an editor shows on hover: the first sentence of the description (Markdown
- * links reduced to their text; at most DOC_LENGTH characters) and `@deprecated` where marked.
- */
-export function docOf({
-  description,
-  deprecated,
-}: { readonly description?: string | undefined; readonly deprecated?: boolean | undefined } = {}): string {
-  let text = (description ?? "")
-    .replace(/\[([^[\]]*)\]\([^()]*\)/g, "$1")
-    .replace(/\s+/g, " ")
-    .trim();
-  const end = text.search(/[.!?](?:\s|$)/);
-  if (end !== -1) text = text.slice(0, end + 1);
-  text = shorten(text, DOC_LENGTH);
-  const parts = [commentText(text), deprecated === true ? "@deprecated" : ""].filter((part) => part !== "");
-  return parts.length === 0 ? "" : `/** ${parts.join(" ")} */ `;
 }
 
 /**

@@ -15,7 +15,8 @@ import { writeResponses } from "./responses.js";
 import { parametersOf } from "./parameters.js";
 import { queryOf, serverOf } from "./query-table.js";
 import { routesOf } from "./routes.js";
-import { commentText, key, literal, objectLiteral, TypeWriter, union } from "./schema.js";
+import { TypeWriter } from "./schema.js";
+import { commentText, key, literal, objectLiteral, union } from "./typescript.js";
 
 /** A generated map: its declaration file (`Routes`, `queries`), its run-time module, both as one TypeScript module, and its listing. */
 interface GeneratedMap {
