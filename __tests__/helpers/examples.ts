@@ -5,7 +5,7 @@ import { promisify } from "node:util";
 import ts from "typescript";
 import * as library from "../../lib/index.js";
 import type { Document } from "../../lib/openapi/document.js";
-import { checkShapes } from "../../lib/openapi/read.js";
+import { checkShapes } from "../../lib/openapi/shapes.js";
 import { generateRouteMap } from "../../lib/openapi/write.js";
 
 /** A test title made of code: its lines joined, shortened to 150 characters (a title is read in a report, not run). */

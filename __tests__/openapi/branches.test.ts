@@ -2,7 +2,8 @@ import type { Document } from "../../lib/openapi/document.js";
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { checkShapes, readDescription } from "../../lib/openapi/read.js";
+import { readDescription } from "../../lib/openapi/read.js";
+import { checkShapes } from "../../lib/openapi/shapes.js";
 import { generateRouteMap, headerOf } from "../../lib/openapi/write.js";
 import { serverUrl } from "../../lib/openapi/queries.js";
 

@@ -2,7 +2,7 @@ import { runInNewContext } from "node:vm";
 import fc from "fast-check";
 import { endpoint } from "../../lib/index.js";
 import { withQueries, type Queries } from "../../lib/openapi/queries.js";
-import { checkShapes } from "../../lib/openapi/read.js";
+import { checkShapes } from "../../lib/openapi/shapes.js";
 import { generateRouteMap } from "../../lib/openapi/write.js";
 import { errorOf } from "../helpers/errors.js";
 

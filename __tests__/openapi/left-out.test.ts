@@ -1,4 +1,4 @@
-import { checkShapes } from "../../lib/openapi/read.js";
+import { checkShapes } from "../../lib/openapi/shapes.js";
 import { generateRouteMap } from "../../lib/openapi/write.js";
 
 // Issue 47, item 2: a map of the rest. Each kind of part a wrong shape leaves out, the rest mapped.

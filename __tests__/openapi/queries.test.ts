@@ -4,7 +4,7 @@ import { runInNewContext } from "node:vm";
 import fc from "fast-check";
 import { createEndpoint, endpoint, EndpointError } from "../../lib/index.js";
 import { serverUrl, withQueries, type Queries } from "../../lib/openapi/queries.js";
-import { checkShapes } from "../../lib/openapi/read.js";
+import { checkShapes } from "../../lib/openapi/shapes.js";
 import { generateRouteMap } from "../../lib/openapi/write.js";
 import { errorOf } from "../helpers/errors.js";
 import { runTsDocExample } from "../helpers/tsdoc.js";

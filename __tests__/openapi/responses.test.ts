@@ -2,7 +2,7 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import ts from "typescript";
 import type { Document } from "../../lib/openapi/document.js";
-import { checkShapes } from "../../lib/openapi/read.js";
+import { checkShapes } from "../../lib/openapi/shapes.js";
 import { identifierOf } from "../../lib/openapi/responses.js";
 import { generateRouteMap } from "../../lib/openapi/write.js";
 import { strictProject } from "../helpers/examples.js";

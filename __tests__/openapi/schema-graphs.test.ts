@@ -1,6 +1,7 @@
 import type { Document } from "../../lib/openapi/document.js";
 import { MAX_DECLARATIONS } from "../../lib/openapi/fields.js";
-import { checkShapes, DescriptionError } from "../../lib/openapi/read.js";
+import { DescriptionError } from "../../lib/openapi/read.js";
+import { checkShapes } from "../../lib/openapi/shapes.js";
 import { generateRouteMap } from "../../lib/openapi/write.js";
 
 // Issue 36.1: `generate` on schema graphs built to expand (component schemas L1..Lk, each an allOf,

@@ -1,6 +1,6 @@
 /**
  * The parts of an OpenAPI 3.0, 3.1 or 3.2 description the generator reads, typed from `openapi-types`
- * (both versions' objects), as {@link checkShapes} (read.ts) has checked them: a field it checks has
+ * (both versions' objects), as {@link checkShapes} (shapes.ts) has checked them: a field it checks has
  * its type here, so that a description of another shape is refused on one line before the
  * generator reads it, never a stack trace.
  */
@@ -72,5 +72,5 @@ export type CheckedV31 = Assignable<OpenAPIV3_1.SchemaObject>;
 /** A description that cannot be read (read.ts) or mapped (write.ts): one line, `<file>#<pointer>: <problem>`. */
 export class DescriptionError extends Error {}
 
-/** The file each description that read.ts's `checkShapes` checked was read from, for the generator's messages. */
+/** The file each description that shapes.ts's `checkShapes` checked was read from, for the generator's messages. */
 export const readFrom = new WeakMap<object, string>();

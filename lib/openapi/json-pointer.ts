@@ -4,7 +4,7 @@
  * (description.ts) and the generator (generate.ts) follow `$ref`s with these, one reading.
  */
 
-/** The most `$ref`s {@link follow} follows from one value: a longer chain is refused (read.ts's checkShapes). */
+/** The most `$ref`s {@link follow} follows from one value: a longer chain is refused (shapes.ts's checkShapes). */
 export const MAX_HOPS = 32;
 
 /** Whether `value` is a Reference Object: an object whose `$ref` is a string (OpenAPI 3.1 section 4.8.23). */

@@ -111,7 +111,7 @@ export function queryOf({ operation, names, route, headerNames }: RoutedOperatio
 }
 
 /**
- * How OpenAPI 3.2's querystring parameter is sent (Parameter Object, `in: querystring`; read.ts
+ * How OpenAPI 3.2's querystring parameter is sent (Parameter Object, `in: querystring`; shapes.ts
  * checked its one media type): `form`, `application/x-www-form-urlencoded`, with its `encoding`'s
  * deepObject and `explode: false` fields; `json`, a JSON media type, the JSON text percent-encoded;
  * `string`, any other media type, whose schema is a string, percent-encoded.

@@ -99,7 +99,7 @@ function memberOf(name: string, scheme: SecurityScheme): string {
  * @returns what the generator writes, or `undefined` when the description declares no scheme that a
  *   request carries (none, or `mutualTLS` alone)
  * @throws {@link DescriptionError} naming the JSON pointer of a wrong scheme ({@link schemeOf}); the
- *   requirements are read as checkShapes (read.ts) checked them, with {@link requirementOf}
+ *   requirements are read as checkShapes (shapes.ts) checked them, with {@link requirementOf}
  */
 export function securityOf(
   spec: Document,
@@ -114,7 +114,7 @@ export function securityOf(
     if (scheme !== undefined) schemes[name] = scheme;
   }
   if (Object.keys(schemes).length === 0) return undefined;
-  // checkShapes (read.ts) checked every requirement with requirementOf: each is a list of objects.
+  // checkShapes (shapes.ts) checked every requirement with requirementOf: each is a list of objects.
   const namesOf = (requirement: unknown): string[][] =>
     (requirement as Record<string, unknown>[]).map((alternative) => Object.keys(alternative));
   const fallback = spec.security === undefined ? [] : namesOf(spec.security);

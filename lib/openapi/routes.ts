@@ -31,7 +31,7 @@ export interface PathOperation {
 }
 
 /**
- * Follows `$ref`s inside `spec` ({@link follow}); `undefined` for one that names nothing (read.ts's
+ * Follows `$ref`s inside `spec` ({@link follow}); `undefined` for one that names nothing (shapes.ts's
  * checkShapes refused the rest, before the generator reads the description).
  */
 function resolverOf(spec: Document): Resolve {
@@ -49,7 +49,7 @@ export function operationsOf(spec: Document): { resolve: Resolve; operations: Pa
     if (template.startsWith("x-")) continue; // a specification extension (OpenAPI 3.1 section 4.9)
     const item = resolve<PathItem>(value);
     if (item === undefined) continue;
-    // OpenAPI 3.2's additionalOperations: each key is the method as sent (read.ts checked it: an
+    // OpenAPI 3.2's additionalOperations: each key is the method as sent (shapes.ts checked it: an
     // upper-case RFC 9110 token that no fixed field names).
     const entries: [method: string, operation: Operation | Reference | undefined][] = [
       ...METHODS.map((method): [string, Operation | Reference | undefined] => [method.toUpperCase(), item[method]]),
@@ -86,7 +86,7 @@ export interface Names {
   readonly variables: readonly Named[];
   readonly query: readonly Named[];
   readonly headers: readonly Named[];
-  /** OpenAPI 3.2's `in: querystring` parameter (at most one, read.ts checked it): the whole query. */
+  /** OpenAPI 3.2's `in: querystring` parameter (at most one, shapes.ts checked it): the whole query. */
   readonly querystring: Named | undefined;
 }
 

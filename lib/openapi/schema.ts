@@ -51,7 +51,7 @@ export class TypeWriter {
   typeOf(given: SchemaOrReference | undefined, depth = 0): string {
     const schema = schemaOf(this.resolve, given);
     if (schema === undefined) return "unknown";
-    // A schema written in place is in no `$ref` cycle (one that nests past read.ts's bound is a cycle
+    // A schema written in place is in no `$ref` cycle (one that nests past shapes.ts's bound is a cycle
     // of YAML aliases), and is reached again only through the `$ref`'d schema that holds it.
     if (given === schema) return depth > MAX_NESTING ? "unknown" : this.write(schema, depth);
     // Each schema reached by $ref is written once (a shallow listing writes a nested object as
