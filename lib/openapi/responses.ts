@@ -11,8 +11,9 @@ import type { MediaType, Operation, Resolve, Schema, SchemaOrReference } from ".
 import { MAX_NESTING } from "./document.js";
 import { isReference } from "./json-pointer.js";
 import { JSON_MEDIA_TYPE } from "./request-bodies.js";
-import { mappingTargets, plainOf, schemaOf, selectingValues, typesOf } from "./schema-object.js";
-import { docOf, key, literal, parenthesized, union } from "./typescript.js";
+import { SchemaWriter } from "./schema.js";
+import { schemaOf, typesOf } from "./schema-object.js";
+import { docOf, key, parenthesized, union } from "./typescript.js";
 import { sequenceSeparator } from "./sequences.js";
 
 /** A response object as the generator reads it (OpenAPI 3.1 section 4.8.17). */
@@ -78,16 +79,21 @@ function isObjectType(type: string): boolean {
 
 /**
  * Writes the response types of a description's operations: {@link responsesOf} gives an
- * operation's union, {@link declarations} the named components it used, each once.
+ * operation's union, {@link declarations} the named components it used, each once. A schema's type
+ * is {@link SchemaWriter}'s for a response: as the request side writes it, but a `readOnly` property
+ * required where listed (it is sent in responses, OpenAPI 3.1 section 4.8.24), a `date-time` a
+ * `string` (JSON has no dates), lists mutable.
  */
-export class ResponseWriter {
+export class ResponseWriter extends SchemaWriter {
   /** The declarations of named components, in the order written. */
   private readonly written: string[] = [];
   /** Each schema reached by `$ref`, with its name. */
   private readonly names = new Map<object, string>();
   private readonly taken = new Set<string>();
 
-  constructor(private readonly resolve: Resolve) {}
+  constructor(resolve: Resolve) {
+    super(resolve, "response", false);
+  }
 
   /**
    * An operation's responses as a union discriminated by `status`: each status code the
@@ -175,101 +181,6 @@ export class ResponseWriter {
       `${doc === "" ? "" : `${doc.trimEnd()}\n`}${isObjectType(type) ? `export interface ${name} ${type}` : `export type ${name} = ${type};`}`,
     );
     return name;
-  }
-
-  /**
-   * A schema's type as a response's data: as the request side writes it (lib/openapi/schema.ts),
-   * but a `readOnly` property required where listed (it is sent in responses, OpenAPI 3.1 section
-   * 4.8.24), a `date-time` a `string` (JSON has no dates), lists mutable.
-   */
-  private write(schema: Schema, depth: number): string {
-    const inner = (child: SchemaOrReference | undefined): string => this.typeOf(child, depth + 1);
-    let type: string;
-    const targets = mappingTargets(schema, this.resolve);
-    if (schema.enum !== undefined) type = union(schema.enum.map(literal));
-    else if ("const" in schema) type = literal(schema.const);
-    else if (schema.oneOf !== undefined || schema.anyOf !== undefined) {
-      const { discriminator } = schema;
-      type = union(
-        (schema.oneOf ?? schema.anyOf ?? []).map((variant) => {
-          const written = inner(variant);
-          const values = discriminator === undefined ? undefined : selectingValues(this.resolve, discriminator, variant);
-          // Optional: a response may leave the property out where the variant does not require it
-          // (GitHub's users leave out `user_view_type`), and a variant that is a list has none.
-          return values === undefined
-            ? written
-            : `${parenthesized(written)} & { ${key(discriminator!.propertyName)}?: ${union(values.map(literal))} }`;
-        }),
-      );
-      const own = Object.keys(schema.properties ?? {}).length > 0 || schema.allOf !== undefined;
-      if (own) {
-        const rest = Object.fromEntries(
-          Object.entries(schema).filter(([name]) => !["oneOf", "anyOf", "discriminator", "nullable"].includes(name)),
-        ) as Schema;
-        type = `${parenthesized(this.write(rest, depth))} & ${parenthesized(type)}`;
-      }
-    } else if (targets !== undefined) {
-      // The allOf form of a discriminator (OpenAPI 3.1 section 4.8.25.2).
-      const property = key(schema.discriminator!.propertyName);
-      type = union([
-        ...targets.map(([target, values]) => `${parenthesized(inner(target))} & { ${property}?: ${union(values.map(literal))} }`),
-        this.write(plainOf(schema), depth + 1),
-      ]);
-    } else if (schema.allOf !== undefined) {
-      // A part that is a discriminator's base (the allOf form) is its own shape here, without its
-      // mapping, which names this schema: else each would be written as the other.
-      const parts = [
-        ...new Set(
-          schema.allOf.map((part) => {
-            const resolved = schemaOf(this.resolve, part);
-            return resolved !== undefined && mappingTargets(resolved, this.resolve) !== undefined
-              ? this.write(plainOf(resolved), depth + 1)
-              : inner(part);
-          }),
-        ),
-      ].filter((part) => part !== "unknown");
-      type = parts.length === 0 ? "unknown" : parts.map(parenthesized).join(" & ");
-      if (schema.properties !== undefined) type = `${parenthesized(this.objectOf(schema, inner))} & ${type}`;
-    } else {
-      const types = typesOf(schema);
-      type = types.length === 0 ? "unknown" : union(types.map((name) => this.typeOfName(name, schema, inner)));
-    }
-    return schema.nullable === true ? union([type, "null"]) : type;
-  }
-
-  private typeOfName(name: string, schema: Schema, inner: (child: SchemaOrReference | undefined) => string): string {
-    switch (name) {
-      case "integer":
-      case "number":
-        return "number";
-      case "string":
-        return "string";
-      case "boolean":
-      case "null":
-        return name;
-      case "array": {
-        const { items } = schema;
-        return `${parenthesized(items === undefined || Array.isArray(items) ? "unknown" : inner(items as SchemaOrReference))}[]`;
-      }
-      case "object":
-        return this.objectOf(schema, inner);
-      default:
-        return "unknown";
-    }
-  }
-
-  /** An object schema's type: its properties (TSDoc from their descriptions), and an index signature where other keys are allowed. */
-  private objectOf(schema: Schema, inner: (child: SchemaOrReference | undefined) => string): string {
-    const properties = Object.entries(schema.properties ?? {});
-    const members = properties.map(
-      ([name, property]) => `${key(name)}${schema.required?.includes(name) === true ? "" : "?"}: ${inner(property)}`,
-    );
-    const extra = schema.additionalProperties;
-    const patterns = Object.values(schema.patternProperties ?? {});
-    const open = patterns.length > 0 || (extra === undefined ? properties.length === 0 : extra !== false);
-    const others = [...(typeof extra === "object" ? [extra] : []), ...patterns];
-    if (open) members.push(`[key: string]: ${members.length === 0 && others.length > 0 ? union(others.map(inner)) : "unknown"}`);
-    return members.length === 0 ? "Record<string, never>" : `{ ${members.join("; ")} }`;
   }
 }
 

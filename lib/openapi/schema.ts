@@ -1,7 +1,8 @@
 /**
  * TypeScript types from an OpenAPI description's schemas (docs/any-api.md, "What is checked where"):
  * the second of the generator's three steps, between reading the description (read.ts) and
- * writing the map (write.ts). It writes text and reads nothing.
+ * writing the map (write.ts). One writer for a request's parameters and body and for a response's
+ * data ({@link SchemaWriter}, told its {@link Side}). It writes text and reads nothing.
  */
 import { MAX_NESTING, type Resolve, type Schema, type SchemaOrReference } from "./document.js";
 import { isList, mappingTargets, plainOf, schemaOf, selectingValues, typesOf, uniqueSchemas } from "./schema-object.js";
@@ -25,56 +26,33 @@ const literalsOf = (schema: Schema | undefined): string[] | undefined => {
 const NOTHING_TO_SEND = "Record<string, never>";
 
 /**
- * Writes the TypeScript types of a description's schemas (OpenAPI 3.0/3.1: `type` or a list of
- * types, `enum`, `const`, `nullable`, `oneOf`/`anyOf`, `allOf`, `items`, `properties`, `required`,
- * `additionalProperties`, `patternProperties`; a `readOnly` property optional, never required). A
- * schema reached by `$ref` is written once: a recursive one (a `$ref` cycle) and a long one become
- * a named type (`type Schema3 = …`, in {@link aliases}) that each use refers to, so that time and
- * output grow with the description, not with the number of paths through it. `shallow` writes
- * nested objects as `object`, for the CLI's listing, and a recursive schema as `unknown` (a
- * listing has no names).
+ * Which message a schema's type is written for (RFC 9110 section 3.9): a request's parameters and
+ * body, or a response's data. The rules that differ, each where it applies in
+ * {@link SchemaWriter.write}: a request's lists are `readonly` (the call's own), a `date-time` takes
+ * a `Date` (the core sends its ISO form), a discriminator's property is required (its value selects
+ * the variant the server reads) and a `readOnly` property is never required (OpenAPI 3.1 section
+ * 4.8.24: sent in responses only); a response's data is what JSON parsing gives.
  */
-export class TypeWriter {
-  readonly aliases: string[] = [];
-  private readonly written = new Map<object, string>();
-  /** For a shallow listing: schemas written below the top, where an object is `object`. */
-  private readonly nested = new Map<object, string>();
-  /** Schemas being written, with the name a `$ref` cycle gave them. */
-  private readonly open = new Map<object, string | undefined>();
-  private names = 0;
+export type Side = "request" | "response";
 
+/**
+ * Writes a schema's TypeScript type for one {@link Side} (OpenAPI 3.0/3.1: `type` or a list of
+ * types, `enum`, `const`, `nullable`, `oneOf`/`anyOf`, `allOf`, `items`, `properties`, `required`,
+ * `additionalProperties`, `patternProperties`, discriminators). How a schema reached by `$ref` is
+ * referred to is the subclass's {@link SchemaWriter.typeOf}: the request side's {@link TypeWriter}
+ * names only recursive and long ones, the response side's `ResponseWriter` (responses.ts) names
+ * each component.
+ */
+export abstract class SchemaWriter {
   constructor(
     readonly resolve: Resolve,
-    private readonly shallow: boolean,
+    private readonly side: Side,
+    /** For the CLI's listing: objects below the top written as `object`. */
+    protected readonly shallow: boolean,
   ) {}
 
-  typeOf(given: SchemaOrReference | undefined, depth = 0): string {
-    const schema = schemaOf(this.resolve, given);
-    if (schema === undefined) return "unknown";
-    // A schema written in place is in no `$ref` cycle (one that nests past shapes.ts's bound is a cycle
-    // of YAML aliases), and is reached again only through the `$ref`'d schema that holds it.
-    if (given === schema) return depth > MAX_NESTING ? "unknown" : this.write(schema, depth);
-    // Each schema reached by $ref is written once (a shallow listing writes a nested object as
-    // `object`: once at the top, once nested), so that time grows with the description, not with
-    // the paths through it.
-    const written = this.shallow && depth > 0 ? this.nested : this.written;
-    const done = written.get(schema);
-    if (done !== undefined) return done;
-    if (this.open.has(schema)) {
-      if (this.shallow) return "unknown";
-      const name = this.open.get(schema) ?? `Schema${String(++this.names)}`;
-      this.open.set(schema, name);
-      return name;
-    }
-    this.open.set(schema, undefined);
-    const type = this.write(schema, depth);
-    let name = this.open.get(schema);
-    this.open.delete(schema);
-    if (!this.shallow && name === undefined && type.length > INLINE_LENGTH) name = `Schema${String(++this.names)}`;
-    if (name !== undefined) this.aliases.push(`type ${name} = ${type};`);
-    written.set(schema, name ?? type);
-    return name ?? type;
-  }
+  /** A schema's type, `$ref`s followed; `depth` is how deep in the schema written in place it stands. */
+  abstract typeOf(given: SchemaOrReference | undefined, depth?: number): string;
 
   /**
    * The type of a value every schema of `parts` allows (an `allOf`, or a property that several parts
@@ -125,8 +103,14 @@ export class TypeWriter {
         : kept.map(parenthesized).join(" & ");
   }
 
-  private write(schema: Schema, depth: number): string {
+  /** A schema's type, its `$ref`s referred to through {@link SchemaWriter.typeOf}. */
+  protected write(schema: Schema, depth: number): string {
+    const request = this.side === "request";
     const inner = (child: SchemaOrReference | undefined): string => this.typeOf(child, depth + 1);
+    // A request sends the discriminator's property, whose value selects the variant; a response may
+    // leave it out where the variant does not require it (GitHub's users leave out `user_view_type`),
+    // and a variant that is a list has none.
+    const selects = request ? ": " : "?: ";
     let type: string;
     const targets = mappingTargets(schema, this.resolve);
     if (schema.enum !== undefined) type = union(schema.enum.map(literal));
@@ -140,13 +124,13 @@ export class TypeWriter {
         (schema.oneOf ?? schema.anyOf ?? []).flatMap((variant) => {
           // A variant of values is its values, each once in the union: `anyOf: [{ const: "a" },
           // { enum: ["a", 1] }]` is `"a" | 1`, not `"a" | "a" | 1`.
-          const literals = discriminator === undefined ? literalsOf(schemaOf(this.resolve, variant)) : undefined;
+          const literals = request && discriminator === undefined ? literalsOf(schemaOf(this.resolve, variant)) : undefined;
           if (literals !== undefined) return literals;
           const written = inner(variant);
           const values = discriminator === undefined ? undefined : selectingValues(this.resolve, discriminator, variant);
           return values === undefined
             ? written
-            : `${parenthesized(written)} & { ${key(discriminator!.propertyName)}: ${union(values.map(literal))} }`;
+            : `${parenthesized(written)} & { ${key(discriminator!.propertyName)}${selects}${union(values.map(literal))} }`;
         }),
       );
       // Properties or allOf parts beside the union apply too (JSON Schema core 10.2.1: every keyword
@@ -157,11 +141,12 @@ export class TypeWriter {
       // The allOf form of a discriminator (OpenAPI 3.1 section 4.8.25.2): each schema the mapping
       // names, with the values that select it; the base alone for other values.
       const property = key(schema.discriminator!.propertyName);
+      const plain = plainOf(schema);
       type = union([
-        ...targets.map(([target, values]) => `${parenthesized(inner(target))} & { ${property}: ${union(values.map(literal))} }`),
-        this.typeOf(plainOf(schema), depth + 1),
+        ...targets.map(([target, values]) => `${parenthesized(inner(target))} & { ${property}${selects}${union(values.map(literal))} }`),
+        request ? this.typeOf(plain, depth + 1) : this.write(plain, depth + 1),
       ]);
-    } else if (schema.allOf !== undefined) type = this.allOfType(schema, depth);
+    } else if (schema.allOf !== undefined) type = request ? this.allOfType(schema, depth) : this.allOfParts(schema, depth);
     else {
       const types = typesOf(schema);
       type = types.length === 0 ? "unknown" : union(types.map((name) => this.typeOfName(name, schema, depth > 0 && this.shallow, inner)));
@@ -187,30 +172,104 @@ export class TypeWriter {
     return merged === undefined ? this.intersection(parts, depth + 1, 0, true) : this.write(merged, depth + 1);
   }
 
+  /**
+   * An `allOf`'s type in a response: its parts' intersection, each once, and its own properties. A
+   * part that is a discriminator's base (the allOf form) is its own shape here, without its mapping,
+   * which names this schema: else each would be written as the other.
+   */
+  private allOfParts(schema: Schema, depth: number): string {
+    const inner = (child: SchemaOrReference | undefined): string => this.typeOf(child, depth + 1);
+    const parts = [
+      ...new Set(
+        schema.allOf!.map((part) => {
+          const resolved = schemaOf(this.resolve, part);
+          return resolved !== undefined && mappingTargets(resolved, this.resolve) !== undefined
+            ? this.write(plainOf(resolved), depth + 1)
+            : inner(part);
+        }),
+      ),
+    ].filter((part) => part !== "unknown");
+    const type = parts.length === 0 ? "unknown" : parts.map(parenthesized).join(" & ");
+    return schema.properties === undefined ? type : `${parenthesized(objectType(schema, inner, this.resolve, this.side))} & ${type}`;
+  }
+
   private typeOfName(
     name: string,
     schema: Schema,
     writeAsObject: boolean,
     inner: (child: SchemaOrReference | undefined) => string,
   ): string {
+    const request = this.side === "request";
     switch (name) {
       case "integer":
       case "number":
         return "number";
       case "string":
-        return schema.format === "date-time" ? "string | Date" : "string";
+        return request && schema.format === "date-time" ? "string | Date" : "string";
       case "boolean":
       case "null":
         return name;
       case "array": {
         const { items } = schema;
-        return `readonly ${parenthesized(items === undefined || isList(items) ? "unknown" : inner(items))}[]`;
+        const list = `${parenthesized(items === undefined || isList(items) ? "unknown" : inner(items))}[]`;
+        return request ? `readonly ${list}` : list;
       }
       case "object":
-        return writeAsObject ? "object" : objectType(schema, inner, this.resolve);
+        return writeAsObject ? "object" : objectType(schema, inner, this.resolve, this.side);
       default:
         return "unknown";
     }
+  }
+}
+
+/**
+ * Writes the TypeScript types of a description's schemas for requests ({@link SchemaWriter}; a
+ * `readOnly` property optional, never required). A
+ * schema reached by `$ref` is written once: a recursive one (a `$ref` cycle) and a long one become
+ * a named type (`type Schema3 = …`, in {@link aliases}) that each use refers to, so that time and
+ * output grow with the description, not with the number of paths through it. `shallow` writes
+ * nested objects as `object`, for the CLI's listing, and a recursive schema as `unknown` (a
+ * listing has no names).
+ */
+export class TypeWriter extends SchemaWriter {
+  readonly aliases: string[] = [];
+  private readonly written = new Map<object, string>();
+  /** For a shallow listing: schemas written below the top, where an object is `object`. */
+  private readonly nested = new Map<object, string>();
+  /** Schemas being written, with the name a `$ref` cycle gave them. */
+  private readonly open = new Map<object, string | undefined>();
+  private names = 0;
+
+  constructor(resolve: Resolve, shallow: boolean) {
+    super(resolve, "request", shallow);
+  }
+
+  typeOf(given: SchemaOrReference | undefined, depth = 0): string {
+    const schema = schemaOf(this.resolve, given);
+    if (schema === undefined) return "unknown";
+    // A schema written in place is in no `$ref` cycle (one that nests past shapes.ts's bound is a cycle
+    // of YAML aliases), and is reached again only through the `$ref`'d schema that holds it.
+    if (given === schema) return depth > MAX_NESTING ? "unknown" : this.write(schema, depth);
+    // Each schema reached by $ref is written once (a shallow listing writes a nested object as
+    // `object`: once at the top, once nested), so that time grows with the description, not with
+    // the paths through it.
+    const written = this.shallow && depth > 0 ? this.nested : this.written;
+    const done = written.get(schema);
+    if (done !== undefined) return done;
+    if (this.open.has(schema)) {
+      if (this.shallow) return "unknown";
+      const name = this.open.get(schema) ?? `Schema${String(++this.names)}`;
+      this.open.set(schema, name);
+      return name;
+    }
+    this.open.set(schema, undefined);
+    const type = this.write(schema, depth);
+    let name = this.open.get(schema);
+    this.open.delete(schema);
+    if (!this.shallow && name === undefined && type.length > INLINE_LENGTH) name = `Schema${String(++this.names)}`;
+    if (name !== undefined) this.aliases.push(`type ${name} = ${type};`);
+    written.set(schema, name ?? type);
+    return name ?? type;
   }
 }
 
@@ -254,23 +313,24 @@ function mergedObject(parts: readonly SchemaOrReference[], resolve: Resolve): Sc
 }
 
 /**
- * Whether a property is required in a request: listed in `required` and not `readOnly`, which
+ * Whether a property is required: listed in `required`, and in a request not `readOnly`, which
  * "SHOULD NOT be sent" and is required in responses only (OpenAPI 3.0 section 4.7.25.1, JSON Schema
  * validation 9.4). It stays in the type, optional: Okta's application `name` is `readOnly`, and its
  * own examples of creating one send it.
  */
 const requiredIn =
-  (required: readonly string[] | undefined, resolve: Resolve) =>
+  (required: readonly string[] | undefined, resolve: Resolve, side: Side) =>
   (name: string, property: SchemaOrReference | undefined): boolean =>
-    required?.includes(name) === true && schemaOf(resolve, property)?.readOnly !== true;
+    required?.includes(name) === true && (side === "response" || schemaOf(resolve, property)?.readOnly !== true);
 
 /**
  * An object schema's type: its properties, and an index signature where other keys are allowed
  * (`additionalProperties` true or a schema, or no properties at all). Beside properties the index
- * signature is `unknown`, since TypeScript requires every property to fit it.
+ * signature is `unknown`, since TypeScript requires every property to fit it; without them, the
+ * union of the other keys' schemas (in a request only where `additionalProperties` is none or a schema).
  */
-function objectType(schema: Schema, inner: (child: SchemaOrReference | undefined) => string, resolve: Resolve): string {
-  const required = requiredIn(schema.required, resolve);
+function objectType(schema: Schema, inner: (child: SchemaOrReference | undefined) => string, resolve: Resolve, side: Side): string {
+  const required = requiredIn(schema.required, resolve, side);
   const properties = Object.entries(schema.properties ?? {});
   const members = properties.map(([name, property]) => `${key(name)}${required(name, property) ? "" : "?"}: ${inner(property)}`);
   const extra = schema.additionalProperties;
@@ -280,7 +340,7 @@ function objectType(schema: Schema, inner: (child: SchemaOrReference | undefined
   const others = [...(typeof extra === "object" ? [extra] : []), ...patterns];
   if (open)
     members.push(
-      `[key: string]: ${members.length === 0 && others.length > 0 && (extra === undefined || typeof extra === "object") ? union(others.map(inner)) : "unknown"}`,
+      `[key: string]: ${members.length === 0 && others.length > 0 && (side === "response" || extra === undefined || typeof extra === "object") ? union(others.map(inner)) : "unknown"}`,
     );
   return members.length === 0 ? NOTHING_TO_SEND : `{ ${members.join("; ")} }`;
 }

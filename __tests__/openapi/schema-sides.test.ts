@@ -1,0 +1,92 @@
+import type { Schema } from "../../lib/openapi/document.js";
+import { ResponseWriter } from "../../lib/openapi/responses.js";
+import { operationsOf } from "../../lib/openapi/routes.js";
+import { TypeWriter } from "../../lib/openapi/schema.js";
+import { checkShapes } from "../../lib/openapi/shapes.js";
+
+// One schema writer for both messages (lib/openapi/schema.ts, `SchemaWriter`), told which one it
+// writes for (`Side`): each rule that differs between a request's parameters and a response's data,
+// one row, both sides' types whole. The responses' writer names each component it reaches by
+// `$ref` (`Pet`); the request's writes it in place.
+const components: Record<string, object> = {
+  Pet: {
+    type: "object",
+    required: ["kind"],
+    properties: { kind: { type: "string" } },
+    discriminator: { propertyName: "kind", mapping: { cat: "#/components/schemas/Cat" } },
+  },
+  Cat: { allOf: [{ $ref: "#/components/schemas/Pet" }, { type: "object", properties: { meows: { type: "boolean" } } }] },
+};
+const { resolve } = operationsOf(
+  checkShapes({ openapi: "3.1.0", info: { title: "T", version: "1" }, paths: {}, components: { schemas: components } }, "sides.json"),
+);
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+const cases: { rule: string; schema: object; request: string; response: string }[] = [
+  {
+    rule: "a date-time takes a Date in a request (the core sends its ISO form), is a string in a response",
+    schema: { type: "string", format: "date-time" },
+    request: "string | Date",
+    response: "string",
+  },
+  {
+    rule: "a request's lists are readonly, a response's mutable",
+    schema: { type: "array", items: { type: "integer" } },
+    request: "readonly number[]",
+    response: "number[]",
+  },
+  {
+    rule: "a readOnly property listed in required is optional in a request, required in a response (OpenAPI 3.1 section 4.8.24)",
+    schema: { type: "object", required: ["id", "name"], properties: { id: { type: "integer", readOnly: true }, name: { type: "string" } } },
+    request: "{ id?: number; name: string }",
+    response: "{ id: number; name: string }",
+  },
+  {
+    rule: "patternProperties beside additionalProperties: true take any value in a request, the patterns' in a response",
+    schema: { type: "object", patternProperties: { "^x-": { type: "string" } }, additionalProperties: true },
+    request: "{ [key: string]: unknown }",
+    response: "{ [key: string]: string }",
+  },
+  {
+    rule: "a discriminator's property is required in a request (it selects the variant), optional in a response",
+    schema: { oneOf: [ref("Cat")], discriminator: { propertyName: "kind", mapping: { cat: "#/components/schemas/Cat" } } },
+    request: '({ kind: string } & { meows?: boolean }) & { kind: "cat" }',
+    response: 'Cat & { kind?: "cat" }',
+  },
+  {
+    rule: "an allOf of plain objects is one object in a request (issue 47), the parts' intersection in a response",
+    schema: {
+      allOf: [
+        { type: "object", properties: { a: { type: "string" } } },
+        { type: "object", properties: { b: { type: "number" } } },
+      ],
+    },
+    request: "{ a?: string; b?: number }",
+    response: "{ a?: string } & { b?: number }",
+  },
+  {
+    rule: "a discriminator's base (the allOf form) is each schema its mapping names, or itself: in place in a request, named in a response",
+    schema: ref("Pet"),
+    request: '({ kind: string } & { meows?: boolean }) & { kind: "cat" } | { kind: string }',
+    response: "Pet",
+  },
+];
+
+describe("a schema's type, for a request and for a response", () => {
+  test.each(cases)("$rule", ({ schema, request, response }) => {
+    expect({
+      request: new TypeWriter(resolve, false).typeOf(schema as Schema),
+      response: new ResponseWriter(resolve).typeOf(schema as Schema),
+    }).toEqual({ request, response });
+  });
+
+  test("the response side declares the components it names, the discriminator's property optional", () => {
+    const writer = new ResponseWriter(resolve);
+    expect(writer.typeOf(ref("Pet"))).toBe("Pet");
+    // After HeaderFields' two lines; Cat is declared first, as Pet's writing reached it.
+    expect(writer.declarations().split("\n").slice(2)).toEqual([
+      "export type Cat = { kind: string } & { meows?: boolean };",
+      'export type Pet = Cat & { kind?: "cat" } | { kind: string };',
+    ]);
+  });
+});
