@@ -106,7 +106,20 @@ export function compileExpression(operator: Operator, varspecs: readonly VarSpec
   const keyed = operator === ";" || operator === "?" || operator === "&";
   const reserved = operator === "+" || operator === "#";
   const names = varspecs.map(({ name }) => name);
-  if (isFormQuery(operator, varspecs, names)) return (values) => expandFormQuery(operator, names, values);
+  // A form-style query of names without modifiers (`{?name,label}`, the query expression routes
+  // write), written here as RFC 6570 section 3.2.8 writes it: each defined variable's `name=value`,
+  // joined by "&", the value as simple string expansion writes it; url-template is asked to encode a
+  // value only, where its whole expansion parses the expression again at every call. A pct-encoded
+  // name (defect 3) goes to url-template.
+  if ((operator === "?" || operator === "&") && varspecs.every(({ name, explode, prefix }) => !explode && !prefix && !name.includes("%")))
+    return (values) => {
+      let text = "";
+      values.forEach((value, i) => {
+        if (value !== undefined)
+          text += `${text === "" ? operator : "&"}${names[i]}=${typeof value === "string" && UNRESERVED.test(value) ? value : encodeComponent(value, names[i]!)}`;
+      });
+      return text;
+    };
   // What url-template reads each value as: a keyed expansion writes the name, any other takes the
   // stand-in `v<i>`, since a name may come twice with two prefixes (`{/var:1,var}`).
   const keys = keyed ? names : names.map((_, i) => `v${i}`);
@@ -138,32 +151,6 @@ export function compileExpression(operator: Operator, varspecs: readonly VarSpec
     }
     return run(() => (given === undefined ? whole(context) : expandAlone(operator, varspecs, alone!, given)), values, names);
   };
-}
-
-/**
- * A form-style query (`?`) or continuation (`&`) of distinct unreserved names without modifiers
- * (`{?name,label}`), the query expression routes write: RFC 6570 section 3.2.8 writes it as each
- * defined variable's `name=value`, joined by `&`, the value as simple string expansion writes it
- * ({@link encodeComponent}). Written here, url-template called only for a value that needs
- * encoding: its whole expansion parses the expression again at every call.
- */
-function isFormQuery(operator: Operator, varspecs: readonly VarSpec[], names: readonly string[]): boolean {
-  return (
-    (operator === "?" || operator === "&") &&
-    varspecs.every(({ name, explode, prefix }) => !explode && prefix === 0 && UNRESERVED.test(name)) &&
-    new Set(names).size === names.length
-  );
-}
-
-function expandFormQuery(operator: Operator, names: readonly string[], values: readonly (TemplateValue | undefined)[]): string {
-  let text = "";
-  for (let i = 0; i < names.length; i++) {
-    const value = values[i];
-    if (value === undefined) continue;
-    const written = typeof value === "string" && UNRESERVED.test(value) ? value : encodeComponent(value, names[i]!);
-    text += `${text === "" ? operator : "&"}${names[i]!}=${written}`;
-  }
-  return text;
 }
 
 /** Runs url-template; defect 6 becomes `INVALID_PARAMETER` naming the value with a lone surrogate, else the first. */
