@@ -296,6 +296,7 @@ describe("a form-style query expression of plain names (`{?a,b}`, `{&a,b}`) is w
     ["GET /a{?n}", { n: 3, x: true }, "https://api.github.com/a?n=3&x=true"],
     ["GET /a?z=1{&n,l}", { n: "é", l: null }, "https://api.github.com/a?z=1&n=%C3%A9"],
     ["GET /a{?v,v}", { v: "x y" }, "https://api.github.com/a?v=x%20y&v=x%20y"],
+    ["GET /a{?%41,b}", { "%41": "x y", b: "1" }, "https://api.github.com/a?%41=x%20y&b=1"],
     ["GET /a{?__proto__,constructor}", { constructor: "c" }, "https://api.github.com/a?constructor=c"],
   ])("%s with %j is %s", (route, parameters, expected) => {
     expect(url(route, parameters)).toBe(expected);

@@ -109,9 +109,9 @@ export function compileExpression(operator: Operator, varspecs: readonly VarSpec
   // A form-style query of names without modifiers (`{?name,label}`, the query expression routes
   // write), written here as RFC 6570 section 3.2.8 writes it: each defined variable's `name=value`,
   // joined by "&", the value as simple string expansion writes it; url-template is asked to encode a
-  // value only, where its whole expansion parses the expression again at every call. A pct-encoded
-  // name (defect 3) goes to url-template.
-  if ((operator === "?" || operator === "&") && varspecs.every(({ name, explode, prefix }) => !explode && !prefix && !name.includes("%")))
+  // value only, where its whole expansion parses the expression again at every call. A name is
+  // written as it is, pct-encoded ones too (defect 3 does not arise).
+  if ((operator === "?" || operator === "&") && varspecs.every(({ explode, prefix }) => !explode && !prefix))
     return (values) => {
       let text = "";
       values.forEach((value, i) => {
