@@ -61,10 +61,11 @@ function asCommonJs(code, file) {
  * Builds `source` to `dist/<name>.<extension>` as an ES module, written as CommonJS for `.cjs`
  * ({@link asCommonJs}), with `plugins` (the deepmerge adapter, and for production the rule texts' remover).
  */
-async function buildEntry(source, name, { extension, external }, plugins = common.plugins) {
+async function buildEntry(source, name, { extension, external }, plugins = common.plugins, options = {}) {
   const outfile = `dist/${name}.${extension}`;
   const result = await build({
     ...common,
+    ...options,
     plugins,
     entryPoints: [source],
     outfile,
@@ -76,13 +77,24 @@ async function buildEntry(source, name, { extension, external }, plugins = commo
   if (extension === "cjs") writeFileSync(outfile, asCommonJs(result.outputFiles[0].text, outfile));
   return result;
 }
+/**
+ * The fields of the core's internal records that no caller writes or reads (a compiled template and
+ * its expressions, a call's `hasData`, a cache's bounds), which the production builds shorten
+ * (esbuild's `mangleProps`); every name of an object a caller gives or gets (options, request
+ * options, targets, a route step's answer, errors) is kept, and `__tests__/package.test.ts` runs
+ * every GitHub operation and the hostile battery through both builds.
+ */
+const INTERNAL_FIELDS =
+  /^(?:hasData|decodedNames|originVariable|originLength|authorityTo|simpleName|pathSegments|varspecs|explode|prefix|segment|required|operator|parts|bytesOf|bounds|declaredQuery|left|names|at|items|bytes|parameters)$/;
 const results = await Promise.all([
   ...entries.flatMap((name) => formats.map((format) => buildEntry(sources[name], name, format))),
   // The `production` export condition (set by webpack and Vite in production builds): the build
   // whose messages carry code, argument, value received and docs link, without the sentence of the
   // rule (docs/errors.md, "Messages in production builds"); as an ES module, and as CommonJS for
   // `require` (its dependencies inside, as dist/index.cjs carries them).
-  ...formats.map((format) => buildEntry(sources.index, "index.production", format, [deepmergeAsEsm, withoutRuleTexts])),
+  ...formats.map((format) =>
+    buildEntry(sources.index, "index.production", format, [deepmergeAsEsm, withoutRuleTexts], { mangleProps: INTERNAL_FIELDS }),
+  ),
   build({
     ...common,
     entryPoints: ["lib/cli/index.ts"],

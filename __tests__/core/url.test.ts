@@ -1,3 +1,5 @@
+import fc from "fast-check";
+import { parseTemplate } from "url-template";
 import { createEndpoint, endpoint } from "../../lib/index.js";
 import { errorOf } from "../helpers/errors.js";
 
@@ -260,6 +262,51 @@ describe("parameter values", () => {
 
   test("query parameter names are percent-encoded too", () => {
     expect(url("GET /a", { "a#": 1, "b&c=": 2, é: 3 })).toBe("https://api.github.com/a?a%23=1&b%26c%3D=2&%C3%A9=3");
+  });
+});
+
+describe("a form-style query expression of plain names (`{?a,b}`, `{&a,b}`) is written without url-template's whole expansion", () => {
+  // The library writes `name=value` pairs itself and asks url-template to encode a value only; the
+  // oracle is url-template's expansion of the whole expression (RFC 6570 section 3.2.8).
+  const value = fc.oneof(
+    fc.constant(undefined),
+    fc.string({ maxLength: 6 }),
+    fc.string({ unit: "grapheme", maxLength: 4 }),
+    fc.array(fc.string({ maxLength: 4 }), { minLength: 1, maxLength: 3 }),
+    fc.dictionary(fc.stringMatching(/^[a-z]{1,3}$/), fc.string({ maxLength: 4 }), { minKeys: 1, maxKeys: 2 }),
+  );
+  test.each(["?", "&"])("{%sa,b_c,d.e} expands as url-template expands it", (operator) => {
+    const expression = `{${operator}a,b_c,d.e}`;
+    fc.assert(
+      fc.property(value, value, value, (a, b, c) => {
+        const parameters = { a, b_c: b, "d.e": c };
+        const expected = parseTemplate(expression).expand(parameters as Parameters<ReturnType<typeof parseTemplate>["expand"]>[0]);
+        const prefix = operator === "&" ? "https://api.github.com/a?z=1" : "https://api.github.com/a";
+        expect(url(`GET /a${operator === "&" ? "?z=1" : ""}${expression}`, parameters)).toBe(prefix + expected);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  test.each([
+    ["GET /a{?name,label}", { name: "a.zip", label: "Example ZIP" }, "https://api.github.com/a?name=a.zip&label=Example%20ZIP"],
+    ["GET /a{?name,label}", { label: "" }, "https://api.github.com/a?label="],
+    ["GET /a{?name,label}", { name: [], label: {} }, "https://api.github.com/a"],
+    ["GET /a{?n,l}", { n: ["x y", "z"], l: { k: "v w" } }, "https://api.github.com/a?n=x%20y,z&l=k,v%20w"],
+    ["GET /a{?n}", { n: 3, x: true }, "https://api.github.com/a?n=3&x=true"],
+    ["GET /a?z=1{&n,l}", { n: "é", l: null }, "https://api.github.com/a?z=1&n=%C3%A9"],
+    ["GET /a{?v,v}", { v: "x y" }, "https://api.github.com/a?v=x%20y&v=x%20y"],
+    ["GET /a{?%41,b}", { "%41": "x y", b: "1" }, "https://api.github.com/a?%41=x%20y&b=1"],
+    ["GET /a{?__proto__,constructor}", { constructor: "c" }, "https://api.github.com/a?constructor=c"],
+  ])("%s with %j is %s", (route, parameters, expected) => {
+    expect(url(route, parameters)).toBe(expected);
+  });
+
+  test("a value with a lone surrogate is refused, naming it", () => {
+    expect(errorOf(() => url("GET /a{?name,label}", { name: "a", label: "\ud800" }))).toMatchObject({
+      code: "INVALID_PARAMETER",
+      argument: "label",
+    });
   });
 });
 

@@ -25,7 +25,7 @@
  * undefined), never reaches it: `toTemplateValue` (values.ts) makes it `undefined`.
  */
 import { parseTemplate } from "url-template";
-import { LONE_PERCENT } from "./chars.js";
+import { LONE_PERCENT, UNRESERVED } from "./chars.js";
 import { fail } from "./errors.js";
 import type { TemplateValue } from "./values.js";
 
@@ -106,6 +106,20 @@ export function compileExpression(operator: Operator, varspecs: readonly VarSpec
   const keyed = operator === ";" || operator === "?" || operator === "&";
   const reserved = operator === "+" || operator === "#";
   const names = varspecs.map(({ name }) => name);
+  // A form-style query of names without modifiers (`{?name,label}`, the query expression routes
+  // write), written here as RFC 6570 section 3.2.8 writes it: each defined variable's `name=value`,
+  // joined by "&", the value as simple string expansion writes it; url-template is asked to encode a
+  // value only, where its whole expansion parses the expression again at every call. A name is
+  // written as it is, pct-encoded ones too (defect 3 does not arise).
+  if ((operator === "?" || operator === "&") && varspecs.every(({ explode, prefix }) => !explode && !prefix))
+    return (values) => {
+      let text = "";
+      values.forEach((value, i) => {
+        if (value !== undefined)
+          text += `${text === "" ? operator : "&"}${names[i]}=${typeof value === "string" && UNRESERVED.test(value) ? value : encodeComponent(value, names[i]!)}`;
+      });
+      return text;
+    };
   // What url-template reads each value as: a keyed expansion writes the name, any other takes the
   // stand-in `v<i>`, since a name may come twice with two prefixes (`{/var:1,var}`).
   const keys = keyed ? names : names.map((_, i) => `v${i}`);
