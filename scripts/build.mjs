@@ -85,7 +85,30 @@ async function buildEntry(source, name, { extension, external }, plugins = commo
  * every GitHub operation and the hostile battery through both builds.
  */
 const INTERNAL_FIELDS =
-  /^(?:hasData|decodedNames|originVariable|originLength|authorityTo|simpleName|pathSegments|varspecs|explode|prefix|segment|required|operator|parts|bytesOf|bounds|declaredQuery|left|names|at|items|bytes|parameters)$/;
+  /^(?:hasData|decodedNames|originVariable|originLength|authorityTo|simpleName|pathSegments|varspecs|explode|prefix|segment|required|operator|parts|bytesOf|bounds|declaredQuery|left|names|slots|items|bytes|parameters)$/;
+// A mangled name must never be a built-in's (`[].at()` would be renamed with it): refused here, at build.
+for (const builtin of [
+  Object,
+  Function,
+  Array,
+  String,
+  Number,
+  Map,
+  Set,
+  WeakMap,
+  RegExp,
+  Promise,
+  Error,
+  URL,
+  URLSearchParams,
+  Uint8Array,
+])
+  for (const object of [builtin, builtin.prototype])
+    for (const name of Object.getOwnPropertyNames(object))
+      if (INTERNAL_FIELDS.test(name))
+        throw new Error(
+          `scripts/build.mjs: INTERNAL_FIELDS holds "${name}", a property of ${builtin.name}: production builds would rename it`,
+        );
 const results = await Promise.all([
   ...entries.flatMap((name) => formats.map((format) => buildEntry(sources[name], name, format))),
   // The `production` export condition (set by webpack and Vite in production builds): the build

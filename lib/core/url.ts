@@ -157,16 +157,16 @@ function encodeQuery(parameters: Readonly<Record<string, unknown>>, names: reado
   }
   if (waiting !== undefined) {
     const encoded = encodeComponents(waiting.items, waiting.names);
-    const { at } = waiting;
+    const { slots } = waiting;
     // A list's items, comma-joined as simple string expansion joins them (RFC 6570 section 3.2.2).
-    for (let i = 0; i < at.length; i += 3) pieces[at[i]!] = encoded.slice(at[i + 1], at[i + 2]).join(",");
+    for (let i = 0; i < slots.length; i += 3) pieces[slots[i]!] = encoded.slice(slots[i + 1], slots[i + 2]).join(",");
   }
   return pieces.length === 0 ? "" : joiner + pieces.join("");
 }
 
-/** Strings of a query waiting to be encoded in one call: `at` holds, for each piece, its index and the range of its items. */
+/** Strings of a query waiting to be encoded in one call: `slots` holds, for each piece, its index and the range of its items. */
 interface Waiting {
-  readonly at: number[];
+  readonly slots: number[];
   readonly items: string[];
   readonly names: string[];
 }
@@ -186,8 +186,8 @@ function addPiece(pieces: string[], waiting: Waiting | undefined, value: Templat
     return waiting;
   }
   const items = typeof value === "string" ? [value] : (value as string[]);
-  const wait = waiting ?? { at: [], items: [], names: [] };
-  wait.at.push(pieces.length, wait.items.length, wait.items.length + items.length);
+  const wait = waiting ?? { slots: [], items: [], names: [] };
+  wait.slots.push(pieces.length, wait.items.length, wait.items.length + items.length);
   for (const item of items) {
     wait.items.push(item);
     wait.names.push(name);
