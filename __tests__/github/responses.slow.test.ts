@@ -185,6 +185,47 @@ test("reading data the description does not declare is a type error; each status
   expect(diagnosticsOf([file])).toEqual([]);
 }, 300_000);
 
+// GitHub's CHANGELOG for 2026-03-10 (scripts/github-api-versions.json, responseChanges): fields
+// removed from responses, and a status renamed, under that version's map only.
+test("the 2026-03-10 maps carry the version's response changes; the 2022-11-28 and unversioned maps do not", () => {
+  const file = join(dir, "versioned-responses.mts");
+  const lines = [
+    'import type { ResponseOf } from "rest-endpoint";',
+    'import type { Routes as Old } from "rest-endpoint/routes/api.github.com.2022-11-28.responses";',
+    'import type { Routes as New } from "rest-endpoint/routes/api.github.com.2026-03-10.responses";',
+    'import type { Routes as GhecNew } from "rest-endpoint/routes/ghec.2026-03-10.responses";',
+    "type Ok<M extends object, R extends string> = Extract<ResponseOf<M, R>, { status: 200 }> extends { data: infer D } ? D : never;",
+    // Remove deprecated `rate` property from rate limit endpoint.
+    'export const oldRate: Ok<Old, "GET /rate_limit">["rate"]["limit"] = 5000;',
+    "// @ts-expect-error 2026-03-10 removes `rate`",
+    'export const newRate: Ok<New, "GET /rate_limit">["rate"] = undefined;',
+    'export const newCore: Ok<New, "GET /rate_limit">["resources"]["core"]["limit"] = 5000;',
+    // Remove deprecated `has_downloads` property from Repository response.
+    'export const oldDownloads: Ok<Old, "GET /repos/{owner}/{repo}">["has_downloads"] = true;',
+    "// @ts-expect-error 2026-03-10 removes `has_downloads`",
+    'export const newDownloads: Ok<New, "GET /repos/{owner}/{repo}">["has_downloads"] = true;',
+    "// @ts-expect-error in GHEC too",
+    'export const ghecDownloads: Ok<GhecNew, "GET /repos/{owner}/{repo}">["has_downloads"] = true;',
+    // Remove `authorizations_url` from the API root.
+    'export const oldRoot: Ok<Old, "GET /">["authorizations_url"] = "";',
+    "// @ts-expect-error 2026-03-10 removes `authorizations_url`",
+    'export const newRoot: Ok<New, "GET /">["authorizations_url"] = "";',
+    // Change success status code from `204` to `202` for deleting an installation.
+    'export const old204: ResponseOf<Old, "DELETE /app/installations/{installation_id}">["status"] = 204;',
+    "// @ts-expect-error 2026-03-10 answers 202",
+    'export const new204: ResponseOf<New, "DELETE /app/installations/{installation_id}">["status"] = 204;',
+    'export const new202: ResponseOf<New, "DELETE /app/installations/{installation_id}">["status"] = 202;',
+    // Remove `javascript` and `typescript` from the code scanning default setup's languages.
+    'export const oldLanguage: Ok<Old, "GET /repos/{owner}/{repo}/code-scanning/default-setup">["languages"] = ["javascript"];',
+    "// @ts-expect-error 2026-03-10 has `javascript-typescript` only",
+    'export const newLanguage: Ok<New, "GET /repos/{owner}/{repo}/code-scanning/default-setup">["languages"] = ["javascript"];',
+    'export const newBoth: Ok<New, "GET /repos/{owner}/{repo}/code-scanning/default-setup">["languages"] = ["javascript-typescript"];',
+    "",
+  ];
+  writeFileSync(file, lines.join("\n"));
+  expect(diagnosticsOf([file])).toEqual([]);
+}, 300_000);
+
 test("api.github.com and ghes-3.19 in one program: each route's response from its own target, no TS2717", async () => {
   const file = join(dir, "two-targets.mts");
   writeFileSync(
