@@ -185,6 +185,52 @@ test("reading data the description does not declare is a type error; each status
   expect(diagnosticsOf([file])).toEqual([]);
 }, 300_000);
 
+// docs.github.com "Media types": `raw`, `diff`, `patch`, `html` and `sha` answer with text; the
+// `+json` formats with JSON. A failure names the line, so that each case fails on its own.
+test("a call's mediaType.format types its response: text for diff, raw, patch, html, sha; JSON without one or with a +json format", () => {
+  const file = join(dir, "formats.mts");
+  const pull = '"GET /repos/{owner}/{repo}/pulls/{pull_number}"';
+  const lines = [
+    'import { endpoint, type EndpointInterface, type FormatOption, type ParametersOf, type RequestOptions, type ResponseFor } from "rest-endpoint";',
+    'import type { Routes } from "rest-endpoint/routes/api.github.com.responses";',
+    "const github: EndpointInterface<Routes> = endpoint;",
+    "declare function send<O extends RequestOptions>(options: O): Promise<ResponseFor<O>>;",
+    // The README's wrapper.
+    "function request<R extends keyof Routes, Format extends string = string>(route: R, parameters: ParametersOf<Routes, R> & FormatOption<Format>) {",
+    "  return send(github(route, parameters));",
+    "}",
+    "type Ok<T> = Extract<Awaited<T>, { status: 200 }> extends { data: infer D } ? D : never;",
+    'const p = { owner: "o", repo: "r", pull_number: 1 } as const;',
+    // Direct calls, the route form and the options form.
+    ...["diff", "raw", "patch", "html", "sha"].map(
+      (format) => `export const direct_${format}: Ok<ResponseFor<ReturnType<typeof github<${pull}, "${format}">>>> = "text";`,
+    ),
+    `const diffOptions = github(${pull}, { ...p, mediaType: { format: "diff" } });`,
+    "export const diffText: Ok<ResponseFor<typeof diffOptions>> = 'text';",
+    `const patchOptions = github({ method: "GET", url: "/repos/{owner}/{repo}/pulls/{pull_number}", ...p, mediaType: { format: "patch" } });`,
+    "export const patchText: Ok<ResponseFor<typeof patchOptions>> = 'text';",
+    `const jsonOptions = github(${pull}, p);`,
+    "// @ts-expect-error without a format, a pull request's data is JSON",
+    "export const jsonText: Ok<ResponseFor<typeof jsonOptions>> = 'text';",
+    "export const jsonTitle: Ok<ResponseFor<typeof jsonOptions>>['title'] = 'title';",
+    `const fullJson = github(${pull}, { ...p, mediaType: { format: "full+json" } });`,
+    "// @ts-expect-error a +json format answers JSON",
+    "export const fullText: Ok<ResponseFor<typeof fullJson>> = 'text';",
+    // Through the README's wrapper.
+    `const viaWrapper = request(${pull}, { ...p, mediaType: { format: "diff" } });`,
+    "export const wrapperText: Ok<typeof viaWrapper> = 'text';",
+    `const viaWrapperJson = request(${pull}, p);`,
+    "// @ts-expect-error without a format, through the wrapper, JSON",
+    "export const wrapperJsonText: Ok<typeof viaWrapperJson> = 'text';",
+    "export const wrapperTitle: Ok<typeof viaWrapperJson>['title'] = 'title';",
+    // An error status is JSON whatever the format.
+    `export const notFound: Extract<ResponseFor<typeof diffOptions>, { status: 404 }>['data']['message'] = 'Not Found';`,
+    "",
+  ];
+  writeFileSync(file, lines.join("\n"));
+  expect(diagnosticsOf([file])).toEqual([]);
+}, 300_000);
+
 // GitHub's CHANGELOG for 2026-03-10 (scripts/github-api-versions.json, responseChanges): fields
 // removed from responses, and a status renamed, under that version's map only.
 test("the 2026-03-10 maps carry the version's response changes; the 2022-11-28 and unversioned maps do not", () => {

@@ -32,6 +32,7 @@ export type {
   ApiVersioned,
   ArgumentsOf,
   DataRule,
+  FormatOption,
   OptionsOf,
   ParametersOf,
   RouteMap,

@@ -2,6 +2,7 @@ import type { Defaults, EndpointParameters, MergedOptions, RequestOptions, Route
 import type {
   apiVersion,
   ArgumentsOf,
+  FormatOption,
   OptionsOf,
   ParametersOf,
   RouteMap,
@@ -78,7 +79,10 @@ export interface EndpointInterface<
    * //   body: { title: "Bug" } }
    * ```
    */
-  <R extends string>(route: R, ...options: ArgumentsOf<Routes, R, Given>): TypedRequestOptions<Routes, R>;
+  <R extends string, Format extends string = string>(
+    route: R,
+    ...options: ArgumentsOf<Routes, R, Given, Format>
+  ): TypedRequestOptions<Routes, R, Format>;
   /**
    * Builds request options from an options object holding `url` and usually `method` (default GET).
    *
@@ -91,9 +95,9 @@ export interface EndpointInterface<
    * // { method: "get", url: "https://api.github.com/orgs/octokit", headers: { … } }
    * ```
    */
-  <U extends Url, M extends string = "GET">(
-    options: { method?: M; url: U } & OptionsOf<Routes, M, U, Given>,
-  ): TypedRequestOptions<Routes, `${Uppercase<M>} ${U}`>;
+  <U extends Url, M extends string = "GET", Format extends string = string>(
+    options: { method?: M; url: U } & OptionsOf<Routes, M, U, Given> & FormatOption<Format>,
+  ): TypedRequestOptions<Routes, `${Uppercase<M>} ${U}`, Format>;
   /**
    * Builds request options from the defaults alone: their `method` and `url` (`"/"` when they have
    * none), as {@link EndpointInterface.merge} without arguments reads them. This is how

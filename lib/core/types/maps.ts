@@ -211,26 +211,51 @@ export type ParametersOf<Routes extends RouteMap, R extends string, Given extend
 
 /**
  * The options argument of route `R`, as a rest parameter's tuple: {@link ParametersOf}, required
- * exactly when the route needs a parameter the defaults do not give. A generic wrapper written
+ * exactly when the route needs a parameter the defaults do not give, with its `mediaType.format`
+ * typed `Format` ({@link FormatOption}; an endpoint function infers it to type the response). A generic wrapper written
  * `(route: R, ...options: ArgumentsOf<Routes, R>)` compiles and, like the endpoint function, lets
  * its callers leave out an options argument that holds nothing required.
  *
  * @example
- * The element is `NoInfer`: TypeScript infers `R` from the route alone, and does not weigh a
- * wrapper's `ParametersOf` against the signature's to infer it.
+ * The element is `NoInfer` but for the format: TypeScript infers `R` from the route alone, and does
+ * not weigh a wrapper's `ParametersOf` against the signature's to infer it.
  *
  * ```ts
  * type Mapped = ArgumentsOf<{ "GET /things/{id}": { id: number } }, "GET /things/{id}">;
- * // [options: NoInfer<ParametersOf<{ "GET /things/{id}": { id: number } }, "GET /things/{id}">>]
+ * // [options: NoInfer<ParametersOf<{ "GET /things/{id}": { id: number } }, "GET /things/{id}">> & FormatOption<string>]
  * type Optional = ArgumentsOf<{ "GET /things": { limit?: number } }, "GET /things">;
- * // [options?: NoInfer<ParametersOf<{ "GET /things": { limit?: number } }, "GET /things">> | undefined]
+ * // [options?: (NoInfer<ParametersOf<{ "GET /things": { limit?: number } }, "GET /things">> & FormatOption<string>) | undefined]
  * ```
  */
-export type ArgumentsOf<Routes extends RouteMap, R extends string, Given extends string = never> = [
+export type ArgumentsOf<Routes extends RouteMap, R extends string, Given extends string = never, Format extends string = string> = [
   ShapeOf<Routes, R, Given>["required"],
 ] extends [never]
-  ? [options?: NoInfer<ParametersOf<Routes, R, Given>> | undefined]
-  : [options: NoInfer<ParametersOf<Routes, R, Given>>];
+  ? [options?: (NoInfer<ParametersOf<Routes, R, Given>> & FormatOption<Format>) | undefined]
+  : [options: NoInfer<ParametersOf<Routes, R, Given>> & FormatOption<Format>];
+
+/**
+ * The part of a call's options an endpoint function infers: its `mediaType.format` (`Format`),
+ * which types the response ({@link TypedRequestOptions}).
+ * A wrapper that takes `ParametersOf<Routes, R> & FormatOption<Format>` passes the format on
+ * (README.md, "Typed by GitHub's description"). `raw`, `diff`, `patch`, `html` and `sha` answer
+ * with text (GitHub's "Media types").
+ *
+ * @example
+ * ```ts
+ * function request<R extends keyof Routes, Format extends string = string>(route: R, parameters: ParametersOf<Routes, R> & FormatOption<Format>) {
+ *   return send(github(route, parameters));
+ * }
+ * const pull = await request("GET /repos/{owner}/{repo}/pulls/{pull_number}", { owner: "o", repo: "r", pull_number: 1, mediaType: { format: "diff" } });
+ * if (pull.status === 200) pull.data; // string
+ * ```
+ */
+export type FormatOption<Format extends string> = {
+  /** The call's `mediaType`, of which only `format` is read here. */
+  mediaType?: {
+    /** The media type format, e.g. `"diff"`: inferred as the call writes it. */
+    format?: Format;
+  };
+};
 
 /**
  * The parameters of the options form `{ method: M, url: U, … }`: from the route map when

@@ -59,7 +59,13 @@ export interface UntypedResponse {
   headers: ResponseHeaderFields;
 }
 
-/** `mediaType.format` values whose successful responses are text, not JSON (https://docs.github.com/rest/using-the-rest-api/getting-started-with-the-rest-api#media-types). */
+/**
+ * `mediaType.format` values whose successful responses are text, not JSON: `raw`, `diff`, `patch`,
+ * `html` and `sha` (GitHub's "Media types",
+ * https://docs.github.com/rest/using-the-rest-api/getting-started-with-the-rest-api#media-types).
+ * The `+json` formats (`raw+json`, `text+json`, `html+json`, `full+json`) answer JSON, the
+ * description's schema with its `body_text`/`body_html` fields, and are not text.
+ */
 type TextFormat = "raw" | "diff" | "patch" | "html" | "sha";
 
 /** A response as a `mediaType.format` of {@link TextFormat} gives it: a 2xx with content has `data: string`; others (errors are JSON) as they were. */
@@ -115,9 +121,10 @@ export declare const responseOf: unique symbol;
 
 /**
  * Request options of route `R` of the map `Routes`, as an endpoint function returns them: the
- * {@link RequestOptions}, and, for types only, the route they were built for, so that
- * {@link ResponseFor} names the response ({@link ResponseOf}) without the route written again.
- * `followLink` returns the same type, and so names the same response.
+ * {@link RequestOptions}, and, for types only, the route they were built for and the call's
+ * `mediaType.format` (`Format`, `string` for none), so that {@link ResponseFor} names the response
+ * ({@link ResponseOf}) without the route or the format written again. `followLink` returns the
+ * same type, and so names the same response.
  *
  * @example
  * ```ts
@@ -127,18 +134,20 @@ export declare const responseOf: unique symbol;
  * // FullRepository
  * ```
  */
-export interface TypedRequestOptions<Routes extends RouteMap, R extends string> extends RequestOptions {
+export interface TypedRequestOptions<Routes extends RouteMap, R extends string, Format extends string = string> extends RequestOptions {
   /**
-   * Types only, no such property: the map and the route. A method, whose parameters TypeScript
-   * compares both ways, so that an endpoint function of one map stays assignable to that of another.
+   * Types only, no such property: the map, the route and the call's `mediaType.format`. A method,
+   * whose parameters TypeScript compares both ways, so that an endpoint function of one map stays
+   * assignable to that of another.
    */
-  [responseOf]?(routes: Routes, route: R): void;
+  [responseOf]?(routes: Routes, route: R, format: Format): void;
 }
 
 /**
- * The response of the request options `O`: {@link ResponseOf} their map and route when an endpoint
- * function typed by a map built them ({@link TypedRequestOptions}), else {@link UntypedResponse}.
- * `Format` as for {@link ResponseOf}.
+ * The response of the request options `O`: {@link ResponseOf} their map, route and format when an
+ * endpoint function typed by a map built them ({@link TypedRequestOptions}), else
+ * {@link UntypedResponse}. The format is the call's `mediaType.format` (`{ mediaType: { format:
+ * "diff" } }` gives `data: string`), or `Format` when given.
  *
  * @example
  * ```ts
@@ -150,4 +159,6 @@ export interface TypedRequestOptions<Routes extends RouteMap, R extends string> 
  * ```
  */
 export type ResponseFor<O, Format extends string = ""> =
-  O extends TypedRequestOptions<infer Routes, infer R> ? ResponseOf<Routes, R, Format> : UntypedResponse;
+  O extends TypedRequestOptions<infer Routes, infer R, infer Given>
+    ? ResponseOf<Routes, R, Format extends "" ? Given : Format>
+    : UntypedResponse;
