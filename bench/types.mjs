@@ -209,7 +209,7 @@ const wrapperLines = (map, responses) => {
     `  return { status: response.status, headers: Object.fromEntries(response.headers), data } as unknown as ${type};`,
     "}",
     "export function request<R extends keyof Routes, Format extends string = string>(route: R, parameters: ParametersOf<Routes, R> & FormatOption<Format>) {",
-    "  return send(github(route, parameters));",
+    "  return send(github<R, Format>(route, parameters));",
     "}",
   ];
 };
