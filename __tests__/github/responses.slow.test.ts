@@ -327,7 +327,7 @@ test.each([
     writeFileSync(
       join(sdk, "index.mts"),
       [
-        'import { endpoint, followLink, type EndpointInterface, type ParametersOf, type RequestOptions, type ResponseFor, type ResponseOf } from "rest-endpoint";',
+        'import { endpoint, followLink, type EndpointInterface, type FormatOption, type ParametersOf, type RequestOptions, type ResponseFor, type ResponseOf } from "rest-endpoint";',
         'import { toFetch } from "rest-endpoint/clients";',
         'import type { Routes } from "rest-endpoint/routes/api.github.com.responses";',
         "const github: EndpointInterface<Routes> = endpoint;",
@@ -341,8 +341,9 @@ test.each([
         "  const response = await fetch(...toFetch(options));",
         "  return { status: response.status, headers: {}, data: await response.json() } as unknown as ResponseFor<O>;",
         "}",
-        "export function sent<R extends keyof Routes>(route: R, parameters: ParametersOf<Routes, R>) {",
-        "  return send(github(route, parameters));",
+        // The README's wrapper, which passes the call's mediaType.format on.
+        "export function sent<R extends keyof Routes, Format extends string = string>(route: R, parameters: ParametersOf<Routes, R> & FormatOption<Format>) {",
+        "  return send(github<R, Format>(route, parameters));",
         "}",
         'export const issuesRequest = (owner: string, repo: string) => github("GET /repos/{owner}/{repo}/issues", { owner, repo });',
         "export const nextIssues = (owner: string, repo: string) => followLink(issuesRequest(owner, repo), { link: '' });",
@@ -364,6 +365,10 @@ test.each([
         "// @ts-expect-error misspelt, through the README's send",
         "if (sentRepository.status === 200) void sentRepository.data.ful_name;",
         "if (sentRepository.status === 200) void sentRepository.data.full_name;",
+        'const sentDiff = await sent("GET /repos/{owner}/{repo}/pulls/{pull_number}", { owner: "o", repo: "r", pull_number: 1, mediaType: { format: "diff" } });',
+        "if (sentDiff.status === 200) void sentDiff.data.split('\\n');",
+        "// @ts-expect-error a diff is text, which has no title",
+        "if (sentDiff.status === 200) void sentDiff.data.title;",
         "if (repository.status === 200) {",
         "  const name: string = repository.data.full_name;",
         "  // @ts-expect-error misspelt",
