@@ -18,7 +18,8 @@
 //   from the description with the version's request-side changes applied (scripts/github-versions.mjs),
 //   kept as what differs from `<target>`'s map: the routes it changes, and `Omit` of the others.
 //   `<target>.<version>.responses` holds the version's own responses when the version changes any
-//   (the response-side changes of scripts/github-api-versions.json applied to the description).
+//   (the response-side changes of scripts/github-api-versions.json applied to the description),
+//   as what differs from `<target>.responses`: the components and routes it changes, the rest imported.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { applyChanges, applyResponseChanges, changesFor, responseChangesFor, servedBy } from "./github-versions.mjs";
@@ -87,10 +88,91 @@ for (const target of TARGETS) {
     join(OUT, `${target}.json`),
     JSON.stringify({ target, source: `@octokit/openapi ${OPENAPI_VERSION}`, docs: prefix, routes: listing }),
   );
-  for (const map of versioned) writeVersion(target, map, listing, prefix);
+  for (const map of versioned) writeVersion(target, map, listing, prefix, responseTypes);
   counts.push(`${target} ${count} (${versioned.map(({ version }) => version).join(", ")})`);
 }
 console.log(`dist/routes: ${counts.join(", ")} operations (@octokit/openapi ${OPENAPI_VERSION})`);
+
+/** A responses module's text (lib/openapi/responses.ts) as its parts: each route's line, each component's declaration (with its comment). */
+function responseParts(text) {
+  const open = "export interface Responses {\n";
+  const start = text.indexOf(open);
+  const end = text.indexOf("\n}\n", start);
+  const routes = new Map();
+  for (const line of text.slice(start + open.length, end).split("\n")) {
+    const [, key] = /^ {2}("(?:[^"\\]|\\.)*"): /.exec(line) ?? [];
+    if (key === undefined) throw new Error(`a route line of no known form: ${line.slice(0, 100)}`);
+    routes.set(JSON.parse(key), line);
+  }
+  const components = new Map();
+  let comment = [];
+  for (const line of text.slice(end + 3).split("\n")) {
+    const [, name] = /^export (?:interface|type) (\w+)/.exec(line) ?? [];
+    if (name !== undefined) {
+      components.set(name, [...comment, line].join("\n"));
+      comment = [];
+    } else if (line !== "") comment.push(line);
+  }
+  return { routes, components };
+}
+
+/** The identifiers a declaration's text names (its own name, words in comments and strings too: one too many only imports more). */
+function namesIn(text) {
+  return new Set(text.match(/\b[a-z_]\w*\b/gi) ?? []);
+}
+
+/**
+ * A version's responses module as what differs from its target's (\`base\`, the same writer's text):
+ * the components whose declaration differs, and every one that names such a component, however
+ * deep, declared again; the routes whose line differs or that name one of them written again over
+ * \`Omit\` of the target's \`Responses\`; every other component imported from the target's module.
+ */
+function responsesDelta(base, versioned, name, target, version) {
+  const before = responseParts(base);
+  const after = responseParts(versioned);
+  for (const reserved of ["Unversioned", "Requests"])
+    if (after.components.has(reserved)) throw new Error(`${name}: a component named ${reserved}`);
+  const changed = new Set(
+    [...after.components].filter(([component, text]) => before.components.get(component) !== text).map(([component]) => component),
+  );
+  const names = new Map(
+    [...after.components].map(([component, text]) => [
+      component,
+      [...namesIn(text)].filter((word) => word !== component && after.components.has(word)),
+    ]),
+  );
+  for (let grown = true; grown;) {
+    grown = false;
+    for (const [component, named] of names)
+      if (!changed.has(component) && named.some((word) => changed.has(word))) {
+        changed.add(component);
+        grown = true;
+      }
+  }
+  const routes = [...after.routes].filter(
+    ([route, line]) => before.routes.get(route) !== line || [...namesIn(line)].some((word) => changed.has(word)),
+  );
+  const removed = [...before.routes.keys()].filter((route) => !after.routes.has(route));
+  const declared = [...changed].map((component) => after.components.get(component));
+  const imported = [...namesIn([...declared, ...routes.map(([, line]) => line)].join("\n"))]
+    .filter((word) => before.components.has(word) && !changed.has(word))
+    .sort();
+  const omitted = [...routes.map(([route]) => route), ...removed].map((route) => JSON.stringify(route)).join(" | ") || "never";
+  return `import type { Responding } from "../index.cjs";
+import type { Routes as Requests } from "./${name}.cjs";
+import type { Responses as Unversioned${imported.map((word) => `, ${word}`).join("")} } from "./${target}.responses.cjs";
+
+/** The map's routes, with their responses: \`ResponseOf<Routes, R>\` reads them. */
+export interface Routes extends Requests, Responding<Responses> {}
+
+/** Each route's responses in API version ${version}: ${target}'s, with the ${routes.length} routes the version changes written again (and ${removed.length} removed). */
+export interface Responses extends Omit<Unversioned, ${omitted}> {
+${routes.map(([, line]) => line).join("\n")}
+}
+
+${declared.join("\n")}
+`;
+}
 
 /** One member of a route's block in generated declarations: its name. */
 function memberName(line) {
@@ -104,7 +186,13 @@ function memberName(line) {
  * as the generator wrote them; the routes it removes left out. Its listing (for `--routes`) holds
  * the same differences, over the unversioned listing.
  */
-function writeVersion(target, { version, changes, responseChanges, unmatched, declarations, listing, responses }, unversioned, docs) {
+function writeVersion(
+  target,
+  { version, changes, responseChanges, unmatched, declarations, listing, responses },
+  unversioned,
+  docs,
+  baseResponses,
+) {
   const name = `${target}.${version}`;
   const differences = generator.listingChanges(unversioned, listing);
   const removed = differences.filter(({ after }) => after === undefined).map(({ route }) => route);
@@ -158,7 +246,7 @@ ${members.join("\n")}
   if (responses !== undefined)
     writeFileSync(
       join(OUT, `${name}.responses.d.cts`),
-      `// Generated by scripts/generate-routes.mjs from @octokit/openapi ${OPENAPI_VERSION} (${target}) and the response-side changes of API version ${version} (scripts/github-api-versions.json): do not edit.\n\n${responses}`,
+      `// Generated by scripts/generate-routes.mjs from @octokit/openapi ${OPENAPI_VERSION} (${target}) and the response-side changes of API version ${version} (scripts/github-api-versions.json): do not edit.\n\n${responsesDelta(baseResponses, responses, name, target, version)}`,
     );
   for (const [extension, index, suffix] of [
     ...(responses === undefined ? [["d.cts", "../index.cjs", ".cjs"]] : []),

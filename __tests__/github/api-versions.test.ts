@@ -140,6 +140,18 @@ describe("the maps of each target and version", () => {
     expect(sizes[1]! / sizes[0]!).toBeLessThan(0.02);
     expect(sizes[2]! / sizes[0]!).toBeLessThan(0.01);
   });
+
+  test("a version's responses are a file of what differs too: the components and routes it changes, the others imported from the target's", () => {
+    for (const target of ["api.github.com", "ghec"]) {
+      const unversioned = readFileSync(join(routes, `${target}.responses.d.cts`), "utf8");
+      const versioned = readFileSync(join(routes, `${target}.2026-03-10.responses.d.cts`), "utf8");
+      expect(versioned.length / unversioned.length).toBeLessThan(0.25);
+      expect(versioned).toContain(`from "./${target}.responses.cjs";`);
+      // Each component it declares is one the version changes, or one that names such a one.
+      expect(versioned).toMatch(/^export interface FullRepository /m);
+      expect(versioned).not.toMatch(/^export interface SimpleUser /m);
+    }
+  });
 });
 
 describe("listingChanges: the one comparison of listings (versions diff, the versioned maps, descriptions:update)", () => {
