@@ -191,29 +191,28 @@ const readOf = (call) => {
 /** The same read where the data may be `null` or `undefined` (octokit's and openapi-fetch's types): `?.name`, `?.[0]?.name`. */
 const optional = (read) => read.replace("[0]!.", "?.[0]?.").replace(/^\./, "?.");
 const index = JSON.stringify(join(root, "dist", "index.js"));
-/** The README's wrapper over `map`: with responses, `send` reads the request options' response (`ResponseFor`); without, it returns the request options. */
-const wrapperLines = (map, responses) => [
-  `import { endpoint, type EndpointInterface, type ParametersOf, type RequestOptions, type ResponseFor } from ${index};`,
-  `import { toFetch } from ${JSON.stringify(join(root, "dist", "clients.js"))};`,
-  `import type { Routes } from ${map};`,
-  "const github: EndpointInterface<Routes> = endpoint;",
-  ...(responses
-    ? [
-        "async function send<O extends RequestOptions>(options: O): Promise<ResponseFor<O>> {",
-        "  const response = await fetch(...toFetch(options));",
-        "  const data: unknown = response.status === 204 ? undefined : await response.json();",
-        "  return { status: response.status, headers: Object.fromEntries(response.headers), data } as unknown as ResponseFor<O>;",
-        "}",
-        "export function request<R extends keyof Routes>(route: R, parameters: ParametersOf<Routes, R>) {",
-        "  return send(github(route, parameters));",
-        "}",
-      ]
-    : [
-        "export function request<R extends keyof Routes>(route: R, parameters: ParametersOf<Routes, R>) {",
-        "  return github(route, parameters);",
-        "}",
-      ]),
-];
+/**
+ * The README's wrapper over `map`: `send` reads the request options' response (`ResponseFor`), and
+ * `request` takes the call's `mediaType.format` (`FormatOption`). Without responses, the same
+ * wrapper, whose `send` returns an `UntypedResponse`: what responses add is their types alone.
+ */
+const wrapperLines = (map, responses) => {
+  const type = responses ? "ResponseFor<O>" : "UntypedResponse";
+  return [
+    `import { endpoint, type EndpointInterface, type FormatOption, type ParametersOf, type RequestOptions, type ResponseFor, type UntypedResponse } from ${index};`,
+    `import { toFetch } from ${JSON.stringify(join(root, "dist", "clients.js"))};`,
+    `import type { Routes } from ${map};`,
+    "const github: EndpointInterface<Routes> = endpoint;",
+    `async function send<O extends RequestOptions>(options: O): Promise<${type}> {`,
+    "  const response = await fetch(...toFetch(options));",
+    "  const data: unknown = response.status === 204 ? undefined : await response.json();",
+    `  return { status: response.status, headers: Object.fromEntries(response.headers), data } as unknown as ${type};`,
+    "}",
+    "export function request<R extends keyof Routes, Format extends string = string>(route: R, parameters: ParametersOf<Routes, R> & FormatOption<Format>) {",
+    "  return send(github<R, Format>(route, parameters));",
+    "}",
+  ];
+};
 const withResponses = JSON.stringify(join(root, "dist", "routes", "api.github.com.responses.js"));
 const withoutResponses = JSON.stringify(join(root, "dist", "routes", "api.github.com.js"));
 const wrapperProgram = (map, count, read = true) =>
@@ -245,19 +244,10 @@ const responseProjects = {
     "",
   ].join("\n"),
   "wrapper, 0 calls": wrapperProgram(withResponses, 0),
-  "wrapper, 0 calls, no responses": wrapperProgram(withoutResponses, 0, false).replaceAll(
-    "ResponseOf<Routes, R>",
-    "{ status: number; data: unknown }",
-  ),
+  "wrapper, 0 calls, no responses": wrapperProgram(withoutResponses, 0, false),
   "wrapper, 1 call": wrapperProgram(withResponses, 1),
-  "wrapper, 1 call, no responses": wrapperProgram(withoutResponses, 1, false).replaceAll(
-    "ResponseOf<Routes, R>",
-    "{ status: number; data: unknown }",
-  ),
-  "wrapper, 20 calls, no responses": wrapperProgram(withoutResponses, 20, false).replaceAll(
-    "ResponseOf<Routes, R>",
-    "{ status: number; data: unknown }",
-  ),
+  "wrapper, 1 call, no responses": wrapperProgram(withoutResponses, 1, false),
+  "wrapper, 20 calls, no responses": wrapperProgram(withoutResponses, 20, false),
 };
 const responseBase = join(root, ".tmp", "bench-types-responses");
 rmSync(responseBase, { recursive: true, force: true });

@@ -44,6 +44,7 @@ export type {
   ApiVersioned,
   ArgumentsOf,
   DataRule,
+  FormatOption,
   Defaults,
   EndpointInterface,
   EndpointOptions,

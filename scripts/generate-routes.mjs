@@ -17,9 +17,12 @@
 //   serves (scripts/github-api-versions.json): the map of that version, which the generator writes
 //   from the description with the version's request-side changes applied (scripts/github-versions.mjs),
 //   kept as what differs from `<target>`'s map: the routes it changes, and `Omit` of the others.
+//   `<target>.<version>.responses` holds the version's own responses when the version changes any
+//   (the response-side changes of scripts/github-api-versions.json applied to the description),
+//   as what differs from `<target>.responses`: the components and routes it changes, the rest imported.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { applyChanges, changesFor, servedBy } from "./github-versions.mjs";
+import { applyChanges, applyResponseChanges, changesFor, responseChangesFor, servedBy } from "./github-versions.mjs";
 import { generator, OPENAPI_VERSION, readTarget, TARGETS } from "./openapi.mjs";
 
 const OUT = join(process.cwd(), "dist", "routes");
@@ -45,10 +48,19 @@ for (const target of TARGETS) {
   // Each version's map, from the description with the version's changes applied.
   const versioned = servedBy(target).map((version) => {
     const changes = changesFor(target, version);
-    const { spec: changed, unmatched } = applyChanges(spec, changes);
-    const map =
-      changes.length === 0 ? { declarations, listing } : generator.generateRouteMap(changed, { header, withQueries: false, responses });
-    return { version, changes, unmatched, ...map };
+    const responseChanges = responseChangesFor(target, version);
+    const requests = applyChanges(spec, changes);
+    const { spec: changed, unmatched: unmatchedResponses } = applyResponseChanges(requests.spec, responseChanges);
+    const unmatched = [...requests.unmatched, ...unmatchedResponses];
+    if (changes.length === 0 && responseChanges.length === 0)
+      return { version, changes, responseChanges, unmatched, declarations, listing };
+    // The version's own responses, in a module that imports the version's map.
+    const map = generator.generateRouteMap(changed, {
+      header,
+      withQueries: false,
+      responses: { map: `./${target}.${version}.cjs`, library: "../index.cjs" },
+    });
+    return { version, changes, responseChanges, unmatched, ...map, responses: responseChanges.length === 0 ? undefined : map.responses };
   });
   // The documentation URLs, without the prefix most of the target's share.
   const prefixCounts = new Map();
@@ -76,10 +88,91 @@ for (const target of TARGETS) {
     join(OUT, `${target}.json`),
     JSON.stringify({ target, source: `@octokit/openapi ${OPENAPI_VERSION}`, docs: prefix, routes: listing }),
   );
-  for (const map of versioned) writeVersion(target, map, listing, prefix);
+  for (const map of versioned) writeVersion(target, map, listing, prefix, responseTypes);
   counts.push(`${target} ${count} (${versioned.map(({ version }) => version).join(", ")})`);
 }
 console.log(`dist/routes: ${counts.join(", ")} operations (@octokit/openapi ${OPENAPI_VERSION})`);
+
+/** A responses module's text (lib/openapi/responses.ts) as its parts: each route's line, each component's declaration (with its comment). */
+function responseParts(text) {
+  const open = "export interface Responses {\n";
+  const start = text.indexOf(open);
+  const end = text.indexOf("\n}\n", start);
+  const routes = new Map();
+  for (const line of text.slice(start + open.length, end).split("\n")) {
+    const [, key] = /^ {2}("(?:[^"\\]|\\.)*"): /.exec(line) ?? [];
+    if (key === undefined) throw new Error(`a route line of no known form: ${line.slice(0, 100)}`);
+    routes.set(JSON.parse(key), line);
+  }
+  const components = new Map();
+  let comment = [];
+  for (const line of text.slice(end + 3).split("\n")) {
+    const [, name] = /^export (?:interface|type) (\w+)/.exec(line) ?? [];
+    if (name !== undefined) {
+      components.set(name, [...comment, line].join("\n"));
+      comment = [];
+    } else if (line !== "") comment.push(line);
+  }
+  return { routes, components };
+}
+
+/** The identifiers a declaration's text names (its own name, words in comments and strings too: one too many only imports more). */
+function namesIn(text) {
+  return new Set(text.match(/\b[a-z_]\w*\b/gi) ?? []);
+}
+
+/**
+ * A version's responses module as what differs from its target's (\`base\`, the same writer's text):
+ * the components whose declaration differs, and every one that names such a component, however
+ * deep, declared again; the routes whose line differs or that name one of them written again over
+ * \`Omit\` of the target's \`Responses\`; every other component imported from the target's module.
+ */
+function responsesDelta(base, versioned, name, target, version) {
+  const before = responseParts(base);
+  const after = responseParts(versioned);
+  for (const reserved of ["Unversioned", "Requests"])
+    if (after.components.has(reserved)) throw new Error(`${name}: a component named ${reserved}`);
+  const changed = new Set(
+    [...after.components].filter(([component, text]) => before.components.get(component) !== text).map(([component]) => component),
+  );
+  const names = new Map(
+    [...after.components].map(([component, text]) => [
+      component,
+      [...namesIn(text)].filter((word) => word !== component && after.components.has(word)),
+    ]),
+  );
+  for (let grown = true; grown;) {
+    grown = false;
+    for (const [component, named] of names)
+      if (!changed.has(component) && named.some((word) => changed.has(word))) {
+        changed.add(component);
+        grown = true;
+      }
+  }
+  const routes = [...after.routes].filter(
+    ([route, line]) => before.routes.get(route) !== line || [...namesIn(line)].some((word) => changed.has(word)),
+  );
+  const removed = [...before.routes.keys()].filter((route) => !after.routes.has(route));
+  const declared = [...changed].map((component) => after.components.get(component));
+  const imported = [...namesIn([...declared, ...routes.map(([, line]) => line)].join("\n"))]
+    .filter((word) => before.components.has(word) && !changed.has(word))
+    .sort();
+  const omitted = [...routes.map(([route]) => route), ...removed].map((route) => JSON.stringify(route)).join(" | ") || "never";
+  return `import type { Responding } from "../index.cjs";
+import type { Routes as Requests } from "./${name}.cjs";
+import type { Responses as Unversioned${imported.map((word) => `, ${word}`).join("")} } from "./${target}.responses.cjs";
+
+/** The map's routes, with their responses: \`ResponseOf<Routes, R>\` reads them. */
+export interface Routes extends Requests, Responding<Responses> {}
+
+/** Each route's responses in API version ${version}: ${target}'s, with the ${routes.length} routes the version changes written again (and ${removed.length} removed). */
+export interface Responses extends Omit<Unversioned, ${omitted}> {
+${routes.map(([, line]) => line).join("\n")}
+}
+
+${declared.join("\n")}
+`;
+}
 
 /** One member of a route's block in generated declarations: its name. */
 function memberName(line) {
@@ -93,7 +186,13 @@ function memberName(line) {
  * as the generator wrote them; the routes it removes left out. Its listing (for `--routes`) holds
  * the same differences, over the unversioned listing.
  */
-function writeVersion(target, { version, changes, unmatched, declarations, listing }, unversioned, docs) {
+function writeVersion(
+  target,
+  { version, changes, responseChanges, unmatched, declarations, listing, responses },
+  unversioned,
+  docs,
+  baseResponses,
+) {
   const name = `${target}.${version}`;
   const differences = generator.listingChanges(unversioned, listing);
   const removed = differences.filter(({ after }) => after === undefined).map(({ route }) => route);
@@ -141,9 +240,16 @@ ${members.join("\n")}
     );
   writeFileSync(join(OUT, `${name}.js`), "export {};\n");
   writeFileSync(join(OUT, `${name}.cjs`), '"use strict";\n');
-  // The versioned map with its target's responses (the descriptions hold one set per target).
+  // The versioned map with its responses: the version's own, from the description with the
+  // version's response-side changes applied, when it has any; else its target's (the descriptions
+  // hold one set per target). The ESM declarations import the ESM map, whose marker is its own.
+  if (responses !== undefined)
+    writeFileSync(
+      join(OUT, `${name}.responses.d.cts`),
+      `// Generated by scripts/generate-routes.mjs from @octokit/openapi ${OPENAPI_VERSION} (${target}) and the response-side changes of API version ${version} (scripts/github-api-versions.json): do not edit.\n\n${responsesDelta(baseResponses, responses, name, target, version)}`,
+    );
   for (const [extension, index, suffix] of [
-    ["d.cts", "../index.cjs", ".cjs"],
+    ...(responses === undefined ? [["d.cts", "../index.cjs", ".cjs"]] : []),
     ["d.ts", "../index.js", ".js"],
   ])
     writeFileSync(
@@ -151,9 +257,9 @@ ${members.join("\n")}
       `// Generated by scripts/generate-routes.mjs: do not edit.
 import type { Responding } from "${index}";
 import type { Routes as Requests } from "./${name}${suffix}";
-import type { Responses } from "./${target}.responses${suffix}";
+import type { Responses } from "./${responses === undefined ? `${target}.responses${suffix}` : `${name}.responses.cjs`}";
 
-/** The map of API version ${version} with ${target}'s responses: \`ResponseOf<Routes, R>\` reads them. */
+/** The map of API version ${version} with ${responses === undefined ? `${target}'s responses` : `its responses (${responseChanges.length} changes of the version applied)`}: \`ResponseOf<Routes, R>\` reads them. */
 export interface Routes extends Requests, Responding<Responses> {}
 `,
     );
@@ -169,6 +275,7 @@ export interface Routes extends Requests, Responding<Responses> {}
       version,
       removed,
       routes: Object.fromEntries(changed.map((route) => [route, listing[route]])),
+      responseChanges: responseChanges.map(({ cites }) => cites),
       changes: changes.map(({ cites, removeParameters, narrowParameters, removeRoutes, routes }) => ({
         cites,
         ...(removeParameters === undefined ? {} : { removeParameters }),

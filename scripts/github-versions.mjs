@@ -1,7 +1,7 @@
 // GitHub's API versions (https://docs.github.com/rest/about-the-rest-api/api-versions): the
-// request-side changes each version makes, from scripts/github-api-versions.json (itself from
-// GitHub's CHANGELOG.md files, with provenance), applied to an OpenAPI description so that the
-// generator writes that version's map. Shared by scripts/generate-routes.mjs and
+// request-side and response-side changes each version makes, from scripts/github-api-versions.json
+// (itself from GitHub's CHANGELOG.md files, with provenance), applied to an OpenAPI description so
+// that the generator writes that version's map and its responses. Shared by scripts/generate-routes.mjs and
 // scripts/descriptions-update.mjs.
 import { readFileSync } from "node:fs";
 
@@ -17,6 +17,14 @@ export function changesFor(target, version) {
     .filter(([date]) => date <= version)
     .sort(([a], [b]) => a.localeCompare(b))
     .flatMap(([, { changes }]) => changes.filter((change) => change.targets.includes(target)));
+}
+
+/** The response-side changes that lead from the unversioned description of `target` to `version`, in order. */
+export function responseChangesFor(target, version) {
+  return Object.entries(VERSIONS.versions)
+    .filter(([date]) => date <= version)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .flatMap(([, { responseChanges = [] }]) => responseChanges.filter((change) => change.targets.includes(target)));
 }
 
 /** The value a local `$ref` (`#/components/schemas/x`) points at in `spec`. */
@@ -96,6 +104,54 @@ export function applyChanges(spec, changes) {
         if (json !== undefined) applied = changeSchema(copy, body.content[json], "schema", change) || applied;
       }
       if (!applied) unmatched.push(`${change.cites}: ${route}`);
+    }
+  }
+  return { spec: copy, unmatched };
+}
+
+/** Removes `change`'s properties and enum values from a component schema, through `allOf`, `oneOf` and `anyOf`; whether it applied. */
+function changeComponent(schema, change) {
+  if (typeof schema !== "object" || schema === null) return false;
+  let applied = false;
+  for (const name of change.removeProperties ?? []) {
+    if (schema.properties?.[name] === undefined) continue;
+    Reflect.deleteProperty(schema.properties, name);
+    if (Array.isArray(schema.required)) schema.required = schema.required.filter((required) => required !== name);
+    applied = true;
+  }
+  for (const [name, values] of Object.entries(change.removeEnumValues ?? {})) {
+    const property = schema.properties?.[name];
+    // The enum of the property, or of its items (a list of values).
+    const holder = Array.isArray(property?.enum) ? property : property?.items;
+    if (!Array.isArray(holder?.enum)) continue;
+    holder.enum = holder.enum.filter((value) => !values.includes(value));
+    applied = true;
+  }
+  for (const list of ["allOf", "oneOf", "anyOf"]) for (const part of schema[list] ?? []) applied = changeComponent(part, change) || applied;
+  return applied;
+}
+
+/**
+ * `spec` with the response-side `changes` applied, as a copy: properties and enum values removed
+ * from the component schemas each change names (every response that names the component changes
+ * with it, as GitHub's CHANGELOG describes the resource), a status code renamed in the responses of
+ * each change's routes. Also each change, schema and route that found nothing to change.
+ */
+export function applyResponseChanges(spec, changes) {
+  const copy = JSON.parse(JSON.stringify(spec));
+  const unmatched = [];
+  for (const change of changes) {
+    for (const name of change.schemas ?? [])
+      if (!changeComponent(copy.components?.schemas?.[name], change)) unmatched.push(`${change.cites}: ${name}`);
+    for (const route of change.routes ?? []) {
+      const [method, path] = route.split(" ");
+      const responses = copy.paths[path]?.[method.toLowerCase()]?.responses;
+      const renames = Object.entries(change.renameStatus ?? {}).filter(([from]) => responses?.[from] !== undefined);
+      if (renames.length === 0) unmatched.push(`${change.cites}: ${route}`);
+      for (const [from, to] of renames) {
+        responses[to] = responses[from];
+        Reflect.deleteProperty(responses, from);
+      }
     }
   }
   return { spec: copy, unmatched };

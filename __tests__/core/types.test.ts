@@ -3,6 +3,7 @@ import type { Routes as Ghes319 } from "rest-endpoint/routes/ghes-3.19";
 import {
   endpoint,
   type ArgumentsOf,
+  type FormatOption,
   type DataRule,
   type EndpointInterface,
   type MappedParameters,
@@ -448,8 +449,14 @@ describe("route maps", () => {
     type Optional = { "GET /things": { limit?: number } };
     const checks: true[] = [
       true satisfies Equal<RequiredKeys<{ owner: string; repo: string; per_page?: number }>, "owner" | "repo">,
-      true satisfies Equal<ArgumentsOf<Things, "GET /things/{id}">, [options: NoInfer<ParametersOf<Things, "GET /things/{id}">>]>,
-      true satisfies Equal<ArgumentsOf<Optional, "GET /things">, [options?: NoInfer<ParametersOf<Optional, "GET /things">> | undefined]>,
+      true satisfies Equal<
+        ArgumentsOf<Things, "GET /things/{id}">,
+        [options: NoInfer<ParametersOf<Things, "GET /things/{id}">> & FormatOption<string>]
+      >,
+      true satisfies Equal<
+        ArgumentsOf<Optional, "GET /things">,
+        [options?: (NoInfer<ParametersOf<Optional, "GET /things">> & FormatOption<string>) | undefined]
+      >,
       // The options argument is optional exactly when nothing is required.
       true satisfies Equal<ArgumentsOf<Things, "GET /things/{id}"> extends [unknown] ? true : false, true>,
       true satisfies Equal<[] extends ArgumentsOf<Optional, "GET /things"> ? true : false, true>,

@@ -27,7 +27,14 @@ interface Versions {
   provenance: { repository: string; licence: string; files: Record<string, { path: string; commit: string }> };
   served: Record<string, string[]>;
   unversioned: string;
-  versions: Record<string, { changes: Change[]; responseOnly: string[] }>;
+  versions: Record<
+    string,
+    {
+      changes: Change[];
+      responseChanges: { targets: string[]; cites: string; schemas?: string[]; routes?: string[] }[];
+      responseOnly: string[];
+    }
+  >;
 }
 const VERSIONS = JSON.parse(readFileSync(join(root, "scripts", "github-api-versions.json"), "utf8")) as Versions;
 const listing = (name: string): Listing => JSON.parse(readFileSync(join(routes, `${name}.json`), "utf8")) as Listing;
@@ -61,11 +68,29 @@ describe("the request-side changes of each version, from GitHub's CHANGELOG", ()
     });
   });
 
-  test("each change cites its CHANGELOG entry once, and each of the version's 27 entries is encoded or listed as response-only", () => {
-    const { changes, responseOnly } = VERSIONS.versions["2026-03-10"]!;
+  test("each change cites its CHANGELOG entry once, and each of the version's 27 entries is encoded (request side, response side) or listed as response-only", () => {
+    const { changes, responseChanges, responseOnly } = VERSIONS.versions["2026-03-10"]!;
     const cited = changes.map(({ cites }) => cites);
-    expect(new Set([...cited, ...responseOnly]).size).toBe(cited.length + responseOnly.length);
-    expect([cited.length, responseOnly.length]).toEqual([8, 19]);
+    const responses = responseChanges.map(({ cites }) => cites);
+    expect(new Set(cited).size).toBe(cited.length);
+    expect(new Set(responses).size).toBe(responses.length);
+    // An entry both sides apply (a field removed from the request and the response) is cited by both.
+    expect(responses.filter((heading) => cited.includes(heading))).toEqual([
+      "Remove deprecated `use_squash_pr_title_as_default` property from repo settings endpoints",
+      "Remove `secret_scanning_push_protection_custom_link_enabled` from the organization request and response",
+    ]);
+    expect(responseOnly.filter((heading) => cited.includes(heading) || responses.includes(heading))).toEqual([]);
+    expect(new Set([...cited, ...responses, ...responseOnly]).size).toBe(27);
+    expect([cited.length, responses.length, responseOnly.length]).toEqual([8, 10, 11]);
+  });
+
+  test("each response change finds what it changes in each target: its component schemas, its routes", () => {
+    const versioned = (target: string) =>
+      JSON.parse(readFileSync(join(routes, `${target}.2026-03-10.json`), "utf8")) as { unmatched: string[]; responseChanges: string[] };
+    for (const target of ["api.github.com", "ghec"]) {
+      expect(versioned(target).unmatched.filter((entry) => !entry.endsWith("POST /hub"))).toEqual([]);
+      expect(versioned(target).responseChanges).toEqual(VERSIONS.versions["2026-03-10"]!.responseChanges.map(({ cites }) => cites));
+    }
   });
 
   test("each route a change names is a route of each target it applies to, but /hub, which GitHub's description no longer has", () => {
@@ -114,6 +139,18 @@ describe("the maps of each target and version", () => {
     );
     expect(sizes[1]! / sizes[0]!).toBeLessThan(0.02);
     expect(sizes[2]! / sizes[0]!).toBeLessThan(0.01);
+  });
+
+  test("a version's responses are a file of what differs too: the components and routes it changes, the others imported from the target's", () => {
+    for (const target of ["api.github.com", "ghec"]) {
+      const unversioned = readFileSync(join(routes, `${target}.responses.d.cts`), "utf8");
+      const versioned = readFileSync(join(routes, `${target}.2026-03-10.responses.d.cts`), "utf8");
+      expect(versioned.length / unversioned.length).toBeLessThan(0.25);
+      expect(versioned).toContain(`from "./${target}.responses.cjs";`);
+      // Each component it declares is one the version changes, or one that names such a one.
+      expect(versioned).toMatch(/^export interface FullRepository /m);
+      expect(versioned).not.toMatch(/^export interface SimpleUser /m);
+    }
   });
 });
 

@@ -185,6 +185,93 @@ test("reading data the description does not declare is a type error; each status
   expect(diagnosticsOf([file])).toEqual([]);
 }, 300_000);
 
+// docs.github.com "Media types": `raw`, `diff`, `patch`, `html` and `sha` answer with text; the
+// `+json` formats with JSON. A failure names the line, so that each case fails on its own.
+test("a call's mediaType.format types its response: text for diff, raw, patch, html, sha; JSON without one or with a +json format", () => {
+  const file = join(dir, "formats.mts");
+  const pull = '"GET /repos/{owner}/{repo}/pulls/{pull_number}"';
+  const lines = [
+    'import { endpoint, type EndpointInterface, type FormatOption, type ParametersOf, type RequestOptions, type ResponseFor } from "rest-endpoint";',
+    'import type { Routes } from "rest-endpoint/routes/api.github.com.responses";',
+    "const github: EndpointInterface<Routes> = endpoint;",
+    "declare function send<O extends RequestOptions>(options: O): Promise<ResponseFor<O>>;",
+    // The README's wrapper.
+    "function request<R extends keyof Routes, Format extends string = string>(route: R, parameters: ParametersOf<Routes, R> & FormatOption<Format>) {",
+    "  return send(github<R, Format>(route, parameters));",
+    "}",
+    "type Ok<T> = Extract<Awaited<T>, { status: 200 }> extends { data: infer D } ? D : never;",
+    'const p = { owner: "o", repo: "r", pull_number: 1 } as const;',
+    // Direct calls, the route form and the options form.
+    ...["diff", "raw", "patch", "html", "sha"].map(
+      (format) => `export const direct_${format}: Ok<ResponseFor<ReturnType<typeof github<${pull}, "${format}">>>> = "text";`,
+    ),
+    `const diffOptions = github(${pull}, { ...p, mediaType: { format: "diff" } });`,
+    "export const diffText: Ok<ResponseFor<typeof diffOptions>> = 'text';",
+    `const patchOptions = github({ method: "GET", url: "/repos/{owner}/{repo}/pulls/{pull_number}", ...p, mediaType: { format: "patch" } });`,
+    "export const patchText: Ok<ResponseFor<typeof patchOptions>> = 'text';",
+    `const jsonOptions = github(${pull}, p);`,
+    "// @ts-expect-error without a format, a pull request's data is JSON",
+    "export const jsonText: Ok<ResponseFor<typeof jsonOptions>> = 'text';",
+    "export const jsonTitle: Ok<ResponseFor<typeof jsonOptions>>['title'] = 'title';",
+    `const fullJson = github(${pull}, { ...p, mediaType: { format: "full+json" } });`,
+    "// @ts-expect-error a +json format answers JSON",
+    "export const fullText: Ok<ResponseFor<typeof fullJson>> = 'text';",
+    // Through the README's wrapper.
+    `const viaWrapper = request(${pull}, { ...p, mediaType: { format: "diff" } });`,
+    "export const wrapperText: Ok<typeof viaWrapper> = 'text';",
+    `const viaWrapperJson = request(${pull}, p);`,
+    "// @ts-expect-error without a format, through the wrapper, JSON",
+    "export const wrapperJsonText: Ok<typeof viaWrapperJson> = 'text';",
+    "export const wrapperTitle: Ok<typeof viaWrapperJson>['title'] = 'title';",
+    // An error status is JSON whatever the format.
+    `export const notFound: Extract<ResponseFor<typeof diffOptions>, { status: 404 }>['data']['message'] = 'Not Found';`,
+    "",
+  ];
+  writeFileSync(file, lines.join("\n"));
+  expect(diagnosticsOf([file])).toEqual([]);
+}, 300_000);
+
+// GitHub's CHANGELOG for 2026-03-10 (scripts/github-api-versions.json, responseChanges): fields
+// removed from responses, and a status renamed, under that version's map only.
+test("the 2026-03-10 maps carry the version's response changes; the 2022-11-28 and unversioned maps do not", () => {
+  const file = join(dir, "versioned-responses.mts");
+  const lines = [
+    'import type { ResponseOf } from "rest-endpoint";',
+    'import type { Routes as Old } from "rest-endpoint/routes/api.github.com.2022-11-28.responses";',
+    'import type { Routes as New } from "rest-endpoint/routes/api.github.com.2026-03-10.responses";',
+    'import type { Routes as GhecNew } from "rest-endpoint/routes/ghec.2026-03-10.responses";',
+    "type Ok<M extends object, R extends string> = Extract<ResponseOf<M, R>, { status: 200 }> extends { data: infer D } ? D : never;",
+    // Remove deprecated `rate` property from rate limit endpoint.
+    'export const oldRate: Ok<Old, "GET /rate_limit">["rate"]["limit"] = 5000;',
+    "// @ts-expect-error 2026-03-10 removes `rate`",
+    'export const newRate: Ok<New, "GET /rate_limit">["rate"] = undefined;',
+    'export const newCore: Ok<New, "GET /rate_limit">["resources"]["core"]["limit"] = 5000;',
+    // Remove deprecated `has_downloads` property from Repository response.
+    'export const oldDownloads: Ok<Old, "GET /repos/{owner}/{repo}">["has_downloads"] = true;',
+    "// @ts-expect-error 2026-03-10 removes `has_downloads`",
+    'export const newDownloads: Ok<New, "GET /repos/{owner}/{repo}">["has_downloads"] = true;',
+    "// @ts-expect-error in GHEC too",
+    'export const ghecDownloads: Ok<GhecNew, "GET /repos/{owner}/{repo}">["has_downloads"] = true;',
+    // Remove `authorizations_url` from the API root.
+    'export const oldRoot: Ok<Old, "GET /">["authorizations_url"] = "";',
+    "// @ts-expect-error 2026-03-10 removes `authorizations_url`",
+    'export const newRoot: Ok<New, "GET /">["authorizations_url"] = "";',
+    // Change success status code from `204` to `202` for deleting an installation.
+    'export const old204: ResponseOf<Old, "DELETE /app/installations/{installation_id}">["status"] = 204;',
+    "// @ts-expect-error 2026-03-10 answers 202",
+    'export const new204: ResponseOf<New, "DELETE /app/installations/{installation_id}">["status"] = 204;',
+    'export const new202: ResponseOf<New, "DELETE /app/installations/{installation_id}">["status"] = 202;',
+    // Remove `javascript` and `typescript` from the code scanning default setup's languages.
+    'export const oldLanguage: Ok<Old, "GET /repos/{owner}/{repo}/code-scanning/default-setup">["languages"] = ["javascript"];',
+    "// @ts-expect-error 2026-03-10 has `javascript-typescript` only",
+    'export const newLanguage: Ok<New, "GET /repos/{owner}/{repo}/code-scanning/default-setup">["languages"] = ["javascript"];',
+    'export const newBoth: Ok<New, "GET /repos/{owner}/{repo}/code-scanning/default-setup">["languages"] = ["javascript-typescript"];',
+    "",
+  ];
+  writeFileSync(file, lines.join("\n"));
+  expect(diagnosticsOf([file])).toEqual([]);
+}, 300_000);
+
 test("api.github.com and ghes-3.19 in one program: each route's response from its own target, no TS2717", async () => {
   const file = join(dir, "two-targets.mts");
   writeFileSync(
@@ -240,7 +327,7 @@ test.each([
     writeFileSync(
       join(sdk, "index.mts"),
       [
-        'import { endpoint, followLink, type EndpointInterface, type ParametersOf, type RequestOptions, type ResponseFor, type ResponseOf } from "rest-endpoint";',
+        'import { endpoint, followLink, type EndpointInterface, type FormatOption, type ParametersOf, type RequestOptions, type ResponseFor, type ResponseOf } from "rest-endpoint";',
         'import { toFetch } from "rest-endpoint/clients";',
         'import type { Routes } from "rest-endpoint/routes/api.github.com.responses";',
         "const github: EndpointInterface<Routes> = endpoint;",
@@ -254,8 +341,9 @@ test.each([
         "  const response = await fetch(...toFetch(options));",
         "  return { status: response.status, headers: {}, data: await response.json() } as unknown as ResponseFor<O>;",
         "}",
-        "export function sent<R extends keyof Routes>(route: R, parameters: ParametersOf<Routes, R>) {",
-        "  return send(github(route, parameters));",
+        // The README's wrapper, which passes the call's mediaType.format on.
+        "export function sent<R extends keyof Routes, Format extends string = string>(route: R, parameters: ParametersOf<Routes, R> & FormatOption<Format>) {",
+        "  return send(github<R, Format>(route, parameters));",
         "}",
         'export const issuesRequest = (owner: string, repo: string) => github("GET /repos/{owner}/{repo}/issues", { owner, repo });',
         "export const nextIssues = (owner: string, repo: string) => followLink(issuesRequest(owner, repo), { link: '' });",
@@ -277,6 +365,10 @@ test.each([
         "// @ts-expect-error misspelt, through the README's send",
         "if (sentRepository.status === 200) void sentRepository.data.ful_name;",
         "if (sentRepository.status === 200) void sentRepository.data.full_name;",
+        'const sentDiff = await sent("GET /repos/{owner}/{repo}/pulls/{pull_number}", { owner: "o", repo: "r", pull_number: 1, mediaType: { format: "diff" } });',
+        "if (sentDiff.status === 200) void sentDiff.data.split('\\n');",
+        "// @ts-expect-error a diff is text, which has no title",
+        "if (sentDiff.status === 200) void sentDiff.data.title;",
         "if (repository.status === 200) {",
         "  const name: string = repository.data.full_name;",
         "  // @ts-expect-error misspelt",

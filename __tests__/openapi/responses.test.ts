@@ -129,17 +129,19 @@ test("each operation's responses, by status; components named once, in the order
   );
   expect(responses).toBe(`/** Each route's responses, by status (\`ResponseOf<Routes, R>\` reads them). */
 export interface Responses {
-  "GET /pets/{id}": { status: 200; data: Pet; headers: { "x-rate-limit": string; etag?: string } & HeaderFields } | { status: 404; data: Problem; headers: HeaderFields } | { status: number; data: Problem; headers: HeaderFields };
-  "DELETE /pets/{id}": { status: 204; data: undefined; headers: HeaderFields };
-  "GET /owners/{id}": { status: 200; data: Owner; headers: HeaderFields };
-  "GET /animals": { status: 200; data: Animal[]; headers: HeaderFields };
-  "GET /pets/{id}/photo": { status: 200; data: Uint8Array; headers: HeaderFields };
-  "GET /readme": { status: 200; data: string; headers: HeaderFields };
-  "GET /events": { status: 200; data: Event[]; headers: HeaderFields };
+  "GET /pets/{id}": Response<200, Pet, { "x-rate-limit": string; etag?: string } & HeaderFields> | Response<404, Problem> | Response<number, Problem>;
+  "DELETE /pets/{id}": Response<204, undefined>;
+  "GET /owners/{id}": Response<200, Owner>;
+  "GET /animals": Response<200, Animal[]>;
+  "GET /pets/{id}/photo": Response<200, Uint8Array>;
+  "GET /readme": Response<200, string>;
+  "GET /events": Response<200, Event[]>;
 }
 
 /** A response's header fields (names lowercase), as the client gives them. */
 export type HeaderFields = { [name: string]: string | undefined };
+/** A response (RFC 9110 section 3.4): its status code, its content as \`data\`, its header fields. */
+export type Response<Status extends number, Data, Headers = HeaderFields> = { status: Status; data: Data; headers: Headers };
 export interface Cat { kind: string; name: string; lives?: number }
 export interface Dog { kind: string; name: string; good?: boolean }
 export type Pet = Cat & { kind?: "cat" } | Dog & { kind?: "dog" };
@@ -176,7 +178,9 @@ test("a component named as what the module declares, or twice after cleaning, ge
                 description: "x",
                 content: json({
                   type: "array",
-                  items: { oneOf: [ref("Routes"), ref("a-b"), ref("a_b"), ref("Schema1"), ref("Credentials"), ref("Security")] },
+                  items: {
+                    oneOf: [ref("Routes"), ref("a-b"), ref("a_b"), ref("Schema1"), ref("Credentials"), ref("Security"), ref("Response")],
+                  },
                 }),
               },
             },
@@ -192,15 +196,15 @@ test("a component named as what the module declares, or twice after cleaning, ge
           // What a module with security schemes declares and imports (a fresh user's review: TS2440, TS2300).
           Credentials: { type: "string" },
           Security: { type: "string" },
+          // The generic type of each response member.
+          Response: { type: "number" },
         },
       },
     },
     "t.json",
   );
   const { typescript } = generateRouteMap(named, { header: () => "", withQueries: true, responses: "inline" });
-  expect(typescript).toContain(
-    '"GET /x": { status: 200; data: (Routes2 | AB | AB2 | Schema1_ | Credentials2 | Security2)[]; headers: HeaderFields };',
-  );
+  expect(typescript).toContain('"GET /x": Response<200, (Routes2 | AB | AB2 | Schema1_ | Credentials2 | Security2 | Response2)[]>;');
 });
 
 test("the description's response examples compile as their data; what its schemas rule out is refused, each on its line", () => {
@@ -298,13 +302,15 @@ test("edge forms: a key with a quote, properties beside a oneOf, an open object,
   const { typescript } = generateRouteMap(edges, { header: () => "", withQueries: true, responses: "inline" });
   expect(typescript.slice(typescript.indexOf("export interface Responses"), typescript.indexOf("\n/**\n * The routes whose query"))).toBe(
     `export interface Responses {
-  "GET /a": { status: 400; data: unknown; headers: { /** Pages. */ link?: string } & HeaderFields } | { status: number; data: Quoted; headers: HeaderFields };
-  "GET /b": { status: number; data: unknown; headers: HeaderFields };
-  "GET /c": { status: 200; data: { id?: number } & ({ a?: 1 } | { [key: string]: string }) | string | Uint8Array; headers: HeaderFields };
+  "GET /a": Response<400, unknown, { /** Pages. */ link?: string } & HeaderFields> | Response<number, Quoted>;
+  "GET /b": Response<number, unknown>;
+  "GET /c": Response<200, { id?: number } & ({ a?: 1 } | { [key: string]: string }) | string | Uint8Array>;
 }
 
 /** A response's header fields (names lowercase), as the client gives them. */
 export type HeaderFields = { [name: string]: string | undefined };
+/** A response (RFC 9110 section 3.4): its status code, its content as \`data\`, its header fields. */
+export type Response<Status extends number, Data, Headers = HeaderFields> = { status: Status; data: Data; headers: Headers };
 export interface Quoted { "say \\"}\\""?: string; tags?: unknown[] | null; blob?: unknown }
 `,
   );

@@ -146,6 +146,7 @@ describe("2. text from a description lands in a comment, a string or a name, esc
       "Routes",
       "Responses",
       "HeaderFields",
+      "Response",
       "queries",
       "baseUrl",
     ]);

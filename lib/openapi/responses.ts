@@ -1,6 +1,6 @@
 /**
  * Response types from an OpenAPI description (docs/any-api.md, "Responses"): each operation's
- * responses as one union discriminated by `status`, `{ status: 200; data: Pet; headers: { … } } | …`,
+ * responses as one union discriminated by `status`, `Response<200, Pet, { … } & HeaderFields> | …`,
  * which `ResponseOf` (lib/core/types.ts) reads from a map's `Responding<Responses>` marker. Each
  * schema reached by `$ref` is written once, under a name made from its own (`full-repository` is
  * `FullRepository`), so that a program pays for a component once however many routes answer with
@@ -36,6 +36,7 @@ const RESERVED = new Set([
   "Uint8Array",
   "Record",
   "HeaderFields",
+  "Response",
   // The security schemes' credentials (write.ts): the type of `credentials()` and the one it returns.
   "Credentials",
   "Security",
@@ -43,8 +44,13 @@ const RESERVED = new Set([
 
 /** The type of a response's other header fields, which every response has: any name, a string each. */
 export const HEADER_FIELDS = "HeaderFields";
-/** Its declaration, written once in each module that holds responses. */
-const HEADER_FIELDS_DECLARATION = `/** A response's header fields (names lowercase), as the client gives them. */\nexport type ${HEADER_FIELDS} = { [name: string]: string | undefined };`;
+/** The generic type of one response, `Response<200, Pet>` for `{ status: 200; data: Pet; headers: HeaderFields }`: a member is one reference, where an object type of three properties each made api.github.com's module a fifth longer and the program that loads it larger (bench:types' memory). */
+const RESPONSE = "Response";
+/** Their declarations, written once in each module that holds responses. */
+const HEADER_FIELDS_DECLARATION = `/** A response's header fields (names lowercase), as the client gives them. */
+export type ${HEADER_FIELDS} = { [name: string]: string | undefined };
+/** A response (RFC 9110 section 3.4): its status code, its content as \`data\`, its header fields. */
+export type ${RESPONSE}<Status extends number, Data, Headers = ${HEADER_FIELDS}> = { status: Status; data: Data; headers: Headers };`;
 
 /**
  * A schema's name as a TypeScript identifier: its words in PascalCase (`full-repository`,
@@ -100,7 +106,7 @@ export class ResponseWriter extends SchemaWriter {
    * description declares as its number, `default` and ranges (`4XX`) as `number`; `data` typed by
    * the media types of its content ({@link dataOf}), `undefined` without content (a 204);
    * `headers` the declared fields (names lowercase, `string`; optional unless `required`) with
-   * every other field. An operation that declares none answers `{ status: number; data: unknown }`.
+   * every other field; each a `Response<status, data, headers>`. An operation that declares none answers `Response<number, unknown>`.
    */
   responsesOf(operation: Operation): string {
     const members: string[] = [];
@@ -109,12 +115,13 @@ export class ResponseWriter extends SchemaWriter {
       const response = this.resolve<ResponseObject>(given as ResponseObject);
       if (response === undefined) continue;
       const status = /^[1-5]\d\d$/.test(code) ? code : "number";
-      members.push(`{ status: ${status}; data: ${this.dataOf(response.content)}; headers: ${this.headersOf(response.headers)} }`);
+      const headers = this.headersOf(response.headers);
+      members.push(`${RESPONSE}<${status}, ${this.dataOf(response.content)}${headers === HEADER_FIELDS ? "" : `, ${headers}`}>`);
     }
-    return members.length === 0 ? `{ status: number; data: unknown; headers: ${HEADER_FIELDS} }` : members.join(" | ");
+    return members.length === 0 ? `${RESPONSE}<number, unknown>` : members.join(" | ");
   }
 
-  /** The declarations of every component written so far, and of {@link HEADER_FIELDS}. */
+  /** The declarations of every component written so far, and of {@link HEADER_FIELDS} and `Response`. */
   declarations(): string {
     return [HEADER_FIELDS_DECLARATION, ...this.written].join("\n");
   }
