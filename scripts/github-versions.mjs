@@ -44,17 +44,23 @@ function own(spec, holder, key) {
   return holder[key];
 }
 
-/** Applies `change` to a JSON body schema held at `holder[key]`, through `allOf`, `oneOf` and `anyOf`; whether it applied. */
-function changeSchema(spec, holder, key, change) {
-  const schema = own(spec, holder, key);
-  if (schema === undefined || schema === null) return false;
+/** Removes the properties `names` (and their `required` entries) from `schema`; whether any was there. */
+function removeProperties(schema, names = []) {
   let applied = false;
-  for (const name of change.removeParameters ?? []) {
+  for (const name of names) {
     if (schema.properties?.[name] === undefined) continue;
     Reflect.deleteProperty(schema.properties, name);
     if (Array.isArray(schema.required)) schema.required = schema.required.filter((required) => required !== name);
     applied = true;
   }
+  return applied;
+}
+
+/** Applies `change` to a JSON body schema held at `holder[key]`, through `allOf`, `oneOf` and `anyOf`; whether it applied. */
+function changeSchema(spec, holder, key, change) {
+  const schema = own(spec, holder, key);
+  if (schema === undefined || schema === null) return false;
+  let applied = removeProperties(schema, change.removeParameters);
   for (const [name, narrowed] of Object.entries(change.narrowParameters ?? {})) {
     if (schema.properties?.[name] === undefined) continue;
     const { description } = own(spec, schema.properties, name);
@@ -112,13 +118,7 @@ export function applyChanges(spec, changes) {
 /** Removes `change`'s properties and enum values from a component schema, through `allOf`, `oneOf` and `anyOf`; whether it applied. */
 function changeComponent(schema, change) {
   if (typeof schema !== "object" || schema === null) return false;
-  let applied = false;
-  for (const name of change.removeProperties ?? []) {
-    if (schema.properties?.[name] === undefined) continue;
-    Reflect.deleteProperty(schema.properties, name);
-    if (Array.isArray(schema.required)) schema.required = schema.required.filter((required) => required !== name);
-    applied = true;
-  }
+  let applied = removeProperties(schema, change.removeProperties);
   for (const [name, values] of Object.entries(change.removeEnumValues ?? {})) {
     const property = schema.properties?.[name];
     // The enum of the property, or of its items (a list of values).
