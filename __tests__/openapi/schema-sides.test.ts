@@ -15,6 +15,7 @@ const components: Record<string, object> = {
     properties: { kind: { type: "string" } },
     discriminator: { propertyName: "kind", mapping: { cat: "#/components/schemas/Cat" } },
   },
+  Letters: { enum: ["a", "b"] },
   Cat: { allOf: [{ $ref: "#/components/schemas/Pet" }, { type: "object", properties: { meows: { type: "boolean" } } }] },
 };
 const { resolve } = operationsOf(
@@ -72,7 +73,34 @@ const cases: { rule: string; schema: object; request: string; response: string }
   },
 ];
 
+// Rules that do not differ: each row once, the same type on both sides. The literals of a union's
+// variants are written once (a response wrote `"a" | "a" | 1`).
+const same: { rule: string; schema: object; type: string }[] = [
+  {
+    rule: "a const and an enum that repeats it: each literal once",
+    schema: { anyOf: [{ const: "a" }, { enum: ["a", 1] }] },
+    type: '"a" | 1',
+  },
+  {
+    rule: "literals repeated across oneOf variants, one nullable, beside a string: each once, order kept",
+    schema: { oneOf: [{ enum: [2, "b"] }, { const: "b" }, { enum: [2, "c"], nullable: true }, { type: "string" }] },
+    type: '2 | "b" | "c" | null | string',
+  },
+  {
+    rule: "a variant of values reached by $ref: its values, each once",
+    schema: { oneOf: [ref("Letters"), { const: "b" }] },
+    type: '"a" | "b"',
+  },
+];
+
 describe("a schema's type, for a request and for a response", () => {
+  test.each(same)("both sides: $rule", ({ schema, type }) => {
+    expect({
+      request: new TypeWriter(resolve, false).typeOf(schema as Schema),
+      response: new ResponseWriter(resolve).typeOf(schema as Schema),
+    }).toEqual({ request: type, response: type });
+  });
+
   test.each(cases)("$rule", ({ schema, request, response }) => {
     expect({
       request: new TypeWriter(resolve, false).typeOf(schema as Schema),

@@ -122,9 +122,10 @@ export abstract class SchemaWriter {
       // property where it has one, else the schema's name.
       type = union(
         (schema.oneOf ?? schema.anyOf ?? []).flatMap((variant) => {
-          // A variant of values is its values, each once in the union: `anyOf: [{ const: "a" },
-          // { enum: ["a", 1] }]` is `"a" | 1`, not `"a" | "a" | 1`.
-          const literals = request && discriminator === undefined ? literalsOf(schemaOf(this.resolve, variant)) : undefined;
+          // A variant of values is its values, each once in the union, in a request and in a
+          // response alike: `anyOf: [{ const: "a" }, { enum: ["a", 1] }]` is `"a" | 1`, not
+          // `"a" | "a" | 1` (a variant reached by `$ref` too, whose name would hide its values).
+          const literals = discriminator === undefined ? literalsOf(schemaOf(this.resolve, variant)) : undefined;
           if (literals !== undefined) return literals;
           const written = inner(variant);
           const values = discriminator === undefined ? undefined : selectingValues(this.resolve, discriminator, variant);
