@@ -43,10 +43,10 @@ const cases: { rule: string; schema: object; request: string; response: string }
     response: "{ id: number; name: string }",
   },
   {
-    rule: "patternProperties beside additionalProperties: true take any value in a request, the patterns' in a response",
-    schema: { type: "object", patternProperties: { "^x-": { type: "string" } }, additionalProperties: true },
-    request: "{ [key: string]: unknown }",
-    response: "{ [key: string]: string }",
+    rule: "patternProperties without additionalProperties: a request sends what the patterns describe, a response may hold any value (JSON Schema core 10.3.2.3)",
+    schema: { type: "object", patternProperties: { "^x-": { type: "string" } } },
+    request: "{ [key: string]: string }",
+    response: "{ [key: string]: unknown }",
   },
   {
     rule: "a discriminator's property is required in a request (it selects the variant), optional in a response",
@@ -74,7 +74,9 @@ const cases: { rule: string; schema: object; request: string; response: string }
 ];
 
 // Rules that do not differ: each row once, the same type on both sides. The literals of a union's
-// variants are written once (a response wrote `"a" | "a" | 1`).
+// variants are written once (both sides wrote `"a" | "a" | 1` in a response); the keys no pattern
+// matches take what additionalProperties says (JSON Schema core 10.3.2.3: `true` any value, `false`
+// none), where a response typed them as the patterns' union and a request took any value for `false`.
 const same: { rule: string; schema: object; type: string }[] = [
   {
     rule: "a const and an enum that repeats it: each literal once",
@@ -90,6 +92,31 @@ const same: { rule: string; schema: object; type: string }[] = [
     rule: "a variant of values reached by $ref: its values, each once",
     schema: { oneOf: [ref("Letters"), { const: "b" }] },
     type: '"a" | "b"',
+  },
+  {
+    rule: "patternProperties beside additionalProperties: true: other keys take any value",
+    schema: { type: "object", patternProperties: { "^x-": { type: "string" } }, additionalProperties: true },
+    type: "{ [key: string]: unknown }",
+  },
+  {
+    rule: "patternProperties beside additionalProperties: false: every key takes the patterns' values",
+    schema: { type: "object", patternProperties: { "^x-": { type: "string" }, "^n-": { type: "integer" } }, additionalProperties: false },
+    type: "{ [key: string]: string | number }",
+  },
+  {
+    rule: "patternProperties beside an additionalProperties schema: its values and the patterns'",
+    schema: { type: "object", patternProperties: { "^x-": { type: "string" } }, additionalProperties: { type: "boolean" } },
+    type: "{ [key: string]: boolean | string }",
+  },
+  {
+    rule: "additionalProperties: false beside properties: no other key",
+    schema: { type: "object", properties: { a: { type: "string" } }, additionalProperties: false },
+    type: "{ a?: string }",
+  },
+  {
+    rule: "additionalProperties: false, no properties: nothing to send",
+    schema: { type: "object", additionalProperties: false },
+    type: "Record<string, never>",
   },
 ];
 

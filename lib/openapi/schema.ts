@@ -31,7 +31,9 @@ const NOTHING_TO_SEND = "Record<string, never>";
  * {@link SchemaWriter.write}: a request's lists are `readonly` (the call's own), a `date-time` takes
  * a `Date` (the core sends its ISO form), a discriminator's property is required (its value selects
  * the variant the server reads) and a `readOnly` property is never required (OpenAPI 3.1 section
- * 4.8.24: sent in responses only); a response's data is what JSON parsing gives.
+ * 4.8.24: sent in responses only); a response's data is what JSON parsing gives, and beside
+ * `patternProperties` without `additionalProperties` its other keys may hold any value (JSON Schema
+ * core 10.3.2.3), where a request sends what the patterns describe.
  */
 export type Side = "request" | "response";
 
@@ -326,9 +328,13 @@ const requiredIn =
 
 /**
  * An object schema's type: its properties, and an index signature where other keys are allowed
- * (`additionalProperties` true or a schema, or no properties at all). Beside properties the index
- * signature is `unknown`, since TypeScript requires every property to fit it; without them, the
- * union of the other keys' schemas (in a request only where `additionalProperties` is none or a schema).
+ * (`additionalProperties` true or a schema, `patternProperties`, or no properties at all). Beside
+ * properties the index signature is `unknown`, since TypeScript requires every property to fit it.
+ * Without them, it is the union of what any other key may hold, as TypeScript cannot tell a key that
+ * matches a pattern from one that does not: the patterns' schemas, and `additionalProperties`' for
+ * the keys no pattern matches (JSON Schema core 10.3.2.3): none where it is `false`, its schema's
+ * type, `unknown` where it is `true` (any value). Left out, it allows any value too (10.3.2.3): a
+ * response's data may then hold one (`unknown`); a request sends what the patterns describe.
  */
 function objectType(schema: Schema, inner: (child: SchemaOrReference | undefined) => string, resolve: Resolve, side: Side): string {
   const required = requiredIn(schema.required, resolve, side);
@@ -338,11 +344,10 @@ function objectType(schema: Schema, inner: (child: SchemaOrReference | undefined
   // `patternProperties` (JSON Schema core 10.3.2.2) allow other keys too, with the patterns' schemas.
   const patterns = Object.values(schema.patternProperties ?? {});
   const open = patterns.length > 0 || (extra === undefined ? properties.length === 0 : extra !== false);
-  const others = [...(typeof extra === "object" ? [extra] : []), ...patterns];
-  if (open)
-    members.push(
-      `[key: string]: ${members.length === 0 && others.length > 0 && (side === "response" || extra === undefined || typeof extra === "object") ? union(others.map(inner)) : "unknown"}`,
-    );
+  const rest =
+    typeof extra === "object" ? [inner(extra)] : extra === true || (extra === undefined && side === "response") ? ["unknown"] : [];
+  const others = [...rest, ...patterns.map(inner)];
+  if (open) members.push(`[key: string]: ${members.length === 0 && others.length > 0 ? union(others) : "unknown"}`);
   return members.length === 0 ? NOTHING_TO_SEND : `{ ${members.join("; ")} }`;
 }
 
