@@ -5,6 +5,7 @@
  * data ({@link SchemaWriter}, told its {@link Side}). It writes text and reads nothing.
  */
 import { MAX_NESTING, type Resolve, type Schema, type SchemaOrReference } from "./document.js";
+import { isReference } from "./json-pointer.js";
 import { isList, mappingTargets, plainOf, schemaOf, selectingValues, typesOf, uniqueSchemas } from "./schema-object.js";
 import { key, literal, parenthesized, union } from "./typescript.js";
 
@@ -124,10 +125,12 @@ export abstract class SchemaWriter {
       // property where it has one, else the schema's name.
       type = union(
         (schema.oneOf ?? schema.anyOf ?? []).flatMap((variant) => {
-          // A variant of values is its values, each once in the union, in a request and in a
-          // response alike: `anyOf: [{ const: "a" }, { enum: ["a", 1] }]` is `"a" | 1`, not
-          // `"a" | "a" | 1` (a variant reached by `$ref` too, whose name would hide its values).
-          const literals = discriminator === undefined ? literalsOf(schemaOf(this.resolve, variant)) : undefined;
+          // A variant of values written in place is its values, each once in the union, in a
+          // request and in a response alike: `anyOf: [{ const: "a" }, { enum: ["a", 1] }]` is
+          // `"a" | 1`, not `"a" | "a" | 1`. A response refers to a variant reached by `$ref` by its
+          // component's name (its TSDoc kept), whose values TypeScript unites with the others.
+          const literals =
+            discriminator === undefined && (request || !isReference(variant)) ? literalsOf(schemaOf(this.resolve, variant)) : undefined;
           if (literals !== undefined) return literals;
           const written = inner(variant);
           const values = discriminator === undefined ? undefined : selectingValues(this.resolve, discriminator, variant);
@@ -344,10 +347,21 @@ function objectType(schema: Schema, inner: (child: SchemaOrReference | undefined
   // `patternProperties` (JSON Schema core 10.3.2.2) allow other keys too, with the patterns' schemas.
   const patterns = Object.values(schema.patternProperties ?? {});
   const open = patterns.length > 0 || (extra === undefined ? properties.length === 0 : extra !== false);
-  const rest =
-    typeof extra === "object" ? [inner(extra)] : extra === true || (extra === undefined && side === "response") ? ["unknown"] : [];
-  const others = [...rest, ...patterns.map(inner)];
-  if (open) members.push(`[key: string]: ${members.length === 0 && others.length > 0 ? union(others) : "unknown"}`);
+  if (open) {
+    // Written only where the index signature holds them (a response's `$ref` written is declared).
+    const others =
+      members.length > 0
+        ? []
+        : [
+            ...(typeof extra === "object"
+              ? [inner(extra)]
+              : extra === true || (extra === undefined && side === "response")
+                ? ["unknown"]
+                : []),
+            ...patterns.map(inner),
+          ];
+    members.push(`[key: string]: ${others.length > 0 ? union(others) : "unknown"}`);
+  }
   return members.length === 0 ? NOTHING_TO_SEND : `{ ${members.join("; ")} }`;
 }
 
