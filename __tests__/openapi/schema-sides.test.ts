@@ -15,6 +15,7 @@ const components: Record<string, object> = {
     properties: { kind: { type: "string" } },
     discriminator: { propertyName: "kind", mapping: { cat: "#/components/schemas/Cat" } },
   },
+  Letters: { enum: ["a", "b"] },
   Cat: { allOf: [{ $ref: "#/components/schemas/Pet" }, { type: "object", properties: { meows: { type: "boolean" } } }] },
 };
 const { resolve } = operationsOf(
@@ -36,16 +37,22 @@ const cases: { rule: string; schema: object; request: string; response: string }
     response: "number[]",
   },
   {
+    rule: "a variant of values reached by $ref: its values, each once, in a request; its component's name in a response",
+    schema: { oneOf: [ref("Letters"), { const: "b" }, { const: "c" }, { enum: ["c"] }] },
+    request: '"a" | "b" | "c"',
+    response: 'Letters | "b" | "c"',
+  },
+  {
     rule: "a readOnly property listed in required is optional in a request, required in a response (OpenAPI 3.1 section 4.8.24)",
     schema: { type: "object", required: ["id", "name"], properties: { id: { type: "integer", readOnly: true }, name: { type: "string" } } },
     request: "{ id?: number; name: string }",
     response: "{ id: number; name: string }",
   },
   {
-    rule: "patternProperties beside additionalProperties: true take any value in a request, the patterns' in a response",
-    schema: { type: "object", patternProperties: { "^x-": { type: "string" } }, additionalProperties: true },
-    request: "{ [key: string]: unknown }",
-    response: "{ [key: string]: string }",
+    rule: "patternProperties without additionalProperties: a request sends what the patterns describe, a response may hold any value (JSON Schema core 10.3.2.3)",
+    schema: { type: "object", patternProperties: { "^x-": { type: "string" } } },
+    request: "{ [key: string]: string }",
+    response: "{ [key: string]: unknown }",
   },
   {
     rule: "a discriminator's property is required in a request (it selects the variant), optional in a response",
@@ -72,12 +79,68 @@ const cases: { rule: string; schema: object; request: string; response: string }
   },
 ];
 
+// Rules that do not differ: each row once, the same type on both sides. The literals of a union's
+// variants are written once (both sides wrote `"a" | "a" | 1` in a response); the keys no pattern
+// matches take what additionalProperties says (JSON Schema core 10.3.2.3: `true` any value, `false`
+// none), where a response typed them as the patterns' union and a request took any value for `false`.
+const same: { rule: string; schema: object; type: string }[] = [
+  {
+    rule: "a const and an enum that repeats it: each literal once",
+    schema: { anyOf: [{ const: "a" }, { enum: ["a", 1] }] },
+    type: '"a" | 1',
+  },
+  {
+    rule: "literals repeated across oneOf variants, one nullable, beside a string: each once, order kept",
+    schema: { oneOf: [{ enum: [2, "b"] }, { const: "b" }, { enum: [2, "c"], nullable: true }, { type: "string" }] },
+    type: '2 | "b" | "c" | null | string',
+  },
+  {
+    rule: "patternProperties beside additionalProperties: true: other keys take any value",
+    schema: { type: "object", patternProperties: { "^x-": { type: "string" } }, additionalProperties: true },
+    type: "{ [key: string]: unknown }",
+  },
+  {
+    rule: "patternProperties beside additionalProperties: false: every key takes the patterns' values",
+    schema: { type: "object", patternProperties: { "^x-": { type: "string" }, "^n-": { type: "integer" } }, additionalProperties: false },
+    type: "{ [key: string]: string | number }",
+  },
+  {
+    rule: "patternProperties beside an additionalProperties schema: its values and the patterns'",
+    schema: { type: "object", patternProperties: { "^x-": { type: "string" } }, additionalProperties: { type: "boolean" } },
+    type: "{ [key: string]: boolean | string }",
+  },
+  {
+    rule: "additionalProperties: false beside properties: no other key",
+    schema: { type: "object", properties: { a: { type: "string" } }, additionalProperties: false },
+    type: "{ a?: string }",
+  },
+  {
+    rule: "additionalProperties: false, no properties: nothing to send",
+    schema: { type: "object", additionalProperties: false },
+    type: "Record<string, never>",
+  },
+];
+
 describe("a schema's type, for a request and for a response", () => {
+  test.each(same)("both sides: $rule", ({ schema, type }) => {
+    expect({
+      request: new TypeWriter(resolve, false).typeOf(schema as Schema),
+      response: new ResponseWriter(resolve).typeOf(schema as Schema),
+    }).toEqual({ request: type, response: type });
+  });
+
   test.each(cases)("$rule", ({ schema, request, response }) => {
     expect({
       request: new TypeWriter(resolve, false).typeOf(schema as Schema),
       response: new ResponseWriter(resolve).typeOf(schema as Schema),
     }).toEqual({ request, response });
+  });
+
+  test("beside properties the other keys are unknown, and the response side declares no component for them", () => {
+    const writer = new ResponseWriter(resolve);
+    const schema = { type: "object", required: ["key"], properties: { key: { type: "string" } }, additionalProperties: ref("Letters") };
+    expect(writer.typeOf(schema as Schema)).toBe("{ key: string; [key: string]: unknown }");
+    expect(writer.declarations().split("\n").slice(2)).toEqual([]);
   });
 
   test("the response side declares the components it names, the discriminator's property optional", () => {

@@ -5,6 +5,7 @@
  * data ({@link SchemaWriter}, told its {@link Side}). It writes text and reads nothing.
  */
 import { MAX_NESTING, type Resolve, type Schema, type SchemaOrReference } from "./document.js";
+import { isReference } from "./json-pointer.js";
 import { isList, mappingTargets, plainOf, schemaOf, selectingValues, typesOf, uniqueSchemas } from "./schema-object.js";
 import { key, literal, parenthesized, union } from "./typescript.js";
 
@@ -31,7 +32,9 @@ const NOTHING_TO_SEND = "Record<string, never>";
  * {@link SchemaWriter.write}: a request's lists are `readonly` (the call's own), a `date-time` takes
  * a `Date` (the core sends its ISO form), a discriminator's property is required (its value selects
  * the variant the server reads) and a `readOnly` property is never required (OpenAPI 3.1 section
- * 4.8.24: sent in responses only); a response's data is what JSON parsing gives.
+ * 4.8.24: sent in responses only); a response's data is what JSON parsing gives, and beside
+ * `patternProperties` without `additionalProperties` its other keys may hold any value (JSON Schema
+ * core 10.3.2.3), where a request sends what the patterns describe.
  */
 export type Side = "request" | "response";
 
@@ -122,9 +125,12 @@ export abstract class SchemaWriter {
       // property where it has one, else the schema's name.
       type = union(
         (schema.oneOf ?? schema.anyOf ?? []).flatMap((variant) => {
-          // A variant of values is its values, each once in the union: `anyOf: [{ const: "a" },
-          // { enum: ["a", 1] }]` is `"a" | 1`, not `"a" | "a" | 1`.
-          const literals = request && discriminator === undefined ? literalsOf(schemaOf(this.resolve, variant)) : undefined;
+          // A variant of values written in place is its values, each once in the union, in a
+          // request and in a response alike: `anyOf: [{ const: "a" }, { enum: ["a", 1] }]` is
+          // `"a" | 1`, not `"a" | "a" | 1`. A response refers to a variant reached by `$ref` by its
+          // component's name (its TSDoc kept), whose values TypeScript unites with the others.
+          const literals =
+            discriminator === undefined && (request || !isReference(variant)) ? literalsOf(schemaOf(this.resolve, variant)) : undefined;
           if (literals !== undefined) return literals;
           const written = inner(variant);
           const values = discriminator === undefined ? undefined : selectingValues(this.resolve, discriminator, variant);
@@ -325,9 +331,13 @@ const requiredIn =
 
 /**
  * An object schema's type: its properties, and an index signature where other keys are allowed
- * (`additionalProperties` true or a schema, or no properties at all). Beside properties the index
- * signature is `unknown`, since TypeScript requires every property to fit it; without them, the
- * union of the other keys' schemas (in a request only where `additionalProperties` is none or a schema).
+ * (`additionalProperties` true or a schema, `patternProperties`, or no properties at all). Beside
+ * properties the index signature is `unknown`, since TypeScript requires every property to fit it.
+ * Without them, it is the union of what any other key may hold, as TypeScript cannot tell a key that
+ * matches a pattern from one that does not: the patterns' schemas, and `additionalProperties`' for
+ * the keys no pattern matches (JSON Schema core 10.3.2.3): none where it is `false`, its schema's
+ * type, `unknown` where it is `true` (any value). Left out, it allows any value too (10.3.2.3): a
+ * response's data may then hold one (`unknown`); a request sends what the patterns describe.
  */
 function objectType(schema: Schema, inner: (child: SchemaOrReference | undefined) => string, resolve: Resolve, side: Side): string {
   const required = requiredIn(schema.required, resolve, side);
@@ -337,11 +347,21 @@ function objectType(schema: Schema, inner: (child: SchemaOrReference | undefined
   // `patternProperties` (JSON Schema core 10.3.2.2) allow other keys too, with the patterns' schemas.
   const patterns = Object.values(schema.patternProperties ?? {});
   const open = patterns.length > 0 || (extra === undefined ? properties.length === 0 : extra !== false);
-  const others = [...(typeof extra === "object" ? [extra] : []), ...patterns];
-  if (open)
-    members.push(
-      `[key: string]: ${members.length === 0 && others.length > 0 && (side === "response" || extra === undefined || typeof extra === "object") ? union(others.map(inner)) : "unknown"}`,
-    );
+  if (open) {
+    // Written only where the index signature holds them (a response's `$ref` written is declared).
+    const others =
+      members.length > 0
+        ? []
+        : [
+            ...(typeof extra === "object"
+              ? [inner(extra)]
+              : extra === true || (extra === undefined && side === "response")
+                ? ["unknown"]
+                : []),
+            ...patterns.map(inner),
+          ];
+    members.push(`[key: string]: ${others.length > 0 ? union(others) : "unknown"}`);
+  }
   return members.length === 0 ? NOTHING_TO_SEND : `{ ${members.join("; ")} }`;
 }
 

@@ -99,13 +99,7 @@ function checkOnce(spec: Description, file: string): Document {
   function pathItem(given: Json, itemAt: string): void {
     const [value, at] = deref(given, itemAt);
     const item = object(value, at);
-    const sharedList = optional(item.parameters, `${at}/parameters`, list);
-    const shared =
-      sharedList?.map((entry, i) =>
-        within({ kind: "a parameter", pointer: `${at}/parameters/${i}`, remove: without(sharedList, entry) }, () =>
-          parameter(entry, `${at}/parameters/${i}`),
-        ),
-      ) ?? [];
+    const shared = parameters(item, at);
     const operations: [method: string, given: Json, pointer: string, additional: boolean][] = METHODS.filter(
       (method) => item[method] !== undefined,
     ).map((method) => [method.toUpperCase(), item[method], `${at}/${method}`, false]);
@@ -138,14 +132,7 @@ function checkOnce(spec: Description, file: string): Document {
     function operationOf(method: string, given: Json, operationAt: string, additional: boolean): void {
       const [found, pointer] = deref(given, operationAt);
       const operation = object(found, pointer);
-      const ownList = optional(operation.parameters, `${pointer}/parameters`, list);
-      const own =
-        ownList?.map((entry, i) =>
-          within({ kind: "a parameter", pointer: `${pointer}/parameters/${i}`, remove: without(ownList, entry) }, () =>
-            parameter(entry, `${pointer}/parameters/${i}`),
-          ),
-        ) ?? [];
-      oneQuery([...shared, ...own]);
+      oneQuery([...shared, ...parameters(operation, pointer)]);
       optional(operation.servers, `${pointer}/servers`, servers);
       if (operation.security !== undefined) checked((document) => requirementOf(document, operation.security, () => `${pointer}/security`));
       const docs = optional(operation.externalDocs, `${pointer}/externalDocs`, object);
@@ -171,6 +158,21 @@ function checkOnce(spec: Description, file: string): Document {
         });
       }
     }
+  }
+
+  /**
+   * The `parameters` list of a path item or an operation at `at`, each parameter checked as a part
+   * `generate` can leave out; returns where each goes, its name and its pointer.
+   */
+  function parameters(holder: Record<string, Json>, at: string): ReturnType<typeof parameter>[] {
+    const given = optional(holder.parameters, `${at}/parameters`, list);
+    return (
+      given?.map((entry, i) =>
+        within({ kind: "a parameter", pointer: `${at}/parameters/${i}`, remove: without(given, entry) }, () =>
+          parameter(entry, `${at}/parameters/${i}`),
+        ),
+      ) ?? []
+    );
   }
 
   function mediaType(type: string, given: Json, mediaAt: string): void {
