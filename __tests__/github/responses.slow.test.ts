@@ -196,7 +196,7 @@ test("a call's mediaType.format types its response: text for diff, raw, patch, h
     "const github: EndpointInterface<Routes> = endpoint;",
     "declare function send<O extends RequestOptions>(options: O): Promise<ResponseFor<O>>;",
     // The README's wrapper.
-    "function request<R extends keyof Routes, Format extends string = string>(route: R, parameters: ParametersOf<Routes, R> & FormatOption<Format>) {",
+    "function request<R extends string, Format extends string = string>(route: R, parameters: ParametersOf<Routes, R> & FormatOption<Format>) {",
     "  return send(github<R, Format>(route, parameters));",
     "}",
     "type Ok<T> = Extract<Awaited<T>, { status: 200 }> extends { data: infer D } ? D : never;",
