@@ -208,7 +208,7 @@ const wrapperLines = (map, responses) => {
     "  const data: unknown = response.status === 204 ? undefined : await response.json();",
     `  return { status: response.status, headers: Object.fromEntries(response.headers), data } as unknown as ${type};`,
     "}",
-    "export function request<R extends keyof Routes, Format extends string = string>(route: R, parameters: ParametersOf<Routes, R> & FormatOption<Format>) {",
+    "export function request<R extends string, Format extends string = string>(route: R, parameters: ParametersOf<Routes, R> & FormatOption<Format>) {",
     "  return send(github<R, Format>(route, parameters));",
     "}",
   ];

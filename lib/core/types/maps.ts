@@ -242,7 +242,7 @@ export type ArgumentsOf<Routes extends RouteMap, R extends string, Given extends
  *
  * @example
  * ```ts
- * function request<R extends keyof Routes, Format extends string = string>(route: R, parameters: ParametersOf<Routes, R> & FormatOption<Format>) {
+ * function request<R extends string, Format extends string = string>(route: R, parameters: ParametersOf<Routes, R> & FormatOption<Format>) {
  *   return send(github<R, Format>(route, parameters));
  * }
  * const pull = await request("GET /repos/{owner}/{repo}/pulls/{pull_number}", { owner: "o", repo: "r", pull_number: 1, mediaType: { format: "diff" } });
