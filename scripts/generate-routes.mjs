@@ -261,7 +261,11 @@ import type { Responses } from "./${responses === undefined ? `${target}.respons
 
 /** The map of API version ${version} with ${responses === undefined ? `${target}'s responses` : `its responses (${responseChanges.length} changes of the version applied)`}: \`ResponseOf<Routes, R>\` reads them. */
 export interface Routes extends Requests, Responding<Responses> {}
-`,
+${
+  // The version's own responses and components, by this module's name too: an SDK's declarations
+  // (TypeScript 7) name them through it (\`import("…2026-03-10.responses").RateLimitOverview\`).
+  extension === "d.ts" && responses !== undefined ? `export type * from "./${name}.responses.cjs";\n` : ""
+}`,
     );
   writeFileSync(join(OUT, `${name}.responses.js`), "export {};\n");
   writeFileSync(join(OUT, `${name}.responses.cjs`), '"use strict";\n');

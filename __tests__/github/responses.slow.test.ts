@@ -347,10 +347,20 @@ test.each([
         "}",
         'export const issuesRequest = (owner: string, repo: string) => github("GET /repos/{owner}/{repo}/issues", { owner, repo });',
         "export const nextIssues = (owner: string, repo: string) => followLink(issuesRequest(owner, repo), { link: '' });",
+        // A versioned map whose responses differ from its target's: its declarations name the
+        // version's components through the version's module.
+        'import type { Routes as Routes20260310 } from "rest-endpoint/routes/api.github.com.2026-03-10.responses";',
+        'const github20260310: EndpointInterface<Routes20260310> = endpoint.defaults({ headers: { "x-github-api-version": "2026-03-10" } });',
+        'export const rateLimit = () => send(github20260310("GET /rate_limit"));',
         "",
       ].join("\n"),
     );
-    writeFileSync(join(sdk, "tsconfig.json"), JSON.stringify(tsconfig(["index.mts"], { declaration: true, outDir: "dist", rootDir: "." })));
+    // preserveSymlinks: the package is read at node_modules/rest-endpoint, where an installed one
+    // is, so that the declarations name its modules by the package's name as they would.
+    writeFileSync(
+      join(sdk, "tsconfig.json"),
+      JSON.stringify(tsconfig(["index.mts"], { declaration: true, outDir: "dist", rootDir: ".", preserveSymlinks: true })),
+    );
     const emitted = await promisify(execFile)(process.execPath, [compiler, "-p", sdk, "--pretty", "false"]).catch(
       (error: unknown) => error as { stdout: string },
     );
@@ -359,7 +369,7 @@ test.each([
       join(sdk, "app", "app.mts"),
       [
         'import type { ResponseFor } from "rest-endpoint";',
-        'import { getRepository, issuesRequest, nextIssues, sent } from "../dist/index.mjs";',
+        'import { getRepository, issuesRequest, nextIssues, rateLimit, sent } from "../dist/index.mjs";',
         'const repository = await getRepository("octokit", "rest.js");',
         'const sentRepository = await sent("GET /repos/{owner}/{repo}", { owner: "octokit", repo: "rest.js" });',
         "// @ts-expect-error misspelt, through the README's send",
@@ -382,10 +392,14 @@ test.each([
         'type Next = Extract<ResponseFor<NonNullable<ReturnType<typeof nextIssues>>>, { status: 200 }>["data"];',
         'const number: Next[number]["number"] = 1;',
         "void [title, number];",
+        "const limits = await rateLimit();",
+        "if (limits.status === 200) void limits.data.resources.core.limit;",
+        "// @ts-expect-error API version 2026-03-10 removes `rate` (GitHub's changelog of the version)",
+        "if (limits.status === 200) void limits.data.rate;",
         "",
       ].join("\n"),
     );
-    writeFileSync(join(sdk, "app", "tsconfig.json"), JSON.stringify(tsconfig(["app.mts"], { noEmit: true })));
+    writeFileSync(join(sdk, "app", "tsconfig.json"), JSON.stringify(tsconfig(["app.mts"], { noEmit: true, preserveSymlinks: true })));
     const used = await promisify(execFile)(process.execPath, [compiler, "-p", join(sdk, "app"), "--pretty", "false"]).catch(
       (error: unknown) => error as { stdout: string },
     );
