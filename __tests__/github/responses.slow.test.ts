@@ -147,7 +147,7 @@ test("reading data the description does not declare is a type error; each status
     'declare const none: ResponseOf<Requests, "GET /repos/{owner}/{repo}">;',
     "// @ts-expect-error a Refusal, which has no status",
     "void none.status;",
-    "export const refusal: keyof typeof none = 'GET /repos/{owner}/{repo}: this map holds no response types; import Routes from \"rest-endpoint/routes/<target>.responses\", or generate the map again';",
+    "export const refusal: keyof typeof none = 'GET /repos/{owner}/{repo}: this map holds no response types; import Routes from \"rest-endpoint/routes/<map>.responses\" (the map\\'s own name, its API version included), or generate the map again';",
     "const github: EndpointInterface<Routes> = endpoint;",
     'declare const repo: ResponseOf<Routes, "GET /repos/{owner}/{repo}">;',
     "if (repo.status === 200) {",

@@ -113,7 +113,7 @@ export type ResponseOf<Routes extends RouteMap, R extends string, Format extends
         : string extends R
           ? UntypedResponse
           : [R] extends [keyof Routes]
-            ? Refusal<`${R}: this map holds no response types; import Routes from "rest-endpoint/routes/<target>.responses", or generate the map again`>
+            ? Refusal<`${R}: this map holds no response types; import Routes from "rest-endpoint/routes/<map>.responses" (the map's own name, its API version included), or generate the map again`>
             : UntypedResponse
     : never;
 
