@@ -193,7 +193,7 @@ describe("rest-endpoint-octokit inside octokit 5, swapped in by npm overrides", 
         private: true,
         type: "module",
         dependencies: { octokit: "5.0.5", "rest-endpoint": `file:./${library}`, "rest-endpoint-octokit": `file:./${wrapper}` },
-        // The one line an SDK author adds (with the registry's `npm:rest-endpoint-octokit@^0.3.0`), and
+        // The one line an SDK author adds (with the registry's `npm:rest-endpoint-octokit@^0.4.0`), and
         // rest-endpoint itself from the packed file rather than the registry.
         overrides: { "@octokit/endpoint": "$rest-endpoint-octokit", "rest-endpoint": "$rest-endpoint" },
       }),

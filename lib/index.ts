@@ -23,7 +23,7 @@ import { githubCom } from "./github/target.js";
  * // {
  * //   method: "get",
  * //   url: "https://api.github.com/repos/octokit/rest.js/issues?state=open",
- * //   headers: { accept: "application/vnd.github.v3+json", "user-agent": "rest-endpoint/0.3.0 Node.js/20.20.2 (linux; x64)" },
+ * //   headers: { accept: "application/vnd.github.v3+json", "user-agent": "rest-endpoint/0.4.0 Node.js/20.20.2 (linux; x64)" },
  * // }
  * ```
  */

@@ -88,7 +88,7 @@ function isHeld(value: object): boolean {
  * // {
  * //   method: "get",
  * //   url: "https://api.github.com/repositories/711976/issues?per_page=2&page=2",
- * //   headers: { accept: "application/vnd.github.v3+json", "user-agent": "rest-endpoint/0.3.0 Node.js/20.20.2 (linux; x64)" },
+ * //   headers: { accept: "application/vnd.github.v3+json", "user-agent": "rest-endpoint/0.4.0 Node.js/20.20.2 (linux; x64)" },
  * // }
  * followLink(first, { link: '<https://api.github.com/repositories/711976/issues?per_page=2&page=1>; rel="prev"' });
  * // undefined

@@ -74,7 +74,7 @@ export interface EndpointInterface<
    * ```ts
    * endpoint("POST /repos/{owner}/{repo}/issues", { owner: "octokit", repo: "rest.js", title: "Bug" });
    * // { method: "post", url: "https://api.github.com/repos/octokit/rest.js/issues",
-   * //   headers: { accept: "application/vnd.github.v3+json", "user-agent": "rest-endpoint/0.3.0 …",
+   * //   headers: { accept: "application/vnd.github.v3+json", "user-agent": "rest-endpoint/0.4.0 …",
    * //              "content-type": "application/json; charset=utf-8" },
    * //   body: { title: "Bug" } }
    * ```
