@@ -57,6 +57,11 @@ describe("README examples give the output shown", () => {
     );
   });
 
+  test("the number of mutants it names is scripts/mutants.json's", () => {
+    const mutants = JSON.parse(readFileSync(join(root, "scripts", "mutants.json"), "utf8")) as unknown[];
+    expect(/It holds (\d+) mutants/.exec(readme)?.[1]).toBe(String(mutants.length));
+  });
+
   test("the quick start is exactly the two commands", () => {
     const quickStart = readme.slice(readme.indexOf("## Contributing: quick start"), readme.indexOf("## Licence"));
     expect(quickStart).toContain(
