@@ -47,7 +47,7 @@ function pointerTarget(document: unknown, ref: string): unknown {
   return at;
 }
 
-function decodeToken(token: string): string {
+export function decodeToken(token: string): string {
   let decoded = token;
   try {
     decoded = decodeURIComponent(token);

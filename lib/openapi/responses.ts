@@ -9,7 +9,7 @@
  */
 import type { MediaType, Operation, Resolve, Schema, SchemaOrReference } from "./document.js";
 import { MAX_NESTING } from "./document.js";
-import { isReference } from "./json-pointer.js";
+import { decodeToken, isReference } from "./json-pointer.js";
 import { JSON_MEDIA_TYPE } from "./request-bodies.js";
 import { SchemaWriter } from "./schema.js";
 import { schemaOf, typesOf } from "./schema-object.js";
@@ -149,12 +149,17 @@ export class ResponseWriter extends SchemaWriter {
 
   /** A response's header fields: those it declares, each a string, then every other. `Content-Type` is described by `content` instead (OpenAPI 3.1 section 4.8.17.1). */
   private headersOf(headers: ResponseObject["headers"]): string {
-    const members = Object.entries(headers ?? {}).flatMap(([name, given]) => {
+    // By lowercase name (RFC 9110 section 5.1: field names are case-insensitive), one member each,
+    // required where any spelling is: `X-Rate` and `x-rate` declared both are one field.
+    const fields = new Map<string, { required: boolean; doc: string }>();
+    for (const [name, given] of Object.entries(headers ?? {})) {
       const header = this.resolve<{ required?: boolean; description?: string }>(given);
       const lower = name.toLowerCase();
-      if (header === undefined || lower === "content-type") return [];
-      return [`${docOf(header)}${key(lower)}${header.required === true ? "" : "?"}: string`];
-    });
+      if (header === undefined || lower === "content-type") continue;
+      const known = fields.get(lower);
+      fields.set(lower, { required: known?.required === true || header.required === true, doc: known?.doc ?? docOf(header) });
+    }
+    const members = [...fields].map(([name, { required, doc }]) => `${doc}${key(name)}${required ? "" : "?"}: string`);
     return members.length === 0 ? HEADER_FIELDS : `{ ${members.join("; ")} } & ${HEADER_FIELDS}`;
   }
 
@@ -175,7 +180,7 @@ export class ResponseWriter extends SchemaWriter {
   private named(schema: Schema, ref: string): string {
     const known = this.names.get(schema);
     if (known !== undefined) return known;
-    const identifier = identifierOf(decodeURIComponent(ref.slice(ref.lastIndexOf("/") + 1)));
+    const identifier = identifierOf(decodeToken(ref.slice(ref.lastIndexOf("/") + 1)));
     // `Schema<n>` is the request side's (lib/openapi/schema.ts): a component of that name takes a `_`.
     const base = /^Schema\d+$/.test(identifier) ? `${identifier}_` : identifier;
     let name = base;
