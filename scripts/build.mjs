@@ -85,7 +85,7 @@ async function buildEntry(source, name, { extension, external }, plugins = commo
  * every GitHub operation and the hostile battery through both builds.
  */
 const INTERNAL_FIELDS =
-  /^(?:hasData|decodedNames|originVariable|originLength|authorityTo|simpleName|pathSegments|varspecs|explode|prefix|segment|required|operator|parts|bytesOf|bounds|declaredQuery|left|names|slots|items|bytes|parameters)$/;
+  /^(?:hasData|decodedNames|originVariable|originLength|authorityTo|simpleName|pathSegments|varspecs|explode|prefix|segment|required|operator|parts|bytesOf|bounds|declaredQuery|left|names|slots|items|maxBytes|held|parameters)$/;
 // A mangled name must never be a built-in's (`[].at()` would be renamed with it): refused here, at build.
 for (const builtin of [
   Object,
@@ -102,6 +102,13 @@ for (const builtin of [
   URL,
   URLSearchParams,
   Uint8Array,
+  // Blob and Response have `bytes()` (Node 20.20, browsers): a name INTERNAL_FIELDS may not take.
+  Blob,
+  globalThis.Request,
+  globalThis.Response,
+  globalThis.Headers,
+  globalThis.TextEncoder,
+  globalThis.TextDecoder,
 ])
   for (const object of [builtin, builtin.prototype])
     for (const name of Object.getOwnPropertyNames(object))

@@ -7,7 +7,7 @@ describe("BoundedCache", () => {
   /** A cache of at most `entries` entries and 1,600 bytes (a key weighs its length), and the keys it computed, in order. */
   const make = (entries: number) => {
     const computed: string[] = [];
-    const cache = new BoundedCache<string>({ entries, bytes: 1600, bytesOf: (key) => key.length });
+    const cache = new BoundedCache<string>({ entries, maxBytes: 1600, bytesOf: (key) => key.length });
     return { get: (key: string) => cache.get(key, (k) => (computed.push(k), `value of ${k}`)), computed };
   };
   const keys = (count: number, length: number): string[] => Array.from({ length: count }, (_, i) => String(i).padStart(length, "x"));

@@ -3,10 +3,10 @@ interface CacheBounds<V> {
   /** At most this many entries. */
   readonly entries: number;
   /** At most this many bytes, as {@link CacheBounds.bytesOf} estimates them. */
-  readonly bytes: number;
+  readonly maxBytes: number;
   /**
    * The estimated bytes an entry keeps alive: its key and what was computed from it. An entry
-   * heavier than `bytes / 16` is not kept: computing it again costs about as much as reading its
+   * heavier than `maxBytes / 16` is not kept: computing it again costs about as much as reading its
    * key, and keeping it would evict the rest.
    */
   readonly bytesOf: (key: string, value: V) => number;
@@ -14,13 +14,13 @@ interface CacheBounds<V> {
 
 /**
  * A bounded cache keyed by strings: one map, emptied whenever adding an entry would take it past
- * `entries` entries or `bytes` bytes. So it holds at most `entries` entries weighing at most `bytes`
+ * `entries` entries or `maxBytes` bytes. So it holds at most `entries` entries weighing at most `maxBytes`
  * together, and no sequence of distinct inputs grows the heap without limit; a workload of fewer
  * distinct keys than the bounds (every real API's routes and templates) computes each key once.
  */
 export class BoundedCache<V> {
   private readonly map = new Map<string, V>();
-  private bytes = 0;
+  private held = 0;
 
   constructor(private readonly bounds: CacheBounds<V>) {}
 
@@ -29,15 +29,15 @@ export class BoundedCache<V> {
     let value = this.map.get(key);
     if (value !== undefined) return value;
     value = compute(key);
-    const { entries, bytes, bytesOf } = this.bounds;
+    const { entries, maxBytes, bytesOf } = this.bounds;
     const weight = bytesOf(key, value);
-    if (weight > bytes / 16) return value;
-    if (this.map.size >= entries || this.bytes + weight > bytes) {
+    if (weight > maxBytes / 16) return value;
+    if (this.map.size >= entries || this.held + weight > maxBytes) {
       this.map.clear();
-      this.bytes = 0;
+      this.held = 0;
     }
     this.map.set(key, value);
-    this.bytes += weight;
+    this.held += weight;
     return value;
   }
 }

@@ -9,7 +9,7 @@ export interface ParsedRoute {
   readonly url: string;
 }
 
-const routes = new BoundedCache<ParsedRoute>({ entries: 1000, bytes: 1024 * 1024, bytesOf: stringBytes });
+const routes = new BoundedCache<ParsedRoute>({ entries: 1000, maxBytes: 1024 * 1024, bytesOf: stringBytes });
 
 /**
  * Splits a route `"<METHOD> <URL>"` into its method and URL template (docs/usage.md, `endpoint(route, options?)`), cached

@@ -71,7 +71,7 @@ export interface Template {
 const PART_BYTES = 1024;
 const templates = new BoundedCache<Template>({
   entries: 1000,
-  bytes: 8 * 1024 * 1024,
+  maxBytes: 8 * 1024 * 1024,
   bytesOf: (key, template) => 2 * key.length + PART_BYTES * template.parts.length,
 });
 

@@ -228,7 +228,7 @@ function hasDotSegment(text: string, from = 0, end = text.length): boolean {
 /** A query, a fragment or an {@link UNSENDABLE} character anywhere in a baseUrl. */
 const NOT_IN_BASE_URL = new RegExp(`[?#${UNSENDABLE}]`);
 
-const baseUrls = new BoundedCache<string>({ entries: 100, bytes: 256 * 1024, bytesOf: stringBytes });
+const baseUrls = new BoundedCache<string>({ entries: 100, maxBytes: 256 * 1024, bytesOf: stringBytes });
 
 /**
  * Checks `baseUrl` (once per distinct value, cached within bounds): an absolute http(s) URL with a

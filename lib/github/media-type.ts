@@ -75,7 +75,7 @@ const NONE: readonly string[] = Object.freeze([]);
  * header value (RFC 9110 section 5.5) or media type name holds: an endpoint function asks the same
  * few each time, and the rules' regular expressions cost a call a fifth of its time.
  */
-const accepts = new BoundedCache<string>({ entries: 100, bytes: 64 * 1024, bytesOf: (key, accept) => stringBytes(key + accept) });
+const accepts = new BoundedCache<string>({ entries: 100, maxBytes: 64 * 1024, bytesOf: (key, accept) => stringBytes(key + accept) });
 
 /** {@link applyMediaType}, its answer kept ({@link accepts}); a NUL in an argument (a direct call of the step) is not kept. */
 function acceptFor(accept: string, format: string, previews: readonly string[]): string {

@@ -165,7 +165,7 @@ export function withQueries<E extends EndpointInterface<RouteMap, string>>(endpo
   // which a table's media type must not replace.
   const headersOnePass: Readonly<Record<string, string>> = Object.hasOwn(DEFAULTS.headers, "content-type") ? DEFAULTS.headers : {};
   const sharedByDefaults = Object.keys(DEFAULTS).some((name) => !isOptionName(name) && shared.has(name.toLowerCase()));
-  const routes = new BoundedCache<CalledRoute | null>({ entries: 256, bytes: 256 * 1024, bytesOf: stringBytes });
+  const routes = new BoundedCache<CalledRoute | null>({ entries: 256, maxBytes: 256 * 1024, bytesOf: stringBytes });
   const calledRoute = (route: string): CalledRoute | null => {
     try {
       const { method, url = "/" } = mergeCall(route);

@@ -61,7 +61,7 @@ interface CallUrl {
 
 const callUrls = new BoundedCache<CallUrl>({
   entries: 1000,
-  bytes: 1024 * 1024,
+  maxBytes: 1024 * 1024,
   bytesOf: (url, { names }) => 8 * url.length + 64 * names.size,
 });
 
