@@ -22,7 +22,7 @@
 //   as what differs from `<target>.responses`: the components and routes it changes, the rest imported.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { applyChanges, applyResponseChanges, changesFor, responseChangesFor, servedBy } from "./github-versions.mjs";
+import { applyChanges, applyResponseChanges, changesFor, servedBy } from "./github-versions.mjs";
 import { generator, OPENAPI_VERSION, readTarget, TARGETS } from "./openapi.mjs";
 
 const OUT = join(process.cwd(), "dist", "routes");
@@ -48,7 +48,7 @@ for (const target of TARGETS) {
   // Each version's map, from the description with the version's changes applied.
   const versioned = servedBy(target).map((version) => {
     const changes = changesFor(target, version);
-    const responseChanges = responseChangesFor(target, version);
+    const responseChanges = changesFor(target, version, "responseChanges");
     const requests = applyChanges(spec, changes);
     const { spec: changed, unmatched: unmatchedResponses } = applyResponseChanges(requests.spec, responseChanges);
     const unmatched = [...requests.unmatched, ...unmatchedResponses];

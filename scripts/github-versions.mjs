@@ -11,20 +11,15 @@ export const VERSIONS = JSON.parse(readFileSync(new URL("github-api-versions.jso
 /** The versions a target serves, oldest first: `["2022-11-28", "2026-03-10"]`. */
 export const servedBy = (target) => VERSIONS.served[target] ?? [VERSIONS.unversioned];
 
-/** The changes that lead from the unversioned description of `target` to `version`, in order. */
-export function changesFor(target, version) {
+/**
+ * The changes that lead from the unversioned description of `target` to `version`, in order: the
+ * request side's (`side` "changes") or the response side's ("responseChanges").
+ */
+export function changesFor(target, version, side = "changes") {
   return Object.entries(VERSIONS.versions)
     .filter(([date]) => date <= version)
     .sort(([a], [b]) => a.localeCompare(b))
-    .flatMap(([, { changes }]) => changes.filter((change) => change.targets.includes(target)));
-}
-
-/** The response-side changes that lead from the unversioned description of `target` to `version`, in order. */
-export function responseChangesFor(target, version) {
-  return Object.entries(VERSIONS.versions)
-    .filter(([date]) => date <= version)
-    .sort(([a], [b]) => a.localeCompare(b))
-    .flatMap(([, { responseChanges = [] }]) => responseChanges.filter((change) => change.targets.includes(target)));
+    .flatMap(([, { [side]: changes = [] }]) => changes.filter((change) => change.targets.includes(target)));
 }
 
 /** The value a local `$ref` (`#/components/schemas/x`) points at in `spec`. */
