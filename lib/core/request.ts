@@ -42,17 +42,15 @@ const NO_QUERY: readonly string[] = Object.freeze([]);
  */
 export function toRequest(call: Call, scope: Scope): RequestOptions {
   const { target } = scope;
+  const route = call.url ?? "/";
   let method = LOWERCASE.get(call.method) ?? call.method.toLowerCase();
-  let template = compileTemplate(call.url ?? "/");
+  // The target's step from a route to a route, its answer kept per route (lib/core/target.ts); the
+  // template compiled once, the answer's.
+  const answer = target.route?.(method, route);
+  const template = compileTemplate(answer === undefined ? route : answer.url);
   let multiSegment: string | undefined;
   let targetOrigin: string | undefined;
-  if (target.route !== undefined) {
-    // The target's step from a route to a route, its answer kept per route (lib/core/target.ts).
-    const answer = target.route(method, call.url ?? "/");
-    if (answer.url !== call.url) template = compileTemplate(answer.url);
-    method = answer.method;
-    ({ multiSegment, origin: targetOrigin } = answer);
-  }
+  if (answer !== undefined) ({ method, multiSegment, origin: targetOrigin } = answer);
   const { parameters } = call;
   const remaining: string[] = [];
   if (Object.getPrototypeOf(parameters) === null) {
