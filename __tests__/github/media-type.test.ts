@@ -43,6 +43,8 @@ describe("GitHub's request step keeps its accept values without confusing two ca
     ],
     ["a format", "application/vnd.github.v3+json", { format: "raw", previews: [] }, "application/vnd.github.v3.raw"],
     ["the format on another accept", "application/vnd.github+json", { format: "raw", previews: [] }, "application/vnd.github.raw"],
+    // Kept under the key the next row's arguments would join to ("…+json", "", "raw").
+    ["a preview named raw", "application/vnd.github.v3+json", { format: "", previews: ["raw"] }, "application/vnd.github.raw-preview+json"],
     [
       "an accept that holds a NUL (a direct call) is formatted, not kept",
       "application/vnd.github.v3+json\0",
