@@ -43,7 +43,7 @@ const RESERVED = new Set([
 ]);
 
 /** The type of a response's other header fields, which every response has: any name, a string each. */
-export const HEADER_FIELDS = "HeaderFields";
+const HEADER_FIELDS = "HeaderFields";
 /** The generic type of one response, `Response<200, Pet>` for `{ status: 200; data: Pet; headers: HeaderFields }`: a member is one reference, where an object type of three properties each made api.github.com's module a fifth longer and the program that loads it larger (bench:types' memory). */
 const RESPONSE = "Response";
 /** Their declarations, written once in each module that holds responses. */

@@ -281,6 +281,3 @@ export function shapeChecker(spec: Description, file: string) {
     servers,
   };
 }
-
-/** The checks of one pass ({@link shapeChecker}). */
-export type ShapeChecker = ReturnType<typeof shapeChecker>;
