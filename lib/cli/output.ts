@@ -42,11 +42,12 @@ function toCurl(options: RequestOptions, bodyFile?: string): string {
     words.push(options.url);
     return words.map((word) => shellQuote(word)).join(" ");
   }
+  // A body: curl would add its own `Content-Type`, and `Expect: 100-continue` from CURL_EXPECT_THRESHOLD.
+  if (!Object.hasOwn(headers, "content-type")) words.push("--header", "content-type:");
+  if (length >= CURL_EXPECT_THRESHOLD && !Object.hasOwn(headers, "expect")) words.push("--header", "expect:");
   if (body instanceof Uint8Array && bodyFile !== undefined) {
     // The bytes of the `@file` item: curl reads them from the file itself, as they are. "@-" would
     // be curl's standard input.
-    if (!Object.hasOwn(headers, "content-type")) words.push("--header", "content-type:");
-    if (length >= CURL_EXPECT_THRESHOLD && !Object.hasOwn(headers, "expect")) words.push("--header", "expect:");
     words.push("--data-binary", `@${bodyFile === "-" ? "./-" : bodyFile}`, options.url);
     return words.map((word) => shellQuote(word)).join(" ");
   }
@@ -54,8 +55,6 @@ function toCurl(options: RequestOptions, bodyFile?: string): string {
   if (body.includes("\0")) {
     throw new UsageError("the body holds NUL (U+0000), which no shell word can carry (curl would send it cut short); use --format fetch");
   }
-  if (!Object.hasOwn(headers, "content-type")) words.push("--header", "content-type:");
-  if (length >= CURL_EXPECT_THRESHOLD && !Object.hasOwn(headers, "expect")) words.push("--header", "expect:");
   const piped = length >= ARGUMENT_LIMIT;
   words.push(...(piped ? ["--data-binary", "@-"] : ["--data-raw", body]));
   words.push(options.url);
