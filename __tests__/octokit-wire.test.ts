@@ -110,6 +110,9 @@ function summarise(stock: Printed, swapped: Printed) {
 function install(dir: string, manifest: object, stamp: string): void {
   const stampFile = join(dir, "node_modules", ".wire-stamp");
   if (existsSync(stampFile) && readFileSync(stampFile, "utf8") === stamp) return;
+  // From nothing: a lock of another version's install (0.3.0's tarballs) made npm resolve the
+  // overrides' file: specs inside node_modules/@octokit/request (ENOENT).
+  for (const left of ["node_modules", "package-lock.json"]) rmSync(join(dir, left), { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "scratch", private: true, type: "module", ...manifest }));
   execFileSync("npm", ["install", "--no-audit", "--no-fund", "--ignore-scripts", "--loglevel=error"], { cwd: dir, stdio: "ignore" });
