@@ -227,7 +227,7 @@ export const isQueryExpression = (part: string | Expression): part is Expression
  */
 export const hasQuery = (parts: readonly (string | Expression)[]): boolean =>
   parts
-    .map((part) => (typeof part === "string" ? part : isQueryExpression(part) ? "?" : part.operator === "#" ? "#" : ""))
+    .map((part) => (typeof part === "string" ? part : part.operator === "#" ? "#" : isQueryExpression(part) ? "?" : ""))
     .join("")
     .split("#", 1)[0]!
     .includes("?");
