@@ -166,10 +166,15 @@ export function readFields(
  */
 function answers(step: NonNullable<Target["route"]>): (method: string, url: string) => TargetRoute {
   const kept = new BoundedCache<TargetRoute>(ROUTE_BOUNDS);
-  let [lastMethod, lastUrl, last]: [string, string, TargetRoute | undefined] = ["", "", undefined];
+  let lastMethod = "";
+  let lastUrl = "";
+  let last: TargetRoute | undefined;
   return (method, url) => {
-    if (url !== lastUrl || method !== lastMethod)
-      [lastMethod, lastUrl, last] = [method, url, kept.get(`${method} ${url}`, () => readRoute(step({ method, url })))];
+    if (url !== lastUrl || method !== lastMethod) {
+      last = kept.get(`${method} ${url}`, () => readRoute(step({ method, url })));
+      lastMethod = method;
+      lastUrl = url;
+    }
     return last!;
   };
 }
