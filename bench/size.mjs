@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import ts from "typescript";
 import { deepmergeAsEsm } from "../scripts/deepmerge-as-esm.mjs";
+import { INTERNAL_FIELDS, productionPlugins } from "../scripts/production.mjs";
 
 // Issue "a thin core": at most 8.0 KB min+gzip for each entry, every check kept.
 const TARGET = 8.0 * 1024;
@@ -52,6 +53,20 @@ console.log("\nminified bytes by input:");
 for (const { name, inputs } of rows) {
   console.log(`  ${name}`);
   for (const [file, { bytesInOutput }] of Object.entries(inputs)) if (bytesInOutput > 0) console.log(`    ${file}: ${bytesInOutput}`);
+}
+// Where the production build's bytes are, for each import the budgets bound: its minified bytes by
+// source file (esbuild's metafile, bytesInOutput with minify on), built from lib/ with the
+// production build's plugins and mangled fields (scripts/production.mjs), largest first.
+for (const name of ["createEndpoint", "endpoint"]) {
+  const result = await bundle(`import { ${name} } from "./lib/index.ts";\nglobalThis.used = ${name};`, productionPlugins, {
+    mangleProps: INTERNAL_FIELDS,
+    mainFields: ["module", "main"],
+    define: { __VERSION__: '"0.0.0"' },
+  });
+  const inputs = Object.entries(Object.values(result.metafile.outputs)[0].inputs).filter(([, { bytesInOutput }]) => bytesInOutput > 0);
+  console.log(`\nproduction build, import { ${name} }: ${result.outputFiles[0].contents.length} B minified, by source file:`);
+  for (const [file, { bytesInOutput }] of inputs.sort((a, b) => b[1].bytesInOutput - a[1].bytesInOutput))
+    console.log(`  ${String(bytesInOutput).padStart(6)}  ${file.replace(/^(?:\.\.\/)+(?:[^/]+\/)*node_modules\//, "node_modules/")}`);
 }
 console.log("");
 for (const { name, gzip } of rows.slice(0, 3)) {

@@ -4,7 +4,7 @@ import { execFileSync } from "node:child_process";
 import { chmodSync, copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { build } from "esbuild";
 import { deepmergeAsEsm } from "./deepmerge-as-esm.mjs";
-import { withoutRuleTexts } from "./without-rule-texts.mjs";
+import { INTERNAL_FIELDS, productionPlugins } from "./production.mjs";
 
 const { version } = JSON.parse(readFileSync("package.json", "utf8"));
 
@@ -77,54 +77,13 @@ async function buildEntry(source, name, { extension, external }, plugins = commo
   if (extension === "cjs") writeFileSync(outfile, asCommonJs(result.outputFiles[0].text, outfile));
   return result;
 }
-/**
- * The fields of the core's internal records that no caller writes or reads (a compiled template and
- * its expressions, a call's `hasData`, a cache's bounds), which the production builds shorten
- * (esbuild's `mangleProps`); every name of an object a caller gives or gets (options, request
- * options, targets, a route step's answer, errors) is kept, and `__tests__/package.test.ts` runs
- * every GitHub operation and the hostile battery through both builds.
- */
-const INTERNAL_FIELDS =
-  /^(?:hasData|decodedNames|originVariable|originLength|authorityTo|simpleName|pathSegments|varspecs|explode|prefix|segment|required|operator|parts|bytesOf|bounds|declaredQuery|left|names|slots|items|maxBytes|held|parameters)$/;
-// A mangled name must never be a built-in's (`[].at()` would be renamed with it): refused here, at build.
-for (const builtin of [
-  Object,
-  Function,
-  Array,
-  String,
-  Number,
-  Map,
-  Set,
-  WeakMap,
-  RegExp,
-  Promise,
-  Error,
-  URL,
-  URLSearchParams,
-  Uint8Array,
-  // Blob and Response have `bytes()` (Node 20.20, browsers): a name INTERNAL_FIELDS may not take.
-  Blob,
-  globalThis.Request,
-  globalThis.Response,
-  globalThis.Headers,
-  globalThis.TextEncoder,
-  globalThis.TextDecoder,
-])
-  for (const object of [builtin, builtin.prototype])
-    for (const name of Object.getOwnPropertyNames(object))
-      if (INTERNAL_FIELDS.test(name))
-        throw new Error(
-          `scripts/build.mjs: INTERNAL_FIELDS holds "${name}", a property of ${builtin.name}: production builds would rename it`,
-        );
 const results = await Promise.all([
   ...entries.flatMap((name) => formats.map((format) => buildEntry(sources[name], name, format))),
   // The `production` export condition (set by webpack and Vite in production builds): the build
   // whose messages carry code, argument, value received and docs link, without the sentence of the
   // rule (docs/errors.md, "Messages in production builds"); as an ES module, and as CommonJS for
   // `require` (its dependencies inside, as dist/index.cjs carries them).
-  ...formats.map((format) =>
-    buildEntry(sources.index, "index.production", format, [deepmergeAsEsm, withoutRuleTexts], { mangleProps: INTERNAL_FIELDS }),
-  ),
+  ...formats.map((format) => buildEntry(sources.index, "index.production", format, productionPlugins, { mangleProps: INTERNAL_FIELDS })),
   build({
     ...common,
     entryPoints: ["lib/cli/index.ts"],

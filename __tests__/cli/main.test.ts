@@ -110,6 +110,13 @@ describe("a route and its items give endpoint()'s request options", () => {
     expect(await cli(...args)).toEqual(printed(options));
   });
 
+  test("name==value goes before the route's fragment, where a `?` begins no query", async () => {
+    expect(await cli("POST /x#a?b", "sort==created", "title=t")).toEqual(
+      printed(endpoint("POST /x{?sort}#a?b", { sort: "created", title: "t" })),
+    );
+    expect(await cli("POST /x?a=1#f", "sort==created")).toEqual(printed(endpoint("POST /x?a=1{&sort}#f", { sort: "created" })));
+  });
+
   test("name=@file is the file's text and name:=@file its JSON, as HTTPie reads them", async () => {
     expect(await cli("POST /x", `body=@${at("notes.md")}`, `labels:=@${at("labels.json")}`)).toEqual(
       printed(endpoint("POST /x", { body: "line 1\nline 2 = \u00e9\n", labels: ["bug", "ui"] })),

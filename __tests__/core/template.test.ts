@@ -1,5 +1,5 @@
 import { endpoint } from "../../lib/index.js";
-import { compileTemplate, partText, varspecText } from "../../lib/core/template.js";
+import { compileTemplate, hasQuery, partText, varspecText, withQueryVariables } from "../../lib/core/template.js";
 import { errorOf } from "../helpers/errors.js";
 
 describe("the RFC 6570 grammar (section 2) is enforced", () => {
@@ -103,5 +103,25 @@ describe("a compiled template's parts are written back as the template's text (R
     [{ name: "a", explode: false, prefix: 3 }, "a:3"],
   ])("varspec %j is %s", (varspec, text) => {
     expect(varspecText(varspec)).toBe(text);
+  });
+});
+
+describe("variables added to a template's query go before its fragment (RFC 6570 sections 3.2.8, 3.2.9; RFC 3986 section 3.5)", () => {
+  test.each([
+    { url: "/x", varspecs: ["a", "b*"], expected: "/x{?a,b*}" },
+    { url: "/x?b=1", varspecs: ["a"], expected: "/x?b=1{&a}" },
+    { url: "/x{?b}", varspecs: ["a"], expected: "/x{?b}{&a}" },
+    { url: "/x{&b}", varspecs: ["a"], expected: "/x{&b}{&a}" },
+    { url: "/x#f", varspecs: ["a"], expected: "/x{?a}#f" },
+    { url: "/x#a?b", varspecs: ["a"], expected: "/x{?a}#a?b" },
+    { url: "/x?q#a?b", varspecs: ["a"], expected: "/x?q{&a}#a?b" },
+    { url: "/x{#f}", varspecs: ["a"], expected: "/x{?a}{#f}" },
+    { url: "/x{#f}{?b}", varspecs: ["a"], expected: "/x{?a}{#f}{?b}" },
+    { url: "/x#", varspecs: ["a"], expected: "/x{?a}#" },
+    { url: "/x", varspecs: [], expected: "/x" },
+  ])("$url with $varspecs is $expected", ({ url, varspecs, expected }) => {
+    expect(withQueryVariables(url, varspecs)).toBe(expected);
+    // The compiled template's parts say as much.
+    expect(hasQuery(compileTemplate(url).parts)).toBe(expected.includes("{&"));
   });
 });

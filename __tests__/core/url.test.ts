@@ -22,6 +22,9 @@ describe("whole path segments need a value", () => {
     ["GET /a{/p}", { p: ".." }, "INVALID_PATH_SEGMENT", "url"],
     ["GET /a/{x}{y}/b", { x: ".", y: "." }, "INVALID_PATH_SEGMENT", "url"],
     ["GET /a/../b", {}, "INVALID_PATH_SEGMENT", "url"],
+    // The path ends at the fragment, whatever "?" the fragment holds after it.
+    ["GET /a/..#x?y", {}, "INVALID_PATH_SEGMENT", "url"],
+    ["GET /a/{b}#x?y", { b: ".." }, "INVALID_PATH_SEGMENT", "b"],
     ["GET https://{host}/a/./b", { host: "example.com" }, "INVALID_PATH_SEGMENT", "url"],
     // An empty last segment would name another route; only a multi-segment parameter's "" is none.
     ["GET /repos/{owner}/{repo}", { owner: "o", repo: "" }, "INVALID_PATH_SEGMENT", "repo"],

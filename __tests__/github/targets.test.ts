@@ -72,6 +72,18 @@ describe("GitHub's targets", () => {
     ).toBe("https://uploads.github.com/repos/o/r/releases/1/assets?name=a.zip&label=A");
   });
 
+  test("a declared query goes before the route's fragment, a `?` in that fragment begins no query (RFC 3986 section 3.5)", () => {
+    const upload = "POST https://uploads.github.com/repos/{owner}/{repo}/releases/{release_id}/assets";
+    const call = { owner: "o", repo: "r", release_id: 1, name: "a.zip", label: "A", data: "…" };
+    expect(endpoint(`${upload}#a?b`, call).url).toBe("https://uploads.github.com/repos/o/r/releases/1/assets?name=a.zip&label=A#a?b");
+    expect(endpoint(`${upload}?x=1#a?b`, call).url).toBe(
+      "https://uploads.github.com/repos/o/r/releases/1/assets?x=1&name=a.zip&label=A#a?b",
+    );
+    expect(endpoint(`${upload}{#f}`, { ...call, f: "a?b" }).url).toBe(
+      "https://uploads.github.com/repos/o/r/releases/1/assets?name=a.zip&label=A#a?b",
+    );
+  });
+
   test("GHES's {origin} routes with a declared query send it to the query (the maps' keys as written)", () => {
     const github = createEndpoint({}, ghes("https://ghe.example", "3.19"));
     expect(

@@ -1,7 +1,7 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
 import { percentEncodeName } from "../core/chars.js";
 import { quote } from "../core/errors.js";
-import { compileTemplate, hasQuery, queryExpression } from "../core/template.js";
+import { compileTemplate, withQueryVariables } from "../core/template.js";
 import type { EndpointParameters } from "../core/types.js";
 import { readRoute } from "./route.js";
 import { UsageError } from "./usage.js";
@@ -159,8 +159,9 @@ function unsafeInteger(json: string): string | undefined {
 
 /**
  * The route with the query items declared in its template, each as a variable of a `{?…}`
- * expression (`{&…}` when the route has a query already: RFC 6570 section 3.2.9), so that they go
- * to the query whatever the method; the items under those variables' names.
+ * expression (`{&…}` when the route has a query already: RFC 6570 section 3.2.9) before its
+ * fragment (`withQueryVariables`), so that they go to the query whatever the method; the items
+ * under those variables' names.
  */
 export function withQueryItems(route: string, { query, parameters }: Items): string {
   const { method, url } = readRoute(route);
@@ -173,5 +174,5 @@ export function withQueryItems(route: string, { query, parameters }: Items): str
     parameters[variable] = value;
     return variable;
   });
-  return `${method} ${url}${queryExpression(hasQuery(template.parts), variables)}`;
+  return `${method} ${withQueryVariables(url, variables)}`;
 }

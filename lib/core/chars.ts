@@ -29,7 +29,10 @@ export const LONE_PERCENT = /%(?![\da-f]{2})/i;
  * RFC 3986 section 3.3: whether a path segment as written is a dot-segment, `.` or `..`, a dot also
  * pct-encoded (`%2e`, `%2E`): a URL parser resolves it away (section 5.2.4).
  */
-export const isDotSegment = (segment: string): boolean => DOT_SEGMENT.test(segment);
+export const isDotSegment = (segment: string): boolean =>
+  // Every dot-segment begins with "%" (U+0025) or "." (U+002E), so sorts before "/": a segment
+  // that begins with a letter, a digit or any character after "/" (most) skips the regex.
+  segment < "/" && DOT_SEGMENT.test(segment);
 const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
 
 /**

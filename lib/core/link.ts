@@ -141,8 +141,7 @@ export function followLink<O extends RequestOptions>(
     // `responseHeaders` is null, or its getter threw.
     throw unreadable(error, "responseHeaders");
   }
-  const type = typeof rel == "string" ? rel.toLowerCase() : "";
-  const target = findTarget(field, typeof rel == "string" ? (link) => link.rel.includes(type) : rel);
+  const target = findTarget(field, typeof rel == "string" ? (link) => link.rel.includes(rel.toLowerCase()) : rel);
   if (target === undefined) return undefined;
   // The request's scheme, user information, host and port, and "/", as `request.url` writes them.
   // A target that begins with these characters has the request's origin: a URL parser reads the

@@ -9,6 +9,7 @@
  * record ({@link readTarget}): nothing written to a target later, nor inherited from
  * `Object.prototype`, changes a request.
  */
+import { BoundedCache } from "./cache.js";
 import { fail } from "./errors.js";
 import { canParse, isOrigin } from "./origin.js";
 import type { RequestOptions } from "./types.js";
@@ -99,12 +100,12 @@ export interface TargetRecord {
   readonly request: Target["request"];
 }
 
-/**
- * The answers of a route step kept: at most this many, weighing at most {@link ROUTE_BYTES} (a cache
- * emptied when full, as lib/core/cache.ts's), each weighed as its template and its answer's, UTF-16.
- */
-const ROUTE_ANSWERS = 1000;
-const ROUTE_BYTES = 1024 * 1024;
+/** The answers of a route step kept: at most 1,000, weighing at most 1 MiB (the key is `"<method> <url>"`). */
+const ROUTE_BOUNDS = {
+  entries: 1000,
+  maxBytes: 1024 * 1024,
+  bytesOf: (key: string, answer: TargetRoute) => 4 * (key.length + answer.url.length),
+};
 
 /**
  * Reads a target's own fields once into a frozen record (docs/usage.md, "Targets"): nothing
@@ -160,35 +161,21 @@ export function readFields(
 
 /**
  * A route step's answers, kept by method and template for this record alone (never on a template
- * shared by every target), at most {@link ROUTE_ANSWERS} weighing at most {@link ROUTE_BYTES}; an
- * answer heavier than a sixteenth of that is not kept (lib/core/cache.ts's rule).
+ * shared by every target) in a {@link BoundedCache}, each weighed as its template and its answer's,
+ * UTF-16; and the last answer, for a route called again (a loop, pages), by two comparisons.
  */
 function answers(step: NonNullable<Target["route"]>): (method: string, url: string) => TargetRoute {
-  // By URL, then by method: two look-ups of strings V8 has hashed already (the route's cached
-  // split, a method constant), where one key joined from both would be a new string to hash at
-  // each call; and the last answer, for a route called again (a loop, pages), by two comparisons.
-  let kept = new Map<string, Map<string, TargetRoute>>();
-  let size = 0;
-  let bytes = 0;
-  let [lastMethod, lastUrl, last]: [string, string, TargetRoute | undefined] = ["", "", undefined];
+  const kept = new BoundedCache<TargetRoute>(ROUTE_BOUNDS);
+  let lastMethod = "";
+  let lastUrl = "";
+  let last: TargetRoute | undefined;
   return (method, url) => {
-    if (url === lastUrl && method === lastMethod) return last!;
-    let byMethod = kept.get(url);
-    let answer = byMethod?.get(method);
-    if (answer === undefined) {
-      answer = readRoute(step({ method, url }));
-      const weight = 4 * (url.length + answer.url.length);
-      if (weight > ROUTE_BYTES / 16) return answer;
-      if (++size > ROUTE_ANSWERS || (bytes += weight) > ROUTE_BYTES) {
-        kept = new Map();
-        byMethod = undefined;
-        [size, bytes] = [1, weight];
-      }
-      if (byMethod === undefined) kept.set(url, (byMethod = new Map<string, TargetRoute>()));
-      byMethod.set(method, answer);
+    if (url !== lastUrl || method !== lastMethod) {
+      last = kept.get(`${method} ${url}`, () => readRoute(step({ method, url })));
+      lastMethod = method;
+      lastUrl = url;
     }
-    [lastMethod, lastUrl, last] = [method, url, answer];
-    return answer;
+    return last!;
   };
 }
 

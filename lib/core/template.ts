@@ -220,9 +220,17 @@ export const varspecText = ({ name, explode, prefix }: VarSpec): string => `${na
 export const isQueryExpression = (part: string | Expression): part is Expression =>
   typeof part === "object" && (part.operator === "?" || part.operator === "&");
 
-/** Whether template parts begin a query: a literal `?` or a query expression. */
+/**
+ * Whether template parts begin a query before their fragment, if any: a literal `?` before any `#`,
+ * or a query expression before any `#` or `{#…}` (a `?` in a fragment is the fragment's, RFC 3986
+ * section 3.5).
+ */
 export const hasQuery = (parts: readonly (string | Expression)[]): boolean =>
-  parts.some((part) => (typeof part === "string" ? part.includes("?") : isQueryExpression(part)));
+  parts
+    .map((part) => (typeof part === "string" ? part : part.operator === "#" ? "#" : isQueryExpression(part) ? "?" : ""))
+    .join("")
+    .split("#", 1)[0]!
+    .includes("?");
 
 /**
  * The expression that adds `varspecs` to a template's query: `{?a,b}`, or `{&a,b}` after a query
@@ -230,6 +238,25 @@ export const hasQuery = (parts: readonly (string | Expression)[]): boolean =>
  */
 export const queryExpression = (afterQuery: boolean, varspecs: readonly string[]): string =>
   varspecs.length === 0 ? "" : `{${afterQuery ? "&" : "?"}${varspecs.join(",")}}`;
+
+/**
+ * A URL template with `varspecs` added to its query: their {@link queryExpression}, written before
+ * the template's fragment (its first `#`, a literal's or a `{#…}` expression's) so that they stay in
+ * the query (RFC 3986 section 3.5); the template itself for none. GitHub's declared queries and the
+ * CLI's query items are written so.
+ *
+ * @param url - a URL template its caller has compiled ({@link compileTemplate}), so checked
+ */
+export function withQueryVariables(url: string, varspecs: readonly string[]): string {
+  if (varspecs.length === 0) return url;
+  // The fragment begins at the first "#": a literal's, or a `{#…}` expression's (a "#" is no
+  // variable's character, RFC 6570 section 2.3); the query before it at a "?", a literal's or a
+  // `{?…}` expression's, or at a `{&…}` expression.
+  const hash = url.search(/\{?#/);
+  const at = hash === -1 ? url.length : hash;
+  const head = url.slice(0, at);
+  return head + queryExpression(/\?|\{&/.test(head), varspecs) + url.slice(at);
+}
 
 /**
  * The name of an expression of one variable without modifier, whose operator is none or `operator`

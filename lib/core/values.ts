@@ -117,8 +117,6 @@ type CopyFor = "mutable" | "frozen" | "json";
  *   which `JSON.stringify` throws on or silently turns into `null` or nothing
  */
 export function copyValue(value: unknown, argument: string, copyFor: CopyFor, budget: CopyBudget): unknown {
-  // A scalar needs no budget and reads nothing of the caller's: walk answers it directly.
-  if (typeof value !== "object" || value === null) return walk(value, argument, copyFor, 1, budget);
   try {
     return walk(value, argument, copyFor, 1, budget);
   } catch (error) {

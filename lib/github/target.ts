@@ -10,7 +10,7 @@
 import { fail } from "../core/errors.js";
 import { canParse, isOrigin } from "../core/origin.js";
 import { freezeTarget, parsedOrigin, readFields, type Target, type TargetRoute } from "../core/target.js";
-import { compileTemplate, hasQuery, queryExpression } from "../core/template.js";
+import { compileTemplate, withQueryVariables } from "../core/template.js";
 import { mediaTypeStep } from "./media-type.js";
 import { GHES_API, GHES_UPLOADS, githubRouteRules, KNOWN_VERSIONS, versionCheck } from "./routes.js";
 
@@ -113,11 +113,10 @@ function routeStep(uploads: string | undefined, origin: string | undefined): (ro
     if (uploads !== undefined && url.slice(0, UPLOADS.length).toLowerCase() === UPLOADS && "/?#".includes(url[UPLOADS.length] ?? "/"))
       rewritten = uploads + url.slice(UPLOADS.length);
     if (declaredQuery !== undefined && declaredQuery.method === method) {
-      const names = declaredQuery.names.filter((name) => !template.names.has(name));
-      // Before a fragment, if the template has one (`#` or `{#…}`), so that the query stays a query.
-      const hash = rewritten.search(/\{#|#/);
-      const at = hash === -1 ? rewritten.length : hash;
-      rewritten = rewritten.slice(0, at) + queryExpression(hasQuery(template.parts), names) + rewritten.slice(at);
+      rewritten = withQueryVariables(
+        rewritten,
+        declaredQuery.names.filter((name) => !template.names.has(name)),
+      );
     }
     return { method, url: rewritten, multiSegment, origin };
   };

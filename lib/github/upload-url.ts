@@ -66,15 +66,11 @@ export function parseUploadUrl(uploadUrl: string): {
   // What comes before the path: an origin and the instance's prefix, no query, fragment or expression.
   const before = match === null ? "" : uploadUrl.slice(0, match.index);
   if (match === null || /[?#{}]/.test(before) || !URL.canParse(before)) return refuse();
-  const owner = match[1]!;
-  const repo = match[2]!;
   const release_id = Number(match[3]);
   if (!Number.isSafeInteger(release_id)) return refuse();
-  let names: [string, string];
   try {
-    names = [decodeURIComponent(owner), decodeURIComponent(repo)];
+    return { owner: decodeURIComponent(match[1]!), repo: decodeURIComponent(match[2]!), release_id };
   } catch {
     return refuse(); // a "%" that begins no percent-encoding
   }
-  return { owner: names[0], repo: names[1], release_id };
 }
