@@ -14,6 +14,26 @@ const root = join(__dirname, "..");
 const scratch = join(root, ".tmp", "package-smoke");
 const run = async (file: string, args: string[], cwd = scratch): Promise<string> =>
   (await promisify(execFile)(file, args, { cwd, encoding: "utf8" })).stdout;
+/**
+ * The modules of a map's responses by tag: its base, one per first OpenAPI \`tags\` entry of its
+ * target's operations, and the component files beside them (\`components-<hash>\`, named by the
+ * set of tags that reach them).
+ */
+function responseModules(map: string): string[] {
+  const target = map.replace(/\.\d{4}-\d{2}-\d{2}$/, "");
+  const description = JSON.parse(
+    readFileSync(join(root, "node_modules", "@octokit", "openapi", "generated", `${target}.json`), "utf8"),
+  ) as { paths: Record<string, Record<string, { tags?: string[]; responses?: unknown }>> };
+  const tags = Object.values(description.paths).flatMap((item) =>
+    Object.values(item).flatMap((operation) => (operation.responses === undefined ? [] : [operation.tags![0]!])),
+  );
+  const components = readdirSync(join(root, "dist", "routes", `${map}.responses`))
+    .filter((file) => file.startsWith("components-") && file.endsWith(".d.cts"))
+    .map((file) => file.slice(0, -".d.cts".length));
+  for (const file of components) expect(file).toMatch(/^components-[0-9a-f]{8}$/);
+  return ["base", ...new Set(tags), ...components];
+}
+
 const EXPECTED = "https://api.github.com/repos/octokit/rest.js/issues?state=open";
 const corpus = readFixture("github-rest-calls.json") as CorpusCall[];
 const CALL = 'endpoint("GET /repos/{owner}/{repo}/issues", { owner: "octokit", repo: "rest.js", state: "open" }).url';
@@ -87,9 +107,14 @@ describe("the packed package", () => {
         ...SHIPPED_MAPS.flatMap((target) =>
           ["cjs", "d.cts", "d.ts", "js", "json"].map((extension) => `dist/routes/${target}.${extension}`),
         ),
-        // Each map with its responses.
+        // Each map with its responses, and its responses by tag: the base, each tag, the component files.
         ...SHIPPED_MAPS.flatMap((target) =>
           ["cjs", "d.cts", "d.ts", "js"].map((extension) => `dist/routes/${target}.responses.${extension}`),
+        ),
+        ...SHIPPED_MAPS.flatMap((target) =>
+          responseModules(target).flatMap((module) =>
+            ["cjs", "d.cts", "d.ts", "js"].map((extension) => `dist/routes/${target}.responses/${module}.${extension}`),
+          ),
         ),
         "package.json",
       ].sort(),
