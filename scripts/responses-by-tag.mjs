@@ -113,8 +113,9 @@ const imports = (names, home, self) => {
  * - `own`: the components this map declares (all of them for a target, what a version changes);
  * - `external`: for a version, the module (from its folder, `../<target>.responses/<file>.cjs`) of
  *   each component it takes from its target unchanged;
- * - `tags`: each route's tag (`tagsOf`); `routeTags`: the base's `RouteTags` import for a version,
- *   undefined to declare them;
+ * - `tags`: each route's tag (`tagsOf`);
+ * - `target`: for a version, its target's name: its base imports the target's `RouteTags` and its
+ *   ESM declarations extend the version's ESM map; undefined for a target;
  * - `header`: the comment line each file starts with.
  *
  * Returns the module of each component it declares, for the map's versions.

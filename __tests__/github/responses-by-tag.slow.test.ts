@@ -123,7 +123,7 @@ test("a tag's module types its routes' data; a misspelt read and a route of a ta
   ]).toEqual([[], [], ""]);
 }, 300_000);
 
-test("the refusal of a route not loaded names the module of its tag in each map: a version's own, a route with a query expression, a route with its origin", () => {
+test("the refusal of a route not loaded names the module of its tag in each map: a version's own, a route with a query expression, a route with its origin; a map without responses refuses a route with a query expression", () => {
   const file = join(dir, "refusals.mts");
   const version = "rest-endpoint/routes/api.github.com.2026-03-10.responses";
   const shared = "rest-endpoint/routes/api.github.com.2022-11-28.responses";
@@ -141,6 +141,10 @@ test("the refusal of a route not loaded names the module of its tag in each map:
       `export const fromShared: keyof typeof b = 'GET /user: import "${base}/users" for its responses (or Routes from "${base}", every tag)';`,
       'declare const c: ResponseOf<Routes, "GET /search/issues{?q}">;',
       `export const withQuery: keyof typeof c = 'GET /search/issues: import "${base}/search" for its responses (or Routes from "${base}", every tag)';`,
+      // A map without responses: the route with its query expression is refused as the route is (it was UntypedResponse).
+      'import type { Routes as Requests } from "rest-endpoint/routes/api.github.com";',
+      'declare const e: ResponseOf<Requests, "GET /search/issues{?q}">;',
+      "export const withoutResponses: keyof typeof e = 'GET /search/issues: this map holds no response types; import Routes from \"rest-endpoint/routes/<map>.responses\" (the map\\'s own name, its API version included), or generate the map again';",
       'declare const d: ResponseOf<Routes, "POST https://uploads.github.com/repos/{owner}/{repo}/releases/{release_id}/assets">;',
       `export const withOrigin: keyof typeof d = 'POST https://uploads.github.com/repos/{owner}/{repo}/releases/{release_id}/assets: import "${base}/repos" for its responses (or Routes from "${base}", every tag)';`,
       "",
