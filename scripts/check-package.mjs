@@ -17,7 +17,8 @@ const tarball = join(out, filename);
 const bin = (name) => join("node_modules", ".bin", process.platform === "win32" ? `${name}.cmd` : name);
 // The route maps are subpaths of the `./routes/*` pattern, which attw does not expand: each map the
 // build wrote (every target and every API version of it) is named, and each module of its responses
-// by tag (`<map>.responses/base`, `<map>.responses/<tag>`; the component files are reached through them).
+// by docs page (`<map>.responses/base`, `<map>.responses/<category>/<subcategory>`; the component
+// files are reached through them).
 const routes = readdirSync(join("dist", "routes"), { recursive: true, encoding: "utf8" })
   .filter((file) => file.endsWith(".d.ts") && !/(?:^|\/)components-[0-9a-f]+\.d\.ts$/.test(file))
   .map((file) => file.slice(0, -".d.ts".length))

@@ -141,21 +141,20 @@ describe("the maps of each target and version", () => {
     expect(sizes[2]! / sizes[0]!).toBeLessThan(0.01);
   });
 
-  test("a version's responses by tag declare what differs: the components it changes, the others imported from the target's files", () => {
+  test("a version's responses by docs page declare what differs: the components it changes, the others imported from the target's files", () => {
     for (const target of ["api.github.com", "ghec"]) {
       const folder = join(routes, `${target}.2026-03-10.responses`);
-      const declarations = readdirSync(folder)
-        .filter((file) => file.endsWith(".d.cts"))
-        .map((file) => readFileSync(join(folder, file), "utf8"))
-        .join("\n");
-      const unversioned = readdirSync(join(routes, `${target}.responses`))
-        .filter((file) => file.endsWith(".d.cts"))
-        .map((file) => readFileSync(join(routes, `${target}.responses`, file), "utf8"))
-        .join("\n");
+      const read = (dir: string) =>
+        readdirSync(dir, { recursive: true, encoding: "utf8" })
+          .filter((file) => file.endsWith(".d.cts"))
+          .map((file) => readFileSync(join(dir, file), "utf8"))
+          .join("\n");
+      const declarations = read(folder);
+      const unversioned = read(join(routes, `${target}.responses`));
       const declared = (text: string) => (text.match(/^export (?:interface|type) \w+/gm) ?? []).length;
       // Each component it declares is one the version changes, or one that names such a one.
       expect(declared(declarations) / declared(unversioned)).toBeLessThan(0.1);
-      expect(declarations).toContain(`from "../${target}.responses/`);
+      expect(declarations).toContain(`${target}.responses/`);
       expect(declarations).toMatch(/^export interface FullRepository /m);
       expect(declarations).not.toMatch(/^export interface SimpleUser /m);
     }

@@ -6,14 +6,15 @@ import { promisify } from "node:util";
 import ts from "typescript";
 import { strictProject } from "../helpers/examples.js";
 
-// GitHub's responses by tag (dist/routes/<map>.responses/, after `npm run build`): a program imports
-// the map's base module and the module of each tag it calls. A tag's module types its routes; a
-// route of a tag the program did not import is a refusal naming the module; two maps' tags in one
+// GitHub's responses by docs page (dist/routes/<map>.responses/, after `npm run build`): a program
+// imports the map's base module and the module of each page of GitHub's REST docs whose routes it
+// calls. A page's module types its routes; a route of a page the program did not import is a
+// refusal naming the module; two maps' pages in one
 // program; both module systems and `typesVersions`; an SDK that publishes declarations through a
-// tag's module, on TypeScript 5.9 and 7.
+// page's module, on TypeScript 5.9 and 7.
 
 const root = join(__dirname, "..", "..");
-const dir = join(root, ".tmp", `responses-by-tag-${process.pid}`);
+const dir = join(root, ".tmp", `responses-by-page-${process.pid}`);
 const tsc7 = join(root, "node_modules", "typescript-7", "bin", "tsc");
 const base = "rest-endpoint/routes/api.github.com.responses";
 
@@ -58,10 +59,10 @@ function tsconfig(files: string[], options: Record<string, unknown>): object {
   };
 }
 
-/** Lines that type an issue's data through the issues tag and refuse a misspelt read and an unloaded route. */
+/** Lines that type an issue's data through the issues page and refuse a misspelt read and an unloaded route. */
 const issuesLines = (imports: string[]): string[] => [
   ...imports,
-  // The whole data of a 200, as the tag's module names it.
+  // The whole data of a 200, as the page's module names it.
   'type Data = Extract<ResponseOf<Routes, "GET /repos/{owner}/{repo}/issues/{issue_number}">, { status: 200 }>["data"];',
   "export const same = (data: Data): Issue => data;",
   "export const back = (issue: Issue): Data => issue;",
@@ -70,22 +71,22 @@ const issuesLines = (imports: string[]): string[] => [
   "export const misspelt = (data: Data) => data.titel;",
   "// @ts-expect-error `title` is a string",
   "export const wrong = (data: Data): number => data.title;",
-  // A route of a tag not imported: its message names the module.
+  // A route of a page not imported: its message names the module.
   'declare const pulls: ResponseOf<Routes, "GET /repos/{owner}/{repo}/pulls">;',
   "// @ts-expect-error a Refusal, which has no status",
   "void pulls.status;",
-  `export const refusal: keyof typeof pulls = 'GET /repos/{owner}/{repo}/pulls: import "${base}/pulls" for its responses (or Routes from "${base}", every tag)';`,
+  `export const refusal: keyof typeof pulls = 'GET /repos/{owner}/{repo}/pulls: import "${base}/pulls/pulls" for its responses (or Routes from "${base}", every page)';`,
   "",
 ];
 
-test("a tag's module types its routes' data; a misspelt read and a route of a tag not imported are refused, the refusal naming its module", async () => {
+test("a page's module types its routes' data; a misspelt read and a route of a page not imported are refused, the refusal naming its module", async () => {
   const esm = join(dir, "issues.mts");
   writeFileSync(
     esm,
     issuesLines([
       'import type { ResponseOf } from "rest-endpoint";',
       `import type { Routes } from "${base}/base";`,
-      `import type { Issue } from "${base}/issues";`,
+      `import type { Issue } from "${base}/issues/issues";`,
     ]).join("\n"),
   );
   // CommonJS: the `require` condition of the package's `./routes/*` export.
@@ -95,7 +96,7 @@ test("a tag's module types its routes' data; a misspelt read and a route of a ta
     issuesLines([
       'import type { ResponseOf } from "rest-endpoint";',
       `import type { Routes } from "${base}/base";`,
-      `import type { Issue } from "${base}/issues";`,
+      `import type { Issue } from "${base}/issues/issues";`,
     ]).join("\n"),
   );
   // Node 10 resolution, which reads `typesVersions`.
@@ -107,7 +108,7 @@ test("a tag's module types its routes' data; a misspelt read and a route of a ta
     issuesLines([
       'import type { ResponseOf } from "rest-endpoint";',
       `import type { Routes } from "${base}/base";`,
-      `import type { Issue } from "${base}/issues";`,
+      `import type { Issue } from "${base}/issues/issues";`,
     ]).join("\n"),
   );
   const project = join(dir, "tsconfig.issues.json");
@@ -123,7 +124,7 @@ test("a tag's module types its routes' data; a misspelt read and a route of a ta
   ]).toEqual([[], [], ""]);
 }, 300_000);
 
-test("the refusal of a route not loaded names the module of its tag in each map: a version's own, a route with a query expression, a route with its origin; a map without responses refuses a route with a query expression", () => {
+test("the refusal of a route not loaded names the module of its docs page in each map: a version's own, a route with a query expression, a route with its origin; a map without responses refuses a route with a query expression", () => {
   const file = join(dir, "refusals.mts");
   const version = "rest-endpoint/routes/api.github.com.2026-03-10.responses";
   const shared = "rest-endpoint/routes/api.github.com.2022-11-28.responses";
@@ -135,36 +136,36 @@ test("the refusal of a route not loaded names the module of its tag in each map:
       `import type { Routes as Version } from "${version}/base";`,
       `import type { Routes as Shared } from "${shared}/base";`,
       'declare const a: ResponseOf<Version, "GET /repos/{owner}/{repo}">;',
-      `export const fromVersion: keyof typeof a = 'GET /repos/{owner}/{repo}: import "${version}/repos" for its responses (or Routes from "${version}", every tag)';`,
+      `export const fromVersion: keyof typeof a = 'GET /repos/{owner}/{repo}: import "${version}/repos/repos" for its responses (or Routes from "${version}", every page)';`,
       // A version without response changes answers with its target's responses, so its target's modules.
       'declare const b: ResponseOf<Shared, "GET /user">;',
-      `export const fromShared: keyof typeof b = 'GET /user: import "${base}/users" for its responses (or Routes from "${base}", every tag)';`,
+      `export const fromShared: keyof typeof b = 'GET /user: import "${base}/users/users" for its responses (or Routes from "${base}", every page)';`,
       'declare const c: ResponseOf<Routes, "GET /search/issues{?q}">;',
-      `export const withQuery: keyof typeof c = 'GET /search/issues: import "${base}/search" for its responses (or Routes from "${base}", every tag)';`,
+      `export const withQuery: keyof typeof c = 'GET /search/issues: import "${base}/search/search" for its responses (or Routes from "${base}", every page)';`,
       // A map without responses: the route with its query expression is refused as the route is (it was UntypedResponse).
       'import type { Routes as Requests } from "rest-endpoint/routes/api.github.com";',
       'declare const e: ResponseOf<Requests, "GET /search/issues{?q}">;',
       "export const withoutResponses: keyof typeof e = 'GET /search/issues: this map holds no response types; import Routes from \"rest-endpoint/routes/<map>.responses\" (the map\\'s own name, its API version included), or generate the map again';",
       'declare const d: ResponseOf<Routes, "POST https://uploads.github.com/repos/{owner}/{repo}/releases/{release_id}/assets">;',
-      `export const withOrigin: keyof typeof d = 'POST https://uploads.github.com/repos/{owner}/{repo}/releases/{release_id}/assets: import "${base}/repos" for its responses (or Routes from "${base}", every tag)';`,
+      `export const withOrigin: keyof typeof d = 'POST https://uploads.github.com/repos/{owner}/{repo}/releases/{release_id}/assets: import "${base}/releases/assets" for its responses (or Routes from "${base}", every page)';`,
       "",
     ].join("\n"),
   );
   expect(diagnosticsOf([file])).toEqual([]);
 }, 300_000);
 
-test("two maps' tags in one program: api.github.com, ghes-3.19 and api.github.com's 2026-03-10, each route's response from its own map, no TS2717", async () => {
+test("two maps' pages in one program: api.github.com, ghes-3.19 and api.github.com's 2026-03-10, each route's response from its own map, no TS2717", async () => {
   const file = join(dir, "two-maps.mts");
   writeFileSync(
     file,
     [
       'import { createEndpoint, endpoint, ghes, type EndpointInterface, type ResponseFor } from "rest-endpoint";',
       `import type { Routes as Dotcom } from "${base}/base";`,
-      `import "${base}/repos";`,
+      `import "${base}/repos/repos";`,
       'import type { Routes as Ghes } from "rest-endpoint/routes/ghes-3.19.responses/base";',
-      'import "rest-endpoint/routes/ghes-3.19.responses/repos";',
+      'import "rest-endpoint/routes/ghes-3.19.responses/repos/repos";',
       'import type { Routes as Version } from "rest-endpoint/routes/api.github.com.2026-03-10.responses/base";',
-      'import "rest-endpoint/routes/api.github.com.2026-03-10.responses/repos";',
+      'import "rest-endpoint/routes/api.github.com.2026-03-10.responses/repos/repos";',
       "const dotcom: EndpointInterface<Dotcom> = endpoint;",
       'const server: EndpointInterface<Ghes> = createEndpoint({}, ghes("https://ghe.example", "3.19"));',
       'const versioned: EndpointInterface<Version> = endpoint.defaults({ headers: { "x-github-api-version": "2026-03-10" } });',
@@ -190,10 +191,10 @@ test.each([
   ["TypeScript 5.9", join(root, "node_modules", "typescript", "bin", "tsc")],
   ["TypeScript 7", tsc7],
 ])(
-  "%s: an SDK over the base and tag modules publishes declarations, and a second project reads its typed data",
+  "%s: an SDK over the base and page modules publishes declarations, and a second project reads its typed data",
   async (_name, compiler) => {
     // Outside the package, which it installs (a link in its node_modules), as a user's SDK is.
-    const sdk = join(tmpdir(), `rest-endpoint-sdk-by-tag-${String(process.pid)}-${compiler.includes("typescript-7") ? 7 : 5}`);
+    const sdk = join(tmpdir(), `rest-endpoint-sdk-by-page-${String(process.pid)}-${compiler.includes("typescript-7") ? 7 : 5}`);
     mkdirSync(join(sdk, "app"), { recursive: true });
     mkdirSync(join(sdk, "node_modules"), { recursive: true });
     symlinkSync(root, join(sdk, "node_modules", "rest-endpoint"), "dir");
@@ -203,8 +204,8 @@ test.each([
         'import { endpoint, type EndpointInterface, type FormatOption, type ParametersOf, type RequestOptions, type ResponseFor } from "rest-endpoint";',
         'import { toFetch } from "rest-endpoint/clients";',
         `import type { Routes } from "${base}/base";`,
-        `import "${base}/repos";`,
-        `import "${base}/issues";`,
+        `import "${base}/repos/repos";`,
+        `import "${base}/issues/issues";`,
         "const github: EndpointInterface<Routes> = endpoint;",
         // The README's wrapper.
         "async function send<O extends RequestOptions>(options: O): Promise<ResponseFor<O>> {",
@@ -217,9 +218,9 @@ test.each([
         "}",
         'export const getRepository = (owner: string, repo: string) => request("GET /repos/{owner}/{repo}", { owner, repo });',
         'export const listIssues = (owner: string, repo: string) => request("GET /repos/{owner}/{repo}/issues", { owner, repo });',
-        // A version's tags: its own components (FullRepository without has_downloads) and its target's.
+        // A version's pages: its own components (FullRepository without has_downloads) and its target's.
         'import type { Routes as Routes20260310 } from "rest-endpoint/routes/api.github.com.2026-03-10.responses/base";',
-        'import "rest-endpoint/routes/api.github.com.2026-03-10.responses/repos";',
+        'import "rest-endpoint/routes/api.github.com.2026-03-10.responses/repos/repos";',
         'const github20260310: EndpointInterface<Routes20260310> = endpoint.defaults({ headers: { "x-github-api-version": "2026-03-10" } });',
         'export const getRepository20260310 = () => send(github20260310("GET /repos/{owner}/{repo}", { owner: "o", repo: "r" }));',
         "",

@@ -1,22 +1,23 @@
-// GitHub's response types by tag, for scripts/generate-routes.mjs. A map's responses module
+// GitHub's response types by docs page, for scripts/generate-routes.mjs. A map's responses module
 // (lib/openapi/responses.ts' text: `interface Responses` with a line per route, then the components)
 // is split so that a program loads the responses of the routes it calls, not the target's 0.4 MB:
 //
-// - `<map>.responses/base`: the map with an empty `Responses`, and which tag holds each route
-//   (`RouteTags`), read by `ResponseOf`'s refusal to name the module a route's responses are in;
-// - `<map>.responses/<tag>`: one per first OpenAPI `tags` entry of the operations (GitHub's docs
-//   categories, https://docs.github.com/rest/<tag>), whose routes it adds to the base's `Responses`
-//   by module augmentation, with the components that only its routes reach;
-// - `<map>.responses/components-<hash>`: the components that several tags reach, one file per set
-//   of tags that reach them, so that a tag's module loads only what its routes name;
-// - `<map>.responses`: the base and every tag, the whole map as 0.4.0 shipped it.
+// - `<map>.responses/base`: the map with an empty `Responses`, and which page holds each route
+//   (`RoutePages`), read by `ResponseOf`'s refusal to name the module a route's responses are in;
+// - `<map>.responses/<category>/<subcategory>`: one per page of GitHub's REST docs that documents
+//   routes, as the operation's `externalDocs` URL names it (https://docs.github.com/rest/issues/comments#…
+//   is `issues/comments`), whose routes it adds to the base's `Responses` by module augmentation,
+//   with the components that only its routes reach;
+// - `<map>.responses/components-<hash>`: the components that several pages reach, one file per set
+//   of pages that reach them, so that a page's module loads only what its routes name;
+// - `<map>.responses`: the base and every page, the whole map as 0.4.0 shipped it.
 //
 // Every file has its `.d.ts` (re-exporting the `.d.cts`) and empty `.js`/`.cjs` beside it, so that
 // the package's `./routes/*` export reaches each one in both module systems: an SDK's declarations
 // may name any component through the file that declares it.
 import { createHash } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join, posix } from "node:path";
 
 /** A responses module's text (lib/openapi/responses.ts) as its parts: each route's line, each component's declaration (with its comment). */
 export function responseParts(text) {
@@ -67,43 +68,45 @@ export function changedComponents(before, after) {
   return changed;
 }
 
-/** Each route's tag: the first `tags` entry of its operation in the description, `other` for none. */
-export function tagsOf(spec) {
-  const tags = new Map();
+/**
+ * Each route's docs page, `<category>/<subcategory>`: the path of its operation's `externalDocs` URL
+ * after `/rest/` (GitHub's REST docs, https://docs.github.com/rest/<category>/<subcategory>#<operation>).
+ */
+export function pagesOf(spec) {
+  const pages = new Map();
   for (const [path, item] of Object.entries(spec.paths ?? {}))
     for (const [method, operation] of Object.entries(item ?? {}))
       if (typeof operation === "object" && operation !== null && "responses" in operation) {
-        const tag = operation.tags?.[0] ?? "other";
-        if (!/^[a-z][a-z0-9-]*$/.test(tag) || tag === "base" || tag.startsWith("components-"))
-          throw new Error(`a tag of no usable name: ${tag}`);
-        tags.set(`${method.toUpperCase()} ${path}`, tag);
+        const url = operation.externalDocs?.url ?? "";
+        const [, page] = /\/rest\/([a-z0-9-]+\/[a-z0-9-]+)\/?(?:#|$)/.exec(url) ?? [];
+        if (page === undefined || page.startsWith("components-"))
+          throw new Error(`${method} ${path}: a docs URL of no usable page: ${url}`);
+        pages.set(`${method.toUpperCase()} ${path}`, page);
       }
-  return tags;
+  return pages;
 }
 
-/** The tag of a route written with its origin: that of the operation whose method and path end it. */
-function tagByPath(tags, route) {
+/** The page of a route written with its origin (uploads.github.com, GHES' `{origin}/manage`): that of the operation whose method and path end it. */
+function pageByPath(pages, route) {
   const [method] = route.split(" ", 1);
-  const found = [...tags].filter(([key]) => key.startsWith(`${method} /`) && route.endsWith(key.slice(method.length + 1)));
+  const found = [...pages].filter(([key]) => key.startsWith(`${method} /`) && route.endsWith(key.slice(method.length + 1)));
   return found.sort(([a], [b]) => b.length - a.length)[0]?.[1];
 }
 
-const write = (dir, file, declarations) => {
-  writeFileSync(join(dir, `${file}.d.cts`), declarations);
-  writeFileSync(join(dir, `${file}.d.ts`), `export type * from "./${file}.cjs";\n`);
-  writeFileSync(join(dir, `${file}.js`), "export {};\n");
-  writeFileSync(join(dir, `${file}.cjs`), '"use strict";\n');
+/** The specifier of module `to` from module `from`, both paths in a map's folder (`actions/cache`, `components-1a2b3c4d`, `../<target>.responses/…`). */
+const specifier = (from, to) => {
+  const path = posix.relative(posix.dirname(from), to);
+  return `${path.startsWith(".") ? "" : "./"}${path}.cjs`;
 };
 
-/** `import type { … } from …` lines for the names a file uses, by the module (a `.cjs` specifier) that declares each. */
-const imports = (names, home, self) => {
-  const by = new Map();
-  for (const name of [...names].sort()) {
-    const module = home.get(name);
-    if (module === undefined || module === self) continue;
-    by.set(module, [...(by.get(module) ?? []), name]);
-  }
-  return [...by].map(([module, list]) => `import type { ${list.join(", ")} } from "${module}";`);
+/** Writes a module's four files: its declarations, the ESM declarations re-exporting them, and the empty modules. */
+const write = (dir, file, declarations) => {
+  mkdirSync(dirname(join(dir, file)), { recursive: true });
+  const own = `./${posix.basename(file)}.cjs`;
+  writeFileSync(join(dir, `${file}.d.cts`), declarations);
+  writeFileSync(join(dir, `${file}.d.ts`), `export type * from "${own}";\n`);
+  writeFileSync(join(dir, `${file}.js`), "export {};\n");
+  writeFileSync(join(dir, `${file}.cjs`), '"use strict";\n');
 };
 
 /**
@@ -111,33 +114,32 @@ const imports = (names, home, self) => {
  *
  * - `parts`: the map's routes and components (`responseParts`);
  * - `own`: the components this map declares (all of them for a target, what a version changes);
- * - `external`: for a version, the module (from its folder, `../<target>.responses/<file>.cjs`) of
- *   each component it takes from its target unchanged;
- * - `tags`: each route's tag (`tagsOf`);
- * - `target`: for a version, its target's name: its base imports the target's `RouteTags` and its
+ * - `external`: for a version, the file (from its folder, `../<target>.responses/<file>`) of each
+ *   component it takes from its target unchanged;
+ * - `pages`: each route's docs page (`pagesOf`);
+ * - `target`: for a version, its target's name: its base imports the target's `RoutePages` and its
  *   ESM declarations extend the version's ESM map; undefined for a target;
  * - `header`: the comment line each file starts with.
  *
- * Returns the module of each component it declares, for the map's versions.
+ * Returns the file of each component it declares (from a sibling folder) and the pages, for the map's versions.
  */
-export function writeResponsesByTag({
+export function writeResponsesByPage({
   out,
   name,
   parts,
   own = new Set(parts.components.keys()),
   external = new Map(),
-  tags,
+  pages,
   target,
   header,
 }) {
   const dir = join(out, `${name}.responses`);
   mkdirSync(dir, { recursive: true });
-  const byTag = new Map();
+  const byPage = new Map();
   for (const route of parts.routes.keys()) {
-    // A route of an operation with servers of its own (uploads.github.com, GHES' `{origin}/manage`) is written with its origin.
-    const tag = tags.get(route) ?? tagByPath(tags, route);
-    if (tag === undefined) throw new Error(`${name}: ${route} has no operation in the description`);
-    byTag.set(tag, [...(byTag.get(tag) ?? []), route]);
+    const page = pages.get(route) ?? pageByPath(pages, route);
+    if (page === undefined) throw new Error(`${name}: ${route} has no operation in the description`);
+    byPage.set(page, [...(byPage.get(page) ?? []), route]);
   }
   const named = new Map(
     [...parts.components].map(([component, text]) => [
@@ -145,28 +147,38 @@ export function writeResponsesByTag({
       [...namesIn(text)].filter((word) => word !== component && parts.components.has(word)),
     ]),
   );
-  // The tags that reach each of the map's own components, through routes and components.
+  // The pages that reach each of the map's own components, through routes and components.
   const reach = new Map([...own].map((component) => [component, new Set()]));
-  for (const [tag, routes] of byTag) {
+  for (const [page, routes] of byPage) {
     const stack = routes.flatMap((route) => [...namesIn(parts.routes.get(route))].filter((word) => reach.has(word)));
     while (stack.length > 0) {
       const component = stack.pop();
-      const tagged = reach.get(component);
-      if (tagged === undefined || tagged.has(tag)) continue;
-      tagged.add(tag);
+      const reaching = reach.get(component);
+      if (reaching === undefined || reaching.has(page)) continue;
+      reaching.add(page);
       stack.push(...named.get(component));
     }
   }
-  // Each own component's file: its tag's module when one tag reaches it, else the file of its set of tags.
+  // Each own component's file: its page's module when one page reaches it, else the file of its set of pages.
   const home = new Map(external);
   const files = new Map();
-  for (const [component, tagged] of reach) {
-    if (tagged.size === 0) continue;
-    const set = [...tagged].sort();
+  for (const [component, reaching] of reach) {
+    if (reaching.size === 0) continue;
+    const set = [...reaching].sort();
     const file = set.length === 1 ? set[0] : `components-${createHash("sha256").update(set.join(" ")).digest("hex").slice(0, 8)}`;
-    home.set(component, `./${file}.cjs`);
+    home.set(component, file);
     files.set(file, [...(files.get(file) ?? []), component]);
   }
+  /** `import type { … } from …` lines for the names file `self` uses, by the file that declares each. */
+  const imports = (names, self) => {
+    const by = new Map();
+    for (const word of [...names].sort()) {
+      const file = home.get(word);
+      if (file === undefined || file === self) continue;
+      by.set(file, [...(by.get(file) ?? []), word]);
+    }
+    return [...by].map(([file, list]) => `import type { ${list.join(", ")} } from "${specifier(self, file)}";`);
+  };
   /** The components a set of names reaches, however deep. */
   const reached = (names) => {
     const seen = new Set();
@@ -180,42 +192,48 @@ export function writeResponsesByTag({
     return seen;
   };
   for (const [file, components] of files) {
-    if (byTag.has(file)) continue;
+    if (byPage.has(file)) continue;
     const declared = components.map((component) => parts.components.get(component));
-    write(dir, file, `${header}\n${imports(namesIn(declared.join("\n")), home, `./${file}.cjs`).join("\n")}\n\n${declared.join("\n")}\n`);
+    write(dir, file, `${header}\n${imports(namesIn(declared.join("\n")), file).join("\n")}\n\n${declared.join("\n")}\n`);
   }
   const modulePrefix = `rest-endpoint/routes/${name}.responses`;
-  for (const [tag, routes] of byTag) {
+  for (const [page, routes] of byPage) {
     const lines = routes.map((route) => parts.routes.get(route));
-    const declared = (files.get(tag) ?? []).map((component) => parts.components.get(component));
+    const declared = (files.get(page) ?? []).map((component) => parts.components.get(component));
     const used = namesIn([...lines, ...declared].join("\n"));
-    // The components of every file its routes reach, by this module's name too: an SDK's declarations name them through it.
-    // Each of this map's files whole; a target's component (in a version) by name, since the version declares some of its file's again.
+    // The components its routes reach, by this module's name too: an SDK's declarations name them
+    // through it. This map's files whole; a target's component (in a version) by name, since the
+    // version declares some of its file's again.
     const reachable = [...reached(used)];
+    const fileOf = (mine) => [
+      ...new Set(reachable.filter((component) => reach.has(component) === mine).map((component) => home.get(component))),
+    ];
     const reexported = [
-      ...[...new Set(reachable.filter((component) => reach.has(component)).map((component) => home.get(component)))]
-        .filter((module) => module !== `./${tag}.cjs`)
+      ...fileOf(true)
+        .filter((file) => file !== page)
         .sort()
-        .map((module) => `export type * from "${module}";`),
-      ...[...new Set(reachable.filter((component) => !reach.has(component)).map((component) => home.get(component)))].sort().map(
-        (module) =>
-          `export type { ${reachable
-            .filter((component) => home.get(component) === module && !reach.has(component))
-            .sort()
-            .join(", ")} } from "${module}";`,
-      ),
+        .map((file) => `export type * from "${specifier(page, file)}";`),
+      ...fileOf(false)
+        .sort()
+        .map(
+          (file) =>
+            `export type { ${reachable
+              .filter((component) => home.get(component) === file)
+              .sort()
+              .join(", ")} } from "${specifier(page, file)}";`,
+        ),
     ];
     write(
       dir,
-      tag,
+      page,
       `${header}
-${imports(used, home, `./${tag}.cjs`).join("\n")}
+${imports(used, page).join("\n")}
 ${reexported.join("\n")}
 
 ${declared.join("\n")}
 
-declare module "./base.cjs" {
-  /** The responses of the ${routes.length} routes of tag ${tag} (https://docs.github.com/rest/${tag}). */
+declare module "${specifier(page, "base")}" {
+  /** The responses of the ${routes.length} routes of https://docs.github.com/rest/${page}. */
   interface Responses {
 ${lines.map((line) => `  ${line}`).join("\n")}
   }
@@ -223,36 +241,37 @@ ${lines.map((line) => `  ${line}`).join("\n")}
 `,
     );
   }
-  const tagNames = [...byTag.keys()].sort();
+  const pageNames = [...byPage.keys()].sort();
   write(
     dir,
     "base",
     `${header}
 import type { Responding } from "../../index.cjs";
 import type { Routes as Requests } from "../${name}.cjs";
-${target === undefined ? "" : `import type { RouteTags } from "../${target}.responses/base.cjs";\n`}
+${target === undefined ? "" : `import type { RoutePages } from "../${target}.responses/base.cjs";\n`}
 /**
- * The map's routes, with the responses of the tags a program imports: \`ResponseOf<Routes, R>\` reads
- * them. Import each tag whose routes the program calls, \`import "${modulePrefix}/<tag>"\`, or every
- * tag, \`${modulePrefix}\`.
+ * The map's routes, with the responses of the pages a program imports: \`ResponseOf<Routes, R>\`
+ * reads them. Import the module of each docs page whose routes the program calls,
+ * \`import "${modulePrefix}/<category>/<subcategory>"\` for https://docs.github.com/rest/<category>/<subcategory>,
+ * or every page, \`${modulePrefix}\`.
  */
 export interface Routes extends Requests, Responding<Responses> {}
 
 /**
- * Each route's responses, by status, as the tag modules (\`${modulePrefix}/<tag>\`) add them. The call
- * signature is no route: it tells \`ResponseOf\` which module holds a route that is not loaded.
+ * Each route's responses, by status, as the page modules (\`${modulePrefix}/<category>/<subcategory>\`)
+ * add them. The call signature is no route: it tells \`ResponseOf\` which module holds a route that is not loaded.
  */
 export interface Responses {
-  (module: "${modulePrefix}", tags: RouteTags): never;
+  (module: "${modulePrefix}", pages: RoutePages): never;
 }
 ${
   target === undefined
     ? `
-/** Each tag's routes (the first OpenAPI \`tags\` entry of their operations, GitHub's docs category, https://docs.github.com/rest/<tag>): the module of a route that is not loaded, \`${modulePrefix}/<tag>\`. */
-export interface RouteTags {
-${[...byTag]
+/** Each docs page's routes (https://docs.github.com/rest/<category>/<subcategory>): the module of a route that is not loaded, \`${modulePrefix}/<category>/<subcategory>\`. */
+export interface RoutePages {
+${[...byPage]
   .sort(([a], [b]) => (a < b ? -1 : 1))
-  .map(([tag, routes]) => `  "${tag}": ${routes.map((route) => JSON.stringify(route)).join(" | ")};`)
+  .map(([page, routes]) => `  "${page}": ${routes.map((route) => JSON.stringify(route)).join(" | ")};`)
   .join("\n")}
 }
 `
@@ -262,21 +281,19 @@ ${[...byTag]
   writeFull(
     out,
     name,
-    tagNames.map((tag) => `./${name}.responses/${tag}.cjs`),
+    pageNames.map((page) => `./${name}.responses/${page}.cjs`),
     header,
   );
   if (target !== undefined) writeVersionEsm(out, name, header);
   return {
     home: new Map(
-      [...home]
-        .filter(([component]) => reach.has(component))
-        .map(([component, module]) => [component, module.replace("./", `../${name}.responses/`)]),
+      [...home].filter(([component]) => reach.has(component)).map(([component, file]) => [component, `../${name}.responses/${file}`]),
     ),
-    tags: tagNames,
+    pages: pageNames,
   };
 }
 
-/** `<map>.responses`: the base's map and every tag's module, the whole map in one import. */
+/** `<map>.responses`: the base's map and every page's module, the whole map in one import. */
 function writeFull(out, name, modules, header) {
   writeFileSync(
     join(out, `${name}.responses.d.cts`),
@@ -304,7 +321,7 @@ import type { Responses } from "./base.cjs";
 
 export type { Responses } from "./base.cjs";
 
-/** The map of this API version with the responses of the tags a program imports (the CommonJS declarations' \`Routes\`, over the ESM map). */
+/** The map of this API version with the responses of the pages a program imports (the CommonJS declarations' \`Routes\`, over the ESM map). */
 export interface Routes extends Requests, Responding<Responses> {}
 `,
   );
@@ -319,9 +336,9 @@ export type * from "./${name}.responses.cjs";
 
 /**
  * Writes `<out>/<name>.responses/` and `<name>.responses` for a version that changes no response:
- * its base is its own map with its target's `Responses`, each tag module its target's.
+ * its base is its own map with its target's `Responses`, each page's module its target's.
  */
-export function writeSharedResponses({ out, name, target, tags, header }) {
+export function writeSharedResponses({ out, name, target, pages, header }) {
   const dir = join(out, `${name}.responses`);
   mkdirSync(dir, { recursive: true });
   write(
@@ -334,11 +351,11 @@ import type { Responses } from "../${target}.responses/base.cjs";
 
 export type { Responses } from "../${target}.responses/base.cjs";
 
-/** The map of this API version with ${target}'s responses, those of the tags a program imports (\`rest-endpoint/routes/${name}.responses/<tag>\`, each the target's). */
+/** The map of this API version with ${target}'s responses, those of the pages a program imports (\`rest-endpoint/routes/${name}.responses/<category>/<subcategory>\`, each its target's). */
 export interface Routes extends Requests, Responding<Responses> {}
 `,
   );
-  for (const tag of tags) write(dir, tag, `${header}\nexport type * from "../${target}.responses/${tag}.cjs";\n`);
+  for (const page of pages) write(dir, page, `${header}\nexport type * from "${specifier(page, `../${target}.responses/${page}`)}";\n`);
   writeFull(out, name, [`./${target}.responses.cjs`], header);
   writeVersionEsm(out, name, header);
 }
