@@ -154,7 +154,7 @@ test("the refusal of a route not loaded names the module of its docs page in eac
   expect(diagnosticsOf([file])).toEqual([]);
 }, 300_000);
 
-test("two maps' pages in one program: api.github.com, ghes-3.19 and api.github.com's 2026-03-10, each route's response from its own map, no TS2717", async () => {
+test("two maps' pages in one program: api.github.com, ghes-3.19 and api.github.com's 2026-03-10, each route's response from its own map, no TS2717; the whole module beside them", async () => {
   const file = join(dir, "two-maps.mts");
   writeFileSync(
     file,
@@ -177,6 +177,13 @@ test("two maps' pages in one program: api.github.com, ghes-3.19 and api.github.c
       "export declare const fromVersion: Extract<ResponseFor<typeof c>, { status: 200 }>;",
       "export const names: string[] = [fromDotcom.data.full_name, fromGhes.data.full_name, fromVersion.data.full_name];",
       "export const downloads: boolean | undefined = fromDotcom.data.has_downloads;",
+      // The whole module beside the pages: the same interface, its routes all loaded.
+      'import type { Routes as Whole } from "rest-endpoint/routes/api.github.com.responses";',
+      "const whole: EndpointInterface<Whole> = endpoint;",
+      'const d = whole("GET /user", {});',
+      "export declare const fromWhole: Extract<ResponseFor<typeof d>, { status: 200 }>;",
+      "export const login: string = fromWhole.data.login;",
+      'export const same: Extract<ResponseFor<typeof a>, { status: 200 }>["data"] = fromDotcom.data;',
       "// @ts-expect-error API version 2026-03-10 removes `has_downloads` from repositories (GitHub's changelog of the version)",
       "void fromVersion.data.has_downloads;",
       "",
