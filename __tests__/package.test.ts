@@ -12,8 +12,32 @@ jest.setTimeout(240_000);
 
 const root = join(__dirname, "..");
 const scratch = join(root, ".tmp", "package-smoke");
+// maxBuffer: `npm pack --json` lists every file, some 10,000 with the responses by docs page (over the default 1 MB).
 const run = async (file: string, args: string[], cwd = scratch): Promise<string> =>
-  (await promisify(execFile)(file, args, { cwd, encoding: "utf8" })).stdout;
+  (await promisify(execFile)(file, args, { cwd, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 })).stdout;
+/**
+ * The modules of a map's responses by docs page: its base, one per page of GitHub's REST docs that
+ * documents its target's operations (`<category>/<subcategory>` of each operation's `externalDocs`
+ * URL), and the component files beside them (\`components-<hash>\`, named by the set of pages that
+ * reach them).
+ */
+function responseModules(map: string): string[] {
+  const target = map.replace(/\.\d{4}-\d{2}-\d{2}$/, "");
+  const description = JSON.parse(
+    readFileSync(join(root, "node_modules", "@octokit", "openapi", "generated", `${target}.json`), "utf8"),
+  ) as { paths: Record<string, Record<string, { externalDocs?: { url: string }; responses?: unknown }>> };
+  const pages = Object.values(description.paths).flatMap((item) =>
+    Object.values(item).flatMap((operation) =>
+      operation.responses === undefined ? [] : [/\/rest\/([\w-]+\/[\w-]+)/.exec(operation.externalDocs!.url)![1]!],
+    ),
+  );
+  const components = readdirSync(join(root, "dist", "routes", `${map}.responses`))
+    .filter((file) => file.startsWith("components-") && file.endsWith(".d.cts"))
+    .map((file) => file.slice(0, -".d.cts".length));
+  for (const file of components) expect(file).toMatch(/^components-[0-9a-f]{8}$/);
+  return ["base", ...new Set(pages), ...components];
+}
+
 const EXPECTED = "https://api.github.com/repos/octokit/rest.js/issues?state=open";
 const corpus = readFixture("github-rest-calls.json") as CorpusCall[];
 const CALL = 'endpoint("GET /repos/{owner}/{repo}/issues", { owner: "octokit", repo: "rest.js", state: "open" }).url';
@@ -87,9 +111,14 @@ describe("the packed package", () => {
         ...SHIPPED_MAPS.flatMap((target) =>
           ["cjs", "d.cts", "d.ts", "js", "json"].map((extension) => `dist/routes/${target}.${extension}`),
         ),
-        // Each map with its responses.
+        // Each map with its responses, and its responses by docs page: the base, each page, the component files.
         ...SHIPPED_MAPS.flatMap((target) =>
           ["cjs", "d.cts", "d.ts", "js"].map((extension) => `dist/routes/${target}.responses.${extension}`),
+        ),
+        ...SHIPPED_MAPS.flatMap((target) =>
+          responseModules(target).flatMap((module) =>
+            ["cjs", "d.cts", "d.ts", "js"].map((extension) => `dist/routes/${target}.responses/${module}.${extension}`),
+          ),
         ),
         "package.json",
       ].sort(),

@@ -32,7 +32,7 @@ describe("README: the first screen is for users", () => {
     const firstScreen = readme.slice(0, readme.indexOf("## Usage"));
     expect(firstScreen).toContain("```sh\nnpm install rest-endpoint\n```");
     expect(firstScreen).toContain("fetch(...toFetch(endpoint(");
-    expect(firstScreen).toContain('import type { Routes } from "rest-endpoint/routes/api.github.com.responses";');
+    expect(firstScreen).toContain('import type { Routes } from "rest-endpoint/routes/api.github.com.responses/base";');
     expect(firstScreen).not.toContain("npm ci");
     expect(readme.indexOf("npm ci")).toBeGreaterThan(readme.indexOf("## Contributing: quick start"));
   });

@@ -166,11 +166,16 @@ console.log(
 
 // Responses (docs/usage.md, "Responses"): the same 20 calls with a property of each 200 response's
 // data read (the first the description requires), on TypeScript 5.9 and 7, through the README's
-// wrapper over the api.github.com map with its responses (`rest-endpoint/routes/api.github.com.responses`),
-// as direct calls (the response named by the result's type), and through the same wrapper over the
-// map alone (`rest-endpoint/routes/api.github.com`, which holds none): what typed responses add, at
-// 0, 1 and 20 calls. Beside them @octokit/types'
-// `request` and openapi-fetch over openapi-typescript's types of the same description.
+// wrapper over the api.github.com map with the responses of the docs pages of its calls (the base
+// module `rest-endpoint/routes/api.github.com.responses/base` and each page's module), as direct
+// calls (the response named by the result's type), and through the same wrapper over the map alone
+// (`rest-endpoint/routes/api.github.com`, which holds none): what typed responses add, at 0 calls
+// (the base and the same pages imported: what importing them costs), 1 call (the base and its
+// page) and 20. Beside them the whole module (`rest-endpoint/routes/api.github.com.responses`, every
+// page), @octokit/types' `request` and openapi-fetch over openapi-typescript's types of the same
+// description. TypeScript 5.9 runs with `--expose-gc`, so that the memory it reports is what the
+// program holds (its `--extendedDiagnostics` collects first when it can), not what garbage the
+// collector had left when the check ended.
 const github = JSON.parse(readFileSync(join(root, "node_modules", "@octokit", "openapi", "generated", "api.github.com.json"), "utf8"));
 const resolveRef = (node) => {
   while (node?.$ref !== undefined)
@@ -196,12 +201,12 @@ const index = JSON.stringify(join(root, "dist", "index.js"));
  * `request` takes the call's `mediaType.format` (`FormatOption`). Without responses, the same
  * wrapper, whose `send` returns an `UntypedResponse`: what responses add is their types alone.
  */
-const wrapperLines = (map, responses) => {
+const wrapperLines = (imports, responses) => {
   const type = responses ? "ResponseFor<O>" : "UntypedResponse";
   return [
     `import { endpoint, type EndpointInterface, type FormatOption, type ParametersOf, type RequestOptions, type ResponseFor, type UntypedResponse } from ${index};`,
     `import { toFetch } from ${JSON.stringify(join(root, "dist", "clients.js"))};`,
-    `import type { Routes } from ${map};`,
+    ...imports,
     "const github: EndpointInterface<Routes> = endpoint;",
     `async function send<O extends RequestOptions>(options: O): Promise<${type}> {`,
     "  const response = await fetch(...toFetch(options));",
@@ -213,11 +218,19 @@ const wrapperLines = (map, responses) => {
     "}",
   ];
 };
-const withResponses = JSON.stringify(join(root, "dist", "routes", "api.github.com.responses.js"));
-const withoutResponses = JSON.stringify(join(root, "dist", "routes", "api.github.com.js"));
-const wrapperProgram = (map, count, read = true) =>
+const routeModule = (name) => JSON.stringify(join(root, "dist", "routes", `${name}.js`));
+/** The README's imports: the base module and the module of the docs page (`<category>/<subcategory>` of its docs URL) of each of `some` calls. */
+const byPage = (some) => [
+  `import type { Routes } from ${routeModule("api.github.com.responses/base")};`,
+  ...[...new Set(some.map((call) => /\/rest\/([\w-]+\/[\w-]+)/.exec(github.paths[call.path].get.externalDocs.url)[1]))].map(
+    (page) => `import ${routeModule(`api.github.com.responses/${page}`)};`,
+  ),
+];
+const whole = [`import type { Routes } from ${routeModule("api.github.com.responses")};`];
+const withoutResponses = [`import type { Routes } from ${routeModule("api.github.com")};`];
+const wrapperProgram = (imports, count, read = true) =>
   [
-    ...wrapperLines(map, read),
+    ...wrapperLines(imports, read),
     ...calls
       .slice(0, count)
       .map(
@@ -230,10 +243,10 @@ const responseProjects = {
   empty: "export {};\n",
   "@octokit/types": `import type { RequestInterface } from "@octokit/types";\ndeclare const request: RequestInterface;\n${calls.map((call, n) => `const r${n} = await request(${JSON.stringify(`GET ${call.path}`)}, ${JSON.stringify(call.pathParams)});\nvoid r${n}.data${optional(readOf(call))};`).join("\n")}\nexport {};\n`,
   "openapi-fetch": `import createClient from "openapi-fetch";\nimport type { paths } from "./github.js";\nconst client = createClient<paths>({ baseUrl: "https://api.github.com" });\n${calls.map((call, n) => `const { data: d${n} } = await client.GET(${JSON.stringify(call.path)}, { params: { path: ${JSON.stringify(call.pathParams)} } });\nvoid d${n}${optional(readOf(call))};`).join("\n")}\nexport {};\n`,
-  "wrapper, 20 calls": wrapperProgram(withResponses, 20),
+  "wrapper, 20 calls": wrapperProgram(byPage(calls), 20),
   "direct calls, 20": [
     `import { endpoint, type EndpointInterface, type ResponseFor } from ${index};`,
-    `import type { Routes } from ${withResponses};`,
+    ...byPage(calls),
     "const github: EndpointInterface<Routes> = endpoint;",
     "declare function send<O>(options: O): Promise<ResponseFor<O>>;",
     ...calls.map(
@@ -243,11 +256,14 @@ const responseProjects = {
     "export {};",
     "",
   ].join("\n"),
-  "wrapper, 0 calls": wrapperProgram(withResponses, 0),
+  "wrapper, 0 calls": wrapperProgram(byPage(calls), 0),
   "wrapper, 0 calls, no responses": wrapperProgram(withoutResponses, 0, false),
-  "wrapper, 1 call": wrapperProgram(withResponses, 1),
+  "wrapper, 1 call": wrapperProgram(byPage(calls.slice(0, 1)), 1),
   "wrapper, 1 call, no responses": wrapperProgram(withoutResponses, 1, false),
   "wrapper, 20 calls, no responses": wrapperProgram(withoutResponses, 20, false),
+  "wrapper, 0 calls, whole module": wrapperProgram(whole, 0),
+  "wrapper, 1 call, whole module": wrapperProgram(whole, 1),
+  "wrapper, 20 calls, whole module": wrapperProgram(whole, 20),
 };
 const responseBase = join(root, ".tmp", "bench-types-responses");
 rmSync(responseBase, { recursive: true, force: true });
@@ -293,7 +309,7 @@ for (const [compiler, tsc] of compilers) {
   const samples = new Map(responseDirs.map(({ name }) => [name, []]));
   for (let round = 0; round < RESPONSE_ROUNDS; round++)
     for (const { name, dir } of responseDirs) {
-      const result = spawnSync(process.execPath, [tsc, "-p", dir, "--extendedDiagnostics"], { encoding: "utf8" });
+      const result = spawnSync(process.execPath, ["--expose-gc", tsc, "-p", dir, "--extendedDiagnostics"], { encoding: "utf8" });
       if (!/^Check time/m.test(result.stdout)) throw new Error(`${compiler}, ${name}: ${result.stdout}${result.stderr}`);
       if (/error TS/.test(result.stdout)) throw new Error(`${compiler}, ${name}: ${result.stdout.slice(0, 2000)}`);
       const read = (label) => Number(new RegExp(`^${label}:\\s+([\\d.]+)`, "m").exec(result.stdout)?.[1]);
@@ -310,15 +326,16 @@ for (const [compiler, tsc] of compilers) {
     console.log(`| ${name} | ${median(name, "check").toFixed(2)} s | ${Math.round(median(name, "memory") / 1024)} MB |`);
   const ratio = (a, b, key) => (median(a, key) / median(b, key)).toFixed(2);
   const versus = (name) => `${ratio(name, "@octokit/types", "check")}× check time, ${ratio(name, "@octokit/types", "memory")}× memory`;
-  const added = (count) => {
-    const [a, b] = [`wrapper, ${count}`, `wrapper, ${count}, no responses`];
+  const added = (count, suffix = "") => {
+    const [a, b] = [`wrapper, ${count}${suffix}`, `wrapper, ${count}, no responses`];
     return `${count}: ${((ratio(a, b, "check") - 1) * 100).toFixed(0)} % check time, ${((ratio(a, b, "memory") - 1) * 100).toFixed(0)} % memory`;
   };
   console.log(
     `\nthrough the README's wrapper, against @octokit/types: ${versus("wrapper, 20 calls")} (target ≤ ${compiler.endsWith("7") ? "0.15" : "0.30"}× check time, ≤ 0.50× memory)` +
       `\ndirect calls, against @octokit/types: ${versus("direct calls, 20")}` +
       `\nopenapi-fetch, against @octokit/types: ${versus("openapi-fetch")}` +
-      `\nwhat responses add over the same wrapper without them (target ≤ 10 % at 0 and 1 call, ≤ 15 % at 20), at ${added("0 calls")}; ${added("1 call")}; ${added("20 calls")}`,
+      `\nwhat responses add over the same wrapper without them (target ≤ 10 % at 0 and 1 call, ≤ 15 % at 20), at ${added("0 calls")}; ${added("1 call")}; ${added("20 calls")}` +
+      `\nthrough the whole module (every page), at ${added("0 calls", ", whole module")}; ${added("1 call", ", whole module")}; ${added("20 calls", ", whole module")}; 20 calls against @octokit/types: ${versus("wrapper, 20 calls, whole module")}`,
   );
 }
 if (process.env.BENCH_KEEP === undefined) rmSync(responseBase, { recursive: true, force: true });

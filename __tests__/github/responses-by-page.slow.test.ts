@@ -1,0 +1,266 @@
+import { execFile } from "node:child_process";
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import ts from "typescript";
+import { strictProject } from "../helpers/examples.js";
+
+// GitHub's responses by docs page (dist/routes/<map>.responses/, after `npm run build`): a program
+// imports the map's base module and the module of each page of GitHub's REST docs whose routes it
+// calls. A page's module types its routes; a route of a page the program did not import is a
+// refusal naming the module; two maps' pages in one
+// program; both module systems and `typesVersions`; an SDK that publishes declarations through a
+// page's module, on TypeScript 5.9 and 7.
+
+const root = join(__dirname, "..", "..");
+const dir = join(root, ".tmp", `responses-by-page-${process.pid}`);
+const tsc7 = join(root, "node_modules", "typescript-7", "bin", "tsc");
+const base = "rest-endpoint/routes/api.github.com.responses";
+
+beforeAll(() => mkdirSync(dir, { recursive: true }));
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** TypeScript 5.9's messages for `files`, strict, as a user's project checks them. */
+function diagnosticsOf(files: string[], options: ts.CompilerOptions = strictProject(["lib.es2022.d.ts"])): string[] {
+  return ts
+    .getPreEmitDiagnostics(ts.createProgram(files, options))
+    .map(
+      (d) =>
+        `${d.file === undefined ? "" : `${d.file.fileName.slice(dir.length + 1)}:${String(d.file.getLineAndCharacterOfPosition(d.start!).line + 1)} `}${ts.flattenDiagnosticMessageText(d.messageText, " ")}`,
+    );
+}
+
+/** A compiler's output for a tsconfig.json: "" when it passes. */
+async function tscOutput(compiler: string, project: string): Promise<string> {
+  const { stdout } = await promisify(execFile)(process.execPath, [compiler, "-p", project, "--pretty", "false"]).catch(
+    (error: unknown) => error as { stdout: string },
+  );
+  return stdout;
+}
+
+/** A strict tsconfig.json over `files`, with `options` added, as a user's project has it. */
+function tsconfig(files: string[], options: Record<string, unknown>): object {
+  return {
+    compilerOptions: {
+      module: "NodeNext",
+      moduleResolution: "NodeNext",
+      target: "ES2022",
+      lib: ["ES2022", "DOM", "DOM.Iterable"],
+      strict: true,
+      exactOptionalPropertyTypes: true,
+      types: [],
+      skipLibCheck: false,
+      ...options,
+    },
+    files,
+  };
+}
+
+/** Lines that type an issue's data through the issues page and refuse a misspelt read and an unloaded route. */
+const issuesLines = (imports: string[]): string[] => [
+  ...imports,
+  // The whole data of a 200, as the page's module names it.
+  'type Data = Extract<ResponseOf<Routes, "GET /repos/{owner}/{repo}/issues/{issue_number}">, { status: 200 }>["data"];',
+  "export const same = (data: Data): Issue => data;",
+  "export const back = (issue: Issue): Data => issue;",
+  "export const title = (data: Data): string => data.title;",
+  "// @ts-expect-error `titel` is misspelt",
+  "export const misspelt = (data: Data) => data.titel;",
+  "// @ts-expect-error `title` is a string",
+  "export const wrong = (data: Data): number => data.title;",
+  // A route of a page not imported: its message names the module.
+  'declare const pulls: ResponseOf<Routes, "GET /repos/{owner}/{repo}/pulls">;',
+  "// @ts-expect-error a Refusal, which has no status",
+  "void pulls.status;",
+  `export const refusal: keyof typeof pulls = 'GET /repos/{owner}/{repo}/pulls: import "${base}/pulls/pulls" for its responses (or Routes from "${base}", every page)';`,
+  "",
+];
+
+test("a page's module types its routes' data; a misspelt read and a route of a page not imported are refused, the refusal naming its module", async () => {
+  const esm = join(dir, "issues.mts");
+  writeFileSync(
+    esm,
+    issuesLines([
+      'import type { ResponseOf } from "rest-endpoint";',
+      `import type { Routes } from "${base}/base";`,
+      `import type { Issue } from "${base}/issues/issues";`,
+    ]).join("\n"),
+  );
+  // CommonJS: the `require` condition of the package's `./routes/*` export.
+  const cjs = join(dir, "issues.cts");
+  writeFileSync(
+    cjs,
+    issuesLines([
+      'import type { ResponseOf } from "rest-endpoint";',
+      `import type { Routes } from "${base}/base";`,
+      `import type { Issue } from "${base}/issues/issues";`,
+    ]).join("\n"),
+  );
+  // Node 10 resolution, which reads `typesVersions`.
+  const node10 = join(dir, "node10", "issues.ts");
+  mkdirSync(join(dir, "node10", "node_modules"), { recursive: true });
+  symlinkSync(root, join(dir, "node10", "node_modules", "rest-endpoint"), "dir");
+  writeFileSync(
+    node10,
+    issuesLines([
+      'import type { ResponseOf } from "rest-endpoint";',
+      `import type { Routes } from "${base}/base";`,
+      `import type { Issue } from "${base}/issues/issues";`,
+    ]).join("\n"),
+  );
+  const project = join(dir, "tsconfig.issues.json");
+  writeFileSync(project, JSON.stringify(tsconfig(["issues.mts", "issues.cts"], { noEmit: true })));
+  expect([
+    diagnosticsOf([esm, cjs]),
+    diagnosticsOf([node10], {
+      ...strictProject(["lib.es2022.d.ts"]),
+      module: ts.ModuleKind.CommonJS,
+      moduleResolution: ts.ModuleResolutionKind.Node10,
+    }),
+    await tscOutput(tsc7, project),
+  ]).toEqual([[], [], ""]);
+}, 300_000);
+
+test("the refusal of a route not loaded names the module of its docs page in each map: a version's own, a route with a query expression, a route with its origin; a map without responses refuses a route with a query expression", () => {
+  const file = join(dir, "refusals.mts");
+  const version = "rest-endpoint/routes/api.github.com.2026-03-10.responses";
+  const shared = "rest-endpoint/routes/api.github.com.2022-11-28.responses";
+  writeFileSync(
+    file,
+    [
+      'import type { ResponseOf } from "rest-endpoint";',
+      `import type { Routes } from "${base}/base";`,
+      `import type { Routes as Version } from "${version}/base";`,
+      `import type { Routes as Shared } from "${shared}/base";`,
+      'declare const a: ResponseOf<Version, "GET /repos/{owner}/{repo}">;',
+      `export const fromVersion: keyof typeof a = 'GET /repos/{owner}/{repo}: import "${version}/repos/repos" for its responses (or Routes from "${version}", every page)';`,
+      // A version without response changes answers with its target's responses, so its target's modules.
+      'declare const b: ResponseOf<Shared, "GET /user">;',
+      `export const fromShared: keyof typeof b = 'GET /user: import "${base}/users/users" for its responses (or Routes from "${base}", every page)';`,
+      'declare const c: ResponseOf<Routes, "GET /search/issues{?q}">;',
+      `export const withQuery: keyof typeof c = 'GET /search/issues: import "${base}/search/search" for its responses (or Routes from "${base}", every page)';`,
+      // A map without responses: the route with its query expression is refused as the route is (it was UntypedResponse).
+      'import type { Routes as Requests } from "rest-endpoint/routes/api.github.com";',
+      'declare const e: ResponseOf<Requests, "GET /search/issues{?q}">;',
+      "export const withoutResponses: keyof typeof e = 'GET /search/issues: this map holds no response types; import Routes from \"rest-endpoint/routes/<map>.responses\" (the map\\'s own name, its API version included), or generate the map again';",
+      'declare const d: ResponseOf<Routes, "POST https://uploads.github.com/repos/{owner}/{repo}/releases/{release_id}/assets">;',
+      `export const withOrigin: keyof typeof d = 'POST https://uploads.github.com/repos/{owner}/{repo}/releases/{release_id}/assets: import "${base}/releases/assets" for its responses (or Routes from "${base}", every page)';`,
+      "",
+    ].join("\n"),
+  );
+  expect(diagnosticsOf([file])).toEqual([]);
+}, 300_000);
+
+test("two maps' pages in one program: api.github.com, ghes-3.19 and api.github.com's 2026-03-10, each route's response from its own map, no TS2717; the whole module beside them", async () => {
+  const file = join(dir, "two-maps.mts");
+  writeFileSync(
+    file,
+    [
+      'import { createEndpoint, endpoint, ghes, type EndpointInterface, type ResponseFor } from "rest-endpoint";',
+      `import type { Routes as Dotcom } from "${base}/base";`,
+      `import "${base}/repos/repos";`,
+      'import type { Routes as Ghes } from "rest-endpoint/routes/ghes-3.19.responses/base";',
+      'import "rest-endpoint/routes/ghes-3.19.responses/repos/repos";',
+      'import type { Routes as Version } from "rest-endpoint/routes/api.github.com.2026-03-10.responses/base";',
+      'import "rest-endpoint/routes/api.github.com.2026-03-10.responses/repos/repos";',
+      "const dotcom: EndpointInterface<Dotcom> = endpoint;",
+      'const server: EndpointInterface<Ghes> = createEndpoint({}, ghes("https://ghe.example", "3.19"));',
+      'const versioned: EndpointInterface<Version> = endpoint.defaults({ headers: { "x-github-api-version": "2026-03-10" } });',
+      'const a = dotcom("GET /repos/{owner}/{repo}", { owner: "o", repo: "r" });',
+      'const b = server("GET /repos/{owner}/{repo}", { owner: "o", repo: "r" });',
+      'const c = versioned("GET /repos/{owner}/{repo}", { owner: "o", repo: "r" });',
+      "export declare const fromDotcom: Extract<ResponseFor<typeof a>, { status: 200 }>;",
+      "export declare const fromGhes: Extract<ResponseFor<typeof b>, { status: 200 }>;",
+      "export declare const fromVersion: Extract<ResponseFor<typeof c>, { status: 200 }>;",
+      "export const names: string[] = [fromDotcom.data.full_name, fromGhes.data.full_name, fromVersion.data.full_name];",
+      "export const downloads: boolean | undefined = fromDotcom.data.has_downloads;",
+      // The whole module beside the pages: the same interface, its routes all loaded.
+      'import type { Routes as Whole } from "rest-endpoint/routes/api.github.com.responses";',
+      "const whole: EndpointInterface<Whole> = endpoint;",
+      'const d = whole("GET /user", {});',
+      "export declare const fromWhole: Extract<ResponseFor<typeof d>, { status: 200 }>;",
+      "export const login: string = fromWhole.data.login;",
+      'export const same: Extract<ResponseFor<typeof a>, { status: 200 }>["data"] = fromDotcom.data;',
+      "// @ts-expect-error API version 2026-03-10 removes `has_downloads` from repositories (GitHub's changelog of the version)",
+      "void fromVersion.data.has_downloads;",
+      "",
+    ].join("\n"),
+  );
+  const project = join(dir, "tsconfig.two-maps.json");
+  writeFileSync(project, JSON.stringify(tsconfig(["two-maps.mts"], { noEmit: true })));
+  expect([diagnosticsOf([file]), await tscOutput(tsc7, project)]).toEqual([[], ""]);
+}, 300_000);
+
+test.each([
+  ["TypeScript 5.9", join(root, "node_modules", "typescript", "bin", "tsc")],
+  ["TypeScript 7", tsc7],
+])(
+  "%s: an SDK over the base and page modules publishes declarations, and a second project reads its typed data",
+  async (_name, compiler) => {
+    // Outside the package, which it installs (a link in its node_modules), as a user's SDK is.
+    const sdk = join(tmpdir(), `rest-endpoint-sdk-by-page-${String(process.pid)}-${compiler.includes("typescript-7") ? 7 : 5}`);
+    mkdirSync(join(sdk, "app"), { recursive: true });
+    mkdirSync(join(sdk, "node_modules"), { recursive: true });
+    symlinkSync(root, join(sdk, "node_modules", "rest-endpoint"), "dir");
+    writeFileSync(
+      join(sdk, "index.mts"),
+      [
+        'import { endpoint, type EndpointInterface, type FormatOption, type ParametersOf, type RequestOptions, type ResponseFor } from "rest-endpoint";',
+        'import { toFetch } from "rest-endpoint/clients";',
+        `import type { Routes } from "${base}/base";`,
+        `import "${base}/repos/repos";`,
+        `import "${base}/issues/issues";`,
+        "const github: EndpointInterface<Routes> = endpoint;",
+        // The README's wrapper.
+        "async function send<O extends RequestOptions>(options: O): Promise<ResponseFor<O>> {",
+        "  const response = await fetch(...toFetch(options));",
+        "  const data: unknown = response.status === 204 ? undefined : await response.json();",
+        "  return { status: response.status, headers: Object.fromEntries(response.headers), data } as unknown as ResponseFor<O>;",
+        "}",
+        "export function request<R extends string, Format extends string = string>(route: R, parameters: ParametersOf<Routes, R> & FormatOption<Format>) {",
+        "  return send(github<R, Format>(route, parameters));",
+        "}",
+        'export const getRepository = (owner: string, repo: string) => request("GET /repos/{owner}/{repo}", { owner, repo });',
+        'export const listIssues = (owner: string, repo: string) => request("GET /repos/{owner}/{repo}/issues", { owner, repo });',
+        // A version's pages: its own components (FullRepository without has_downloads) and its target's.
+        'import type { Routes as Routes20260310 } from "rest-endpoint/routes/api.github.com.2026-03-10.responses/base";',
+        'import "rest-endpoint/routes/api.github.com.2026-03-10.responses/repos/repos";',
+        'const github20260310: EndpointInterface<Routes20260310> = endpoint.defaults({ headers: { "x-github-api-version": "2026-03-10" } });',
+        'export const getRepository20260310 = () => send(github20260310("GET /repos/{owner}/{repo}", { owner: "o", repo: "r" }));',
+        "",
+      ].join("\n"),
+    );
+    writeFileSync(
+      join(sdk, "tsconfig.json"),
+      JSON.stringify(tsconfig(["index.mts"], { declaration: true, outDir: "dist", rootDir: ".", preserveSymlinks: true })),
+    );
+    const emitted = await tscOutput(compiler, sdk);
+    writeFileSync(
+      join(sdk, "app", "app.mts"),
+      [
+        'import { getRepository, getRepository20260310, listIssues } from "../dist/index.mjs";',
+        'const repository = await getRepository("octokit", "rest.js");',
+        "if (repository.status === 200) void repository.data.full_name;",
+        "// @ts-expect-error misspelt",
+        "if (repository.status === 200) void repository.data.ful_name;",
+        'const issues = await listIssues("octokit", "rest.js");',
+        "if (issues.status === 200) void issues.data[0]?.title;",
+        "// @ts-expect-error misspelt",
+        "if (issues.status === 200) void issues.data[0]?.titel;",
+        "const versioned = await getRepository20260310();",
+        "if (versioned.status === 200) void versioned.data.full_name;",
+        "// @ts-expect-error API version 2026-03-10 removes `has_downloads`",
+        "if (versioned.status === 200) void versioned.data.has_downloads;",
+        "",
+      ].join("\n"),
+    );
+    writeFileSync(join(sdk, "app", "tsconfig.json"), JSON.stringify(tsconfig(["app.mts"], { noEmit: true, preserveSymlinks: true })));
+    const used = await tscOutput(compiler, join(sdk, "app"));
+    rmSync(sdk, { recursive: true, force: true });
+    expect([emitted, used]).toEqual(["", ""]);
+  },
+  300_000,
+);
