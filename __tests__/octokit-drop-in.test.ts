@@ -181,7 +181,12 @@ describe("rest-endpoint-octokit inside octokit 5, swapped in by npm overrides", 
     const pack = (cwd: string): string =>
       (
         JSON.parse(
-          execFileSync("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", scratch], { cwd, encoding: "utf8" }),
+          // maxBuffer: the listing names every file, some 10,000 with the responses by docs page (over the default 1 MB).
+          execFileSync("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", scratch], {
+            cwd,
+            encoding: "utf8",
+            maxBuffer: 64 * 1024 * 1024,
+          }),
         ) as { filename: string }[]
       )[0]!.filename;
     const library = pack(root);

@@ -129,7 +129,14 @@ beforeAll(async () => {
   // The packages as npm publishes them: the build is in place (`npm test` builds first).
   const pack = (cwd: string): string =>
     (
-      JSON.parse(execFileSync("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", packs], { cwd, encoding: "utf8" })) as {
+      JSON.parse(
+        execFileSync("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", packs], {
+          cwd,
+          encoding: "utf8",
+          // The listing names every file, some 10,000 with the responses by docs page (over the default 1 MB).
+          maxBuffer: 64 * 1024 * 1024,
+        }),
+      ) as {
         filename: string;
       }[]
     )[0]!.filename;

@@ -195,7 +195,11 @@ console.log(`without every string that holds a space (the error sentences): ${si
 // The installed package (`npm pack --dry-run`, the files a user's npm install unpacks), and the
 // share of the route maps (dist/routes/).
 const [pack] = JSON.parse(
-  execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts", "--loglevel=error"], { encoding: "utf8" }),
+  // maxBuffer: the listing names every file, some 10,000 with the responses by docs page (over the default 1 MB).
+  execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts", "--loglevel=error"], {
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  }),
 );
 const maps = pack.files.filter((file) => file.path.startsWith("dist/routes/")).reduce((sum, file) => sum + file.size, 0);
 const megabytes = (bytes) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
