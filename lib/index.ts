@@ -67,6 +67,7 @@ export type {
   Responding,
   ResponseFor,
   ResponseHeaderFields,
+  ResponseIn,
   ResponseOf,
   RequiredParameters,
   ResponseHeaders,

@@ -108,22 +108,41 @@ type Formatted<Response, Format extends string> = Format extends TextFormat
  * // Refusal<'GET /repos/{owner}/{repo}/issues/{issue_number}: import "rest-endpoint/routes/api.github.com.responses/issues/issues" for its responses (or Routes from "rest-endpoint/routes/api.github.com.responses", every page)'>
  * ```
  */
-export type ResponseOf<Routes extends RouteMap, R extends string, Format extends string = ""> =
-  ResponsesIn<Routes> extends infer Responses
-    ? [R] extends [keyof Responses]
-      ? Formatted<Responses[R], Format>
-      : [R] extends [`${infer Path}{?${string}}`]
-        ? [Path] extends [keyof Responses]
-          ? Formatted<Responses[Path], Format>
-          : [Path] extends [keyof Routes]
-            ? Unloaded<Responses, Path>
-            : UntypedResponse
-        : string extends R
-          ? UntypedResponse
-          : [R] extends [keyof Routes]
-            ? Unloaded<Responses, R>
-            : UntypedResponse
-    : never;
+export type ResponseOf<Routes extends RouteMap, R extends string, Format extends string = ""> = ResponseIn<
+  ResponsesIn<Routes>,
+  Routes,
+  R,
+  Format
+>;
+
+/**
+ * {@link ResponseOf} once the map's responses are read: `Responses` (the map's `Responding<…>`, else
+ * `undefined`), the map `Routes`, route `R` and format `Format`. Named apart so that where `R` is
+ * still a type parameter (an SDK's exported generic wrapper, whose return type its declaration
+ * file writes out) the declaration names it, `ResponseIn<Responses, Routes, R, Format>`, instead of
+ * writing its branches out with every page's routes (some 236 KB for the README's wrapper). Use
+ * {@link ResponseOf}. Types only.
+ *
+ * @example
+ * ```ts
+ * import type { Routes, Responses } from "rest-endpoint/routes/api.github.com.responses/base";
+ * type Same = ResponseIn<Responses, Routes, "GET /user"> extends ResponseOf<Routes, "GET /user"> ? true : false;
+ * // true
+ * ```
+ */
+export type ResponseIn<Responses, Routes extends RouteMap, R extends string, Format extends string = ""> = [R] extends [keyof Responses]
+  ? Formatted<Responses[R], Format>
+  : [R] extends [`${infer Path}{?${string}}`]
+    ? [Path] extends [keyof Responses]
+      ? Formatted<Responses[Path], Format>
+      : [Path] extends [keyof Routes]
+        ? Unloaded<Responses, Path>
+        : UntypedResponse
+    : string extends R
+      ? UntypedResponse
+      : [R] extends [keyof Routes]
+        ? Unloaded<Responses, R>
+        : UntypedResponse;
 
 /**
  * The refusal of a route of the map whose responses the program did not load: with GitHub's maps
