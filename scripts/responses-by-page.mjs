@@ -71,9 +71,14 @@ export function changedComponents(before, after) {
 /**
  * Each route's docs page, `<category>/<subcategory>`: the path of its operation's `externalDocs` URL
  * after `/rest/` (GitHub's REST docs, https://docs.github.com/rest/<category>/<subcategory>#<operation>).
+ * A few operations still link the docs' old one-page-per-category layout (`/rest/reference/checks#create-a-check-run`,
+ * which GitHub's docs redirect to the page that documents it now): theirs is the page of the
+ * operation whose path shares the longest beginning with theirs (`POST /repos/{owner}/{repo}/check-runs`:
+ * `…/check-runs/{check_run_id}`'s, `checks/runs`; an operation of the same path first).
  */
 export function pagesOf(spec) {
   const pages = new Map();
+  const old = [];
   for (const [path, item] of Object.entries(spec.paths ?? {}))
     for (const [method, operation] of Object.entries(item ?? {}))
       if (typeof operation === "object" && operation !== null && "responses" in operation) {
@@ -81,8 +86,20 @@ export function pagesOf(spec) {
         const [, page] = /\/rest\/([a-z0-9-]+\/[a-z0-9-]+)\/?(?:#|$)/.exec(url) ?? [];
         if (page === undefined || page.startsWith("components-"))
           throw new Error(`${method} ${path}: a docs URL of no usable page: ${url}`);
-        pages.set(`${method.toUpperCase()} ${path}`, page);
+        if (page.startsWith("reference/")) old.push([`${method.toUpperCase()} ${path}`, path]);
+        else pages.set(`${method.toUpperCase()} ${path}`, page);
       }
+  const shared = (a, b) => {
+    let length = 0;
+    while (length < a.length && a[length] === b[length]) length++;
+    return length;
+  };
+  for (const [route, path] of old) {
+    const [, page] = [...pages]
+      .map(([other, otherPage]) => [shared(path, other.slice(other.indexOf(" ") + 1)), otherPage])
+      .reduce((best, next) => (next[0] > best[0] ? next : best), [0, undefined]);
+    pages.set(route, page);
+  }
   return pages;
 }
 
@@ -233,7 +250,7 @@ ${reexported.join("\n")}
 ${declared.join("\n")}
 
 declare module "${specifier(page, "base")}" {
-  /** The responses of the ${routes.length} routes of https://docs.github.com/rest/${page}. */
+  /** The responses of the ${routes.length === 1 ? "route" : `${routes.length} routes`} of https://docs.github.com/rest/${page}. */
   interface Responses {
 ${lines.map((line) => `  ${line}`).join("\n")}
   }

@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -146,12 +146,21 @@ test("the refusal of a route not loaded names the module of its docs page in eac
       'import type { Routes as Requests } from "rest-endpoint/routes/api.github.com";',
       'declare const e: ResponseOf<Requests, "GET /search/issues{?q}">;',
       "export const withoutResponses: keyof typeof e = 'GET /search/issues: this map holds no response types; import Routes from \"rest-endpoint/routes/<map>.responses\" (the map\\'s own name, its API version included), or generate the map again';",
+      // Operations whose docs URL is of the old layout (`/rest/reference/checks#create-a-check-run`): the page of the closest path.
+      'declare const f: ResponseOf<Routes, "POST /repos/{owner}/{repo}/check-runs">;',
+      `export const oldLayout: keyof typeof f = 'POST /repos/{owner}/{repo}/check-runs: import "${base}/checks/runs" for its responses (or Routes from "${base}", every page)';`,
+      'declare const g: ResponseOf<Routes, "GET /repos/{owner}/{repo}/compare/{basehead}">;',
+      `export const oldLayoutElsewhere: keyof typeof g = 'GET /repos/{owner}/{repo}/compare/{basehead}: import "${base}/commits/commits" for its responses (or Routes from "${base}", every page)';`,
       'declare const d: ResponseOf<Routes, "POST https://uploads.github.com/repos/{owner}/{repo}/releases/{release_id}/assets">;',
       `export const withOrigin: keyof typeof d = 'POST https://uploads.github.com/repos/{owner}/{repo}/releases/{release_id}/assets: import "${base}/releases/assets" for its responses (or Routes from "${base}", every page)';`,
       "",
     ].join("\n"),
   );
   expect(diagnosticsOf([file])).toEqual([]);
+  // No map has a page of the old layout (`reference/<category>`).
+  expect(readdirSync(join(root, "dist", "routes")).filter((name) => existsSync(join(root, "dist", "routes", name, "reference")))).toEqual(
+    [],
+  );
 }, 300_000);
 
 test("two maps' pages in one program: api.github.com, ghes-3.19 and api.github.com's 2026-03-10, each route's response from its own map, no TS2717; the whole module beside them", async () => {
