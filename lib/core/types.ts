@@ -42,4 +42,12 @@ export type {
 } from "./types/maps.js";
 export type { EndpointInterface } from "./types/endpoint.js";
 export type { Link, ResponseHeaders } from "./types/link.js";
-export type { Responding, ResponseFor, ResponseHeaderFields, ResponseIn, ResponseOf, TypedRequestOptions, UntypedResponse } from "./types/responses.js";
+export type {
+  Responding,
+  ResponseFor,
+  ResponseHeaderFields,
+  ResponseIn,
+  ResponseOf,
+  TypedRequestOptions,
+  UntypedResponse,
+} from "./types/responses.js";
