@@ -1,10 +1,9 @@
-import { execFile } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import ts from "typescript";
 import { strictProject } from "../helpers/examples.js";
+import { diagnosticsIn, tsc7, tscOutput, userTsconfig } from "../helpers/user-project.js";
 
 // GitHub's responses by docs page (dist/routes/<map>.responses/, after `npm run build`): a program
 // imports the map's base module and the module of each page of GitHub's REST docs whose routes it
@@ -15,49 +14,12 @@ import { strictProject } from "../helpers/examples.js";
 
 const root = join(__dirname, "..", "..");
 const dir = join(root, ".tmp", `responses-by-page-${process.pid}`);
-const tsc7 = join(root, "node_modules", "typescript-7", "bin", "tsc");
 const base = "rest-endpoint/routes/api.github.com.responses";
 
 beforeAll(() => mkdirSync(dir, { recursive: true }));
 afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
-
-/** TypeScript 5.9's messages for `files`, strict, as a user's project checks them. */
-function diagnosticsOf(files: string[], options: ts.CompilerOptions = strictProject(["lib.es2022.d.ts"])): string[] {
-  return ts
-    .getPreEmitDiagnostics(ts.createProgram(files, options))
-    .map(
-      (d) =>
-        `${d.file === undefined ? "" : `${d.file.fileName.slice(dir.length + 1)}:${String(d.file.getLineAndCharacterOfPosition(d.start!).line + 1)} `}${ts.flattenDiagnosticMessageText(d.messageText, " ")}`,
-    );
-}
-
-/** A compiler's output for a tsconfig.json: "" when it passes. */
-async function tscOutput(compiler: string, project: string): Promise<string> {
-  const { stdout } = await promisify(execFile)(process.execPath, [compiler, "-p", project, "--pretty", "false"]).catch(
-    (error: unknown) => error as { stdout: string },
-  );
-  return stdout;
-}
-
-/** A strict tsconfig.json over `files`, with `options` added, as a user's project has it. */
-function tsconfig(files: string[], options: Record<string, unknown>): object {
-  return {
-    compilerOptions: {
-      module: "NodeNext",
-      moduleResolution: "NodeNext",
-      target: "ES2022",
-      lib: ["ES2022", "DOM", "DOM.Iterable"],
-      strict: true,
-      exactOptionalPropertyTypes: true,
-      types: [],
-      skipLibCheck: false,
-      ...options,
-    },
-    files,
-  };
-}
 
 /** Lines that type an issue's data through the issues page and refuse a misspelt read and an unloaded route. */
 const issuesLines = (imports: string[]): string[] => [
@@ -80,42 +42,27 @@ const issuesLines = (imports: string[]): string[] => [
 ];
 
 test("a page's module types its routes' data; a misspelt read and a route of a page not imported are refused, the refusal naming its module", async () => {
+  // The same program in each module system and resolution.
+  const program = issuesLines([
+    'import type { ResponseOf } from "rest-endpoint";',
+    `import type { Routes } from "${base}/base";`,
+    `import type { Issue } from "${base}/issues/issues";`,
+  ]).join("\n");
   const esm = join(dir, "issues.mts");
-  writeFileSync(
-    esm,
-    issuesLines([
-      'import type { ResponseOf } from "rest-endpoint";',
-      `import type { Routes } from "${base}/base";`,
-      `import type { Issue } from "${base}/issues/issues";`,
-    ]).join("\n"),
-  );
+  writeFileSync(esm, program);
   // CommonJS: the `require` condition of the package's `./routes/*` export.
   const cjs = join(dir, "issues.cts");
-  writeFileSync(
-    cjs,
-    issuesLines([
-      'import type { ResponseOf } from "rest-endpoint";',
-      `import type { Routes } from "${base}/base";`,
-      `import type { Issue } from "${base}/issues/issues";`,
-    ]).join("\n"),
-  );
+  writeFileSync(cjs, program);
   // Node 10 resolution, which reads `typesVersions`.
   const node10 = join(dir, "node10", "issues.ts");
   mkdirSync(join(dir, "node10", "node_modules"), { recursive: true });
   symlinkSync(root, join(dir, "node10", "node_modules", "rest-endpoint"), "dir");
-  writeFileSync(
-    node10,
-    issuesLines([
-      'import type { ResponseOf } from "rest-endpoint";',
-      `import type { Routes } from "${base}/base";`,
-      `import type { Issue } from "${base}/issues/issues";`,
-    ]).join("\n"),
-  );
+  writeFileSync(node10, program);
   const project = join(dir, "tsconfig.issues.json");
-  writeFileSync(project, JSON.stringify(tsconfig(["issues.mts", "issues.cts"], { noEmit: true })));
+  writeFileSync(project, JSON.stringify(userTsconfig(["issues.mts", "issues.cts"], { noEmit: true })));
   expect([
-    diagnosticsOf([esm, cjs]),
-    diagnosticsOf([node10], {
+    diagnosticsIn(dir, [esm, cjs]),
+    diagnosticsIn(dir, [node10], {
       ...strictProject(["lib.es2022.d.ts"]),
       module: ts.ModuleKind.CommonJS,
       moduleResolution: ts.ModuleResolutionKind.Node10,
@@ -156,7 +103,7 @@ test("the refusal of a route not loaded names the module of its docs page in eac
       "",
     ].join("\n"),
   );
-  expect(diagnosticsOf([file])).toEqual([]);
+  expect(diagnosticsIn(dir, [file])).toEqual([]);
   // No map has a page of the old layout (`reference/<category>`).
   expect(readdirSync(join(root, "dist", "routes")).filter((name) => existsSync(join(root, "dist", "routes", name, "reference")))).toEqual(
     [],
@@ -199,8 +146,8 @@ test("two maps' pages in one program: api.github.com, ghes-3.19 and api.github.c
     ].join("\n"),
   );
   const project = join(dir, "tsconfig.two-maps.json");
-  writeFileSync(project, JSON.stringify(tsconfig(["two-maps.mts"], { noEmit: true })));
-  expect([diagnosticsOf([file]), await tscOutput(tsc7, project)]).toEqual([[], ""]);
+  writeFileSync(project, JSON.stringify(userTsconfig(["two-maps.mts"], { noEmit: true })));
+  expect([diagnosticsIn(dir, [file]), await tscOutput(tsc7, project)]).toEqual([[], ""]);
 }, 300_000);
 
 test.each([
@@ -244,7 +191,7 @@ test.each([
     );
     writeFileSync(
       join(sdk, "tsconfig.json"),
-      JSON.stringify(tsconfig(["index.mts"], { declaration: true, outDir: "dist", rootDir: ".", preserveSymlinks: true })),
+      JSON.stringify(userTsconfig(["index.mts"], { declaration: true, outDir: "dist", rootDir: ".", preserveSymlinks: true })),
     );
     const emitted = await tscOutput(compiler, sdk);
     writeFileSync(
@@ -266,7 +213,7 @@ test.each([
         "",
       ].join("\n"),
     );
-    writeFileSync(join(sdk, "app", "tsconfig.json"), JSON.stringify(tsconfig(["app.mts"], { noEmit: true, preserveSymlinks: true })));
+    writeFileSync(join(sdk, "app", "tsconfig.json"), JSON.stringify(userTsconfig(["app.mts"], { noEmit: true, preserveSymlinks: true })));
     const used = await tscOutput(compiler, join(sdk, "app"));
     // The exported generic wrapper's declaration names its response (`ResponseIn`), where it wrote
     // ResponseOf's branches out with every page's routes (236 KB for the README's wrapper).

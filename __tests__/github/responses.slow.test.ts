@@ -4,10 +4,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { Ajv, type ValidateFunction } from "ajv";
-import ts from "typescript";
 import type { Document } from "../../lib/openapi/document.js";
 import { routesOf } from "../../lib/openapi/routes.js";
-import { strictProject } from "../helpers/examples.js";
+import { diagnosticsIn, tsc7, tscOutput, userTsconfig } from "../helpers/user-project.js";
 
 // The response types of the maps the package ships (dist/routes/<target>.responses, after `npm run
 // build`): GitHub's own response examples compile as their route's data; what the description does
@@ -17,7 +16,6 @@ import { strictProject } from "../helpers/examples.js";
 const root = join(__dirname, "..", "..");
 const dir = join(root, ".tmp", `responses-${process.pid}`);
 const generated = join(root, "node_modules", "@octokit", "openapi", "generated");
-const tsc7 = join(root, "node_modules", "typescript-7", "bin", "tsc");
 
 type Json = Record<string, unknown>;
 
@@ -25,24 +23,6 @@ beforeAll(() => mkdirSync(dir, { recursive: true }));
 afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
-
-/** TypeScript 5.9's messages for `files`, strict, as a user's project checks them. */
-function diagnosticsOf(files: string[], options: ts.CompilerOptions = strictProject(["lib.es2022.d.ts"])): string[] {
-  return ts
-    .getPreEmitDiagnostics(ts.createProgram(files, options))
-    .map(
-      (d) =>
-        `${d.file === undefined ? "" : `${d.file.fileName.slice(dir.length + 1)}:${String(d.file.getLineAndCharacterOfPosition(d.start!).line + 1)} `}${ts.flattenDiagnosticMessageText(d.messageText, " ")}`,
-    );
-}
-
-/** TypeScript 7's output for a tsconfig.json: "" when it passes. */
-async function tsc7Output(project: string): Promise<string> {
-  const { stdout } = await promisify(execFile)(process.execPath, [tsc7, "-p", project, "--pretty", "false"]).catch(
-    (error: unknown) => error as { stdout: string },
-  );
-  return stdout;
-}
 
 /**
  * Examples that their schema accepts only because it leaves other keys open: GHES's list of custom
@@ -133,7 +113,7 @@ describe.each(["api.github.com", "ghes-3.19"])("%s", (target) => {
     expect(kept.length).toBeGreaterThan(invalid);
     const file = join(dir, `examples-${target}.mts`);
     writeFileSync(file, examplesProgram(target, kept));
-    expect(diagnosticsOf([file])).toEqual([]);
+    expect(diagnosticsIn(dir, [file])).toEqual([]);
   }, 600_000);
 });
 
@@ -182,7 +162,7 @@ test("reading data the description does not declare is a type error; each status
     "",
   ];
   writeFileSync(file, lines.join("\n"));
-  expect(diagnosticsOf([file])).toEqual([]);
+  expect(diagnosticsIn(dir, [file])).toEqual([]);
 }, 300_000);
 
 // docs.github.com "Media types": `raw`, `diff`, `patch`, `html` and `sha` answer with text; the
@@ -228,7 +208,7 @@ test("a call's mediaType.format types its response: text for diff, raw, patch, h
     "",
   ];
   writeFileSync(file, lines.join("\n"));
-  expect(diagnosticsOf([file])).toEqual([]);
+  expect(diagnosticsIn(dir, [file])).toEqual([]);
 }, 300_000);
 
 // GitHub's CHANGELOG for 2026-03-10 (scripts/github-api-versions.json, responseChanges): fields
@@ -269,7 +249,7 @@ test("the 2026-03-10 maps carry the version's response changes; the 2022-11-28 a
     "",
   ];
   writeFileSync(file, lines.join("\n"));
-  expect(diagnosticsOf([file])).toEqual([]);
+  expect(diagnosticsIn(dir, [file])).toEqual([]);
 }, 300_000);
 
 test("api.github.com and ghes-3.19 in one program: each route's response from its own target, no TS2717", async () => {
@@ -291,27 +271,9 @@ test("api.github.com and ghes-3.19 in one program: each route's response from it
     ].join("\n"),
   );
   const project = join(dir, "tsconfig.two-targets.json");
-  writeFileSync(project, JSON.stringify(tsconfig([file], { noEmit: true })));
-  expect([diagnosticsOf([file]), await tsc7Output(project)]).toEqual([[], ""]);
+  writeFileSync(project, JSON.stringify(userTsconfig([file], { noEmit: true })));
+  expect([diagnosticsIn(dir, [file]), await tscOutput(tsc7, project)]).toEqual([[], ""]);
 }, 300_000);
-
-/** A strict tsconfig.json over `files`, with `options` added, as a user's project has it. */
-function tsconfig(files: string[], options: Json): Json {
-  return {
-    compilerOptions: {
-      module: "NodeNext",
-      moduleResolution: "NodeNext",
-      target: "ES2022",
-      lib: ["ES2022", "DOM", "DOM.Iterable"],
-      strict: true,
-      exactOptionalPropertyTypes: true,
-      types: [],
-      skipLibCheck: false,
-      ...options,
-    },
-    files,
-  };
-}
 
 test.each([
   ["TypeScript 5.9", join(root, "node_modules", "typescript", "bin", "tsc")],
@@ -359,7 +321,7 @@ test.each([
     // is, so that the declarations name its modules by the package's name as they would.
     writeFileSync(
       join(sdk, "tsconfig.json"),
-      JSON.stringify(tsconfig(["index.mts"], { declaration: true, outDir: "dist", rootDir: ".", preserveSymlinks: true })),
+      JSON.stringify(userTsconfig(["index.mts"], { declaration: true, outDir: "dist", rootDir: ".", preserveSymlinks: true })),
     );
     const emitted = await promisify(execFile)(process.execPath, [compiler, "-p", sdk, "--pretty", "false"]).catch(
       (error: unknown) => error as { stdout: string },
@@ -399,7 +361,7 @@ test.each([
         "",
       ].join("\n"),
     );
-    writeFileSync(join(sdk, "app", "tsconfig.json"), JSON.stringify(tsconfig(["app.mts"], { noEmit: true, preserveSymlinks: true })));
+    writeFileSync(join(sdk, "app", "tsconfig.json"), JSON.stringify(userTsconfig(["app.mts"], { noEmit: true, preserveSymlinks: true })));
     const used = await promisify(execFile)(process.execPath, [compiler, "-p", join(sdk, "app"), "--pretty", "false"]).catch(
       (error: unknown) => error as { stdout: string },
     );
