@@ -110,6 +110,34 @@ test("the refusal of a route not loaded names the module of its docs page in eac
   );
 }, 300_000);
 
+test("the TSDoc examples of ResponseOf and ResponseIn give what they show", () => {
+  const file = join(dir, "tsdoc.mts");
+  writeFileSync(
+    file,
+    [
+      'import type { ResponseIn, ResponseOf } from "rest-endpoint";',
+      `import type { Routes, Responses } from "${base}/base";`,
+      `import "${base}/repos/repos";`,
+      `import "${base}/pulls/pulls";`,
+      // ResponseOf's: the repository, the diff as text, the refusal naming the page not imported.
+      'type Repository = Extract<ResponseOf<Routes, "GET /repos/{owner}/{repo}">, { status: 200 }>["data"];',
+      `import type { FullRepository } from "${base}/repos/repos";`,
+      "export const repository: [Repository] extends [FullRepository] ? ([FullRepository] extends [Repository] ? true : false) : false = true;",
+      'type Diff = Extract<ResponseOf<Routes, "GET /repos/{owner}/{repo}/pulls/{pull_number}", "diff">, { status: 200 }>["data"];',
+      'export const diff: Diff = "diff --git";',
+      'declare const issue: ResponseOf<Routes, "GET /repos/{owner}/{repo}/issues/{issue_number}">;',
+      `export const refusal: keyof typeof issue = 'GET /repos/{owner}/{repo}/issues/{issue_number}: import "${base}/issues/issues" for its responses (or Routes from "${base}", every page)';`,
+      // ResponseIn's: the same union as ResponseOf, and not another route's.
+      'type Same = ResponseIn<Responses, Routes, "GET /repos/{owner}/{repo}"> extends ResponseOf<Routes, "GET /repos/{owner}/{repo}"> ? true : false;',
+      "export const same: Same = true;",
+      'type Other = ResponseIn<Responses, Routes, "GET /repos/{owner}/{repo}"> extends ResponseOf<Routes, "GET /repos/{owner}/{repo}/pulls/{pull_number}"> ? true : false;',
+      "export const other: Other = false;",
+      "",
+    ].join("\n"),
+  );
+  expect(diagnosticsIn(dir, [file])).toEqual([]);
+}, 300_000);
+
 test("two maps' pages in one program: api.github.com, ghes-3.19 and api.github.com's 2026-03-10, each route's response from its own map, no TS2717; the whole module beside them", async () => {
   const file = join(dir, "two-maps.mts");
   writeFileSync(
