@@ -19,6 +19,16 @@ import { createHash } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join, posix } from "node:path";
 
+/**
+ * The `Responding<Responses>` marker (lib/core/types/responses.ts) as a base writes it: its construct
+ * signature, where an import of `Responding` from `../../index.cjs` made a program that imports the
+ * library's ESM declarations load its CommonJS ones too (index.d.cts, 67 KB: 1 MB of TypeScript 5.9's
+ * memory, 0.7 MB of TypeScript 7's, in bench:types' program of 0 calls; a version's map still imports
+ * them, for its `ApiVersioned` marker). The marker's parameter is a literal type, so the two agree by
+ * structure; the response tests type calls through every base.
+ */
+const RESPONDING = 'new (marker: "the responses of the map\'s routes"): Responses;';
+
 /** A responses module's text (lib/openapi/responses.ts) as its parts: each route's line, each component's declaration (with its comment). */
 export function responseParts(text) {
   const open = "export interface Responses {\n";
@@ -263,7 +273,6 @@ ${lines.map((line) => `  ${line}`).join("\n")}
     dir,
     "base",
     `${header}
-import type { Responding } from "../../index.cjs";
 import type { Routes as Requests } from "../${name}.cjs";
 ${target === undefined ? "" : `import type { RoutePages } from "../${target}.responses/base.cjs";\n`}
 /**
@@ -272,7 +281,9 @@ ${target === undefined ? "" : `import type { RoutePages } from "../${target}.res
  * \`import "${modulePrefix}/<category>/<subcategory>"\` for https://docs.github.com/rest/<category>/<subcategory>,
  * or every page, \`${modulePrefix}\`.
  */
-export interface Routes extends Requests, Responding<Responses> {}
+export interface Routes extends Requests {
+  ${RESPONDING}
+}
 
 /**
  * Each route's responses, by status, as the page modules (\`${modulePrefix}/<category>/<subcategory>\`)
@@ -332,14 +343,15 @@ function writeVersionEsm(out, name, header) {
   writeFileSync(
     join(out, `${name}.responses`, "base.d.ts"),
     `${header}
-import type { Responding } from "../../index.js";
 import type { Routes as Requests } from "../${name}.js";
 import type { Responses } from "./base.cjs";
 
 export type { Responses } from "./base.cjs";
 
 /** The map of this API version with the responses of the pages a program imports (the CommonJS declarations' \`Routes\`, over the ESM map). */
-export interface Routes extends Requests, Responding<Responses> {}
+export interface Routes extends Requests {
+  ${RESPONDING}
+}
 `,
   );
   writeFileSync(
@@ -362,14 +374,15 @@ export function writeSharedResponses({ out, name, target, pages, header }) {
     dir,
     "base",
     `${header}
-import type { Responding } from "../../index.cjs";
 import type { Routes as Requests } from "../${name}.cjs";
 import type { Responses } from "../${target}.responses/base.cjs";
 
 export type { Responses } from "../${target}.responses/base.cjs";
 
 /** The map of this API version with ${target}'s responses, those of the pages a program imports (\`rest-endpoint/routes/${name}.responses/<category>/<subcategory>\`, each its target's). */
-export interface Routes extends Requests, Responding<Responses> {}
+export interface Routes extends Requests {
+  ${RESPONDING}
+}
 `,
   );
   for (const page of pages) write(dir, page, `${header}\nexport type * from "${specifier(page, `../${target}.responses/${page}`)}";\n`);

@@ -110,6 +110,31 @@ test("the refusal of a route not loaded names the module of its docs page in eac
   );
 }, 300_000);
 
+test("a program over the library's ES module declarations and a target's base and page loads none of the library's CommonJS declarations", () => {
+  // The base wrote `import type { Responding } from "../../index.cjs"`: the library's declarations
+  // loaded twice (index.d.cts, 67 KB), 1 MB more of TypeScript 5.9's memory in bench:types' program of 0 calls.
+  // (A version's map imports them itself, for its `ApiVersioned` marker.)
+  const file = join(dir, "library-once.mts");
+  writeFileSync(
+    file,
+    [
+      'import type { ResponseOf } from "rest-endpoint";',
+      `import type { Routes } from "${base}/base";`,
+      `import "${base}/issues/issues";`,
+      'type Title = Extract<ResponseOf<Routes, "GET /repos/{owner}/{repo}/issues/{issue_number}">, { status: 200 }>["data"]["title"];',
+      "export const title = (a: Title): string => a;",
+      "",
+    ].join("\n"),
+  );
+  const program = ts.createProgram([file], strictProject(["lib.es2022.d.ts"]));
+  expect(ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, " "))).toEqual([]);
+  const library = program
+    .getSourceFiles()
+    .map((source) => source.fileName.slice(root.length + 1))
+    .filter((name) => name.startsWith("dist/") && !name.startsWith("dist/routes/"));
+  expect(library).toEqual(["dist/index.d.ts"]);
+}, 300_000);
+
 test("the TSDoc examples of ResponseOf and ResponseIn give what they show", () => {
   const file = join(dir, "tsdoc.mts");
   writeFileSync(
