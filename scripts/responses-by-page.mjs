@@ -9,7 +9,9 @@
 //   is `issues/comments`), whose routes it adds to the base's `Responses` by module augmentation,
 //   with the components that only its routes reach;
 // - `<map>.responses/components-<hash>`: the components that several pages reach, one file per set
-//   of pages that reach them, so that a page's module loads only what its routes name;
+//   of pages that reach them, so that a page's module loads only what its routes name; a component
+//   whose declaration (and that of each component it names) is api.github.com's is declared in
+//   api.github.com's files only, which the other targets' pages import (scripts/generate-routes.mjs);
 // - `<map>.responses`: the base and every page, the whole map as 0.4.0 shipped it.
 //
 // Every file has its `.d.ts` (re-exporting the `.d.cts`) and empty `.js`/`.cjs` beside it, so that
@@ -140,15 +142,16 @@ const write = (dir, file, declarations) => {
  * Writes `<out>/<name>.responses/` and `<name>.responses` for one map.
  *
  * - `parts`: the map's routes and components (`responseParts`);
- * - `own`: the components this map declares (all of them for a target, what a version changes);
- * - `external`: for a version, the file (from its folder, `../<target>.responses/<file>`) of each
- *   component it takes from its target unchanged;
+ * - `own`: the components this map declares (all of them for the first target, api.github.com; for
+ *   another target those that differ from the first's; for a version those it changes);
+ * - `external`: the file (from its folder, `../<map>.responses/<file>`) of each component it takes
+ *   unchanged from another map (a target from the first target, a version from its target);
  * - `pages`: each route's docs page (`pagesOf`);
  * - `target`: for a version, its target's name: its base imports the target's `RoutePages` and its
  *   ESM declarations extend the version's ESM map; undefined for a target;
  * - `header`: the comment line each file starts with.
  *
- * Returns the file of each component it declares (from a sibling folder) and the pages, for the map's versions.
+ * Returns the file of each component it declares or takes (from a sibling folder) and the pages, for the map's versions.
  */
 export function writeResponsesByPage({
   out,
@@ -314,9 +317,7 @@ ${[...byPage]
   );
   if (target !== undefined) writeVersionEsm(out, name, header);
   return {
-    home: new Map(
-      [...home].filter(([component]) => reach.has(component)).map(([component, file]) => [component, `../${name}.responses/${file}`]),
-    ),
+    home: new Map([...home].map(([component, file]) => [component, reach.has(component) ? `../${name}.responses/${file}` : file])),
     pages: pageNames,
   };
 }

@@ -135,6 +135,45 @@ test("a program over the library's ES module declarations and a target's base an
   expect(library).toEqual(["dist/index.d.ts"]);
 }, 300_000);
 
+test("a component whose declaration (and that of each component it names) is api.github.com's is declared once, in api.github.com's files, which the other targets' pages import; one that differs is the target's own", () => {
+  const file = join(dir, "shared-components.mts");
+  const pages = ["api.github.com", "ghec", "ghes-3.19"].map((map) => `rest-endpoint/routes/${map}.responses/repos/repos`);
+  writeFileSync(file, `${pages.map((page, n) => `export type * as P${String(n)} from "${page}";`).join("\n")}\n`);
+  const program = ts.createProgram([file], strictProject(["lib.es2022.d.ts"]));
+  expect(ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, " "))).toEqual([]);
+  const checker = program.getTypeChecker();
+  /** The folder of dist/routes/ whose file declares `name` as `page` exports it. */
+  const declaredIn = (page: string, name: string): string => {
+    const module = checker.getSymbolAtLocation(
+      program
+        .getSourceFile(file)!
+        .statements.map((statement) => (statement as ts.ExportDeclaration).moduleSpecifier!)
+        .find((specifier) => (specifier as ts.StringLiteral).text === page)!,
+    )!;
+    const exported = checker.getExportsOfModule(module).find((symbol) => symbol.name === name)!;
+    const declared = (exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported).declarations![0]!;
+    return declared
+      .getSourceFile()
+      .fileName.slice(join(root, "dist", "routes").length + 1)
+      .split("/")[0]!;
+  };
+  expect(
+    pages.flatMap((page) =>
+      ["BasicError", "ValidationError", "FullRepository"].map((name) => `${page.split("/")[2]!} ${name}: ${declaredIn(page, name)}`),
+    ),
+  ).toEqual([
+    "api.github.com.responses BasicError: api.github.com.responses",
+    "api.github.com.responses ValidationError: api.github.com.responses",
+    "api.github.com.responses FullRepository: api.github.com.responses",
+    "ghec.responses BasicError: api.github.com.responses",
+    "ghec.responses ValidationError: api.github.com.responses",
+    "ghec.responses FullRepository: ghec.responses",
+    "ghes-3.19.responses BasicError: api.github.com.responses",
+    "ghes-3.19.responses ValidationError: api.github.com.responses",
+    "ghes-3.19.responses FullRepository: ghes-3.19.responses",
+  ]);
+}, 300_000);
+
 test("the TSDoc examples of ResponseOf and ResponseIn give what they show", () => {
   const file = join(dir, "tsdoc.mts");
   writeFileSync(
