@@ -10,8 +10,8 @@
 //   with the components that only its routes reach;
 // - `<map>.responses/components-<hash>`: the components that several pages reach, one file per set
 //   of pages that reach them, so that a page's module loads only what its routes name; a component
-//   whose declaration (and that of each component it names) is api.github.com's is declared in
-//   api.github.com's files only, which the other targets' pages import (scripts/generate-routes.mjs);
+//   whose declaration (and that of each component it names) is an earlier target's is declared in
+//   that target's files only, which a later target's pages import (scripts/generate-routes.mjs);
 // - `<map>.responses`: the base and every page, the whole map as 0.4.0 shipped it.
 //
 // Every file has its `.d.ts` (re-exporting the `.d.cts`) and empty `.js`/`.cjs` beside it, so that
@@ -143,9 +143,9 @@ const write = (dir, file, declarations) => {
  *
  * - `parts`: the map's routes and components (`responseParts`);
  * - `own`: the components this map declares (all of them for the first target, api.github.com; for
- *   another target those that differ from the first's; for a version those it changes);
+ *   a later target those that differ from every earlier target's; for a version those it changes);
  * - `external`: the file (from its folder, `../<map>.responses/<file>`) of each component it takes
- *   unchanged from another map (a target from the first target, a version from its target);
+ *   unchanged from another map (a target from an earlier target, a version from its target);
  * - `pages`: each route's docs page (`pagesOf`);
  * - `target`: for a version, its target's name: its base imports the target's `RoutePages` and its
  *   ESM declarations extend the version's ESM map; undefined for a target;
