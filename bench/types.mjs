@@ -301,41 +301,124 @@ const responseDirs = Object.entries(responseProjects).map(([name, source]) => {
   return { name, dir };
 });
 const RESPONSE_ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+// The comparisons the targets are about are read from paired runs: each round runs the two
+// projects of a pair back to back (in turn first), so that both meet the same load, and the
+// figure is the median of the rounds' ratios with an interval of at least 90 % confidence for it
+// (order statistics, which assume nothing of the noise). A target is met when the whole interval is
+// within it, missed when the whole interval is past it, and not resolved otherwise: on a busy
+// machine a check time's own noise is ±20 %, more than what responses add. Rounds go on for
+// BENCH_PAIRED_SECONDS (240) per compiler, and at least BENCH_PAIRED_ROUNDS (15): TypeScript 7's
+// runs, a tenth of TypeScript 5.9's, get that many more rounds, which its check times (some 0.015 s,
+// printed to the thousandth) need for an interval of a few per cent.
+const PAIRED_ROUNDS = Number(process.env.BENCH_PAIRED_ROUNDS ?? 15);
+const PAIRED_SECONDS = Number(process.env.BENCH_PAIRED_SECONDS ?? 240);
 const compilers = [
   ["TypeScript 5.9", join(root, "node_modules", "typescript", "bin", "tsc")],
   ["TypeScript 7", join(root, "node_modules", "typescript-7", "bin", "tsc")],
 ];
+/** One `tsc --extendedDiagnostics` run: check time (s, and the decimals the compiler prints it with), memory (KB), types and instantiations. */
+const check = (compiler, tsc, name, dir) => {
+  const result = spawnSync(process.execPath, ["--expose-gc", tsc, "-p", dir, "--extendedDiagnostics"], { encoding: "utf8" });
+  if (!/^Check time/m.test(result.stdout)) throw new Error(`${compiler}, ${name}: ${result.stdout}${result.stderr}`);
+  if (/error TS/.test(result.stdout)) throw new Error(`${compiler}, ${name}: ${result.stdout.slice(0, 2000)}`);
+  const read = (label) => new RegExp(`^${label}:\\s+([\\d.]+)`, "m").exec(result.stdout)?.[1] ?? "NaN";
+  return {
+    check: Number(read("Check time")),
+    decimals: read("Check time").split(".")[1]?.length ?? 0,
+    memory: Number(read("Memory used")),
+    types: Number(read("Types")),
+    instantiations: Number(read("Instantiations")),
+  };
+};
+const middle = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const half = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[half] : (sorted[half - 1] + sorted[half]) / 2;
+};
+/**
+ * The median of `values` and an interval for it from their order statistics: the `k`-th smallest
+ * and the `k`-th largest, `k` the largest for which the chance that the true median lies outside
+ * them is at most 10 % (binomial, one half). Its confidence is printed with it.
+ */
+const medianInterval = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const n = sorted.length;
+  const probability = (i) => {
+    let c = 1;
+    for (let j = 0; j < i; j++) c = (c * (n - j)) / (j + 1);
+    return c / 2 ** n;
+  };
+  let [k, below] = [0, 0];
+  while (k < n >> 1 && below + probability(k) <= 0.05) below += probability(k++);
+  const [low, high] = k === 0 ? [sorted[0], sorted[n - 1]] : [sorted[k - 1], sorted[n - k]];
+  return { median: middle(values), low, high, confidence: k === 0 ? 1 - 2 / 2 ** n : 1 - 2 * below };
+};
+const verdict = ({ low, high }, target) =>
+  high <= target ? "met" : low > target ? "not met" : "not resolved (the interval spans the target)";
 for (const [compiler, tsc] of compilers) {
   const samples = new Map(responseDirs.map(({ name }) => [name, []]));
   for (let round = 0; round < RESPONSE_ROUNDS; round++)
-    for (const { name, dir } of responseDirs) {
-      const result = spawnSync(process.execPath, ["--expose-gc", tsc, "-p", dir, "--extendedDiagnostics"], { encoding: "utf8" });
-      if (!/^Check time/m.test(result.stdout)) throw new Error(`${compiler}, ${name}: ${result.stdout}${result.stderr}`);
-      if (/error TS/.test(result.stdout)) throw new Error(`${compiler}, ${name}: ${result.stdout.slice(0, 2000)}`);
-      const read = (label) => Number(new RegExp(`^${label}:\\s+([\\d.]+)`, "m").exec(result.stdout)?.[1]);
-      samples.get(name).push({ check: read("Check time"), memory: read("Memory used") });
-    }
-  const median = (name, key) =>
-    samples
-      .get(name)
-      .map((sample) => sample[key])
-      .sort((a, b) => a - b)[Math.floor(RESPONSE_ROUNDS / 2)];
+    for (const { name, dir } of responseDirs) samples.get(name).push(check(compiler, tsc, name, dir));
+  const decimals = samples.get("empty")[0].decimals;
+  const median = (name, key) => middle(samples.get(name).map((sample) => sample[key]));
   console.log(`\n${compiler}: 20 typed calls with responses read, median of ${RESPONSE_ROUNDS} runs\n`);
   console.log("| project | check time | memory |\n| --- | ---: | ---: |");
   for (const { name } of responseDirs)
-    console.log(`| ${name} | ${median(name, "check").toFixed(2)} s | ${Math.round(median(name, "memory") / 1024)} MB |`);
-  const ratio = (a, b, key) => (median(a, key) / median(b, key)).toFixed(2);
-  const versus = (name) => `${ratio(name, "@octokit/types", "check")}× check time, ${ratio(name, "@octokit/types", "memory")}× memory`;
+    console.log(`| ${name} | ${median(name, "check").toFixed(decimals)} s | ${Math.round(median(name, "memory") / 1024)} MB |`);
+  const ratio = (a, b, key) => median(a, key) / median(b, key);
+  const versus = (name) =>
+    `${ratio(name, "@octokit/types", "check").toFixed(2)}× check time, ${ratio(name, "@octokit/types", "memory").toFixed(2)}× memory`;
+  const percent = (r) => {
+    const rounded = Math.round((r - 1) * 100);
+    return `${rounded > 0 ? "+" : rounded < 0 ? "−" : "±"}${Math.abs(rounded)} %`;
+  };
   const added = (count, suffix = "") => {
     const [a, b] = [`wrapper, ${count}${suffix}`, `wrapper, ${count}, no responses`];
-    return `${count}: ${((ratio(a, b, "check") - 1) * 100).toFixed(0)} % check time, ${((ratio(a, b, "memory") - 1) * 100).toFixed(0)} % memory`;
+    return `${count}: ${percent(ratio(a, b, "check"))} check time, ${percent(ratio(a, b, "memory"))} memory`;
   };
   console.log(
-    `\nthrough the README's wrapper, against @octokit/types: ${versus("wrapper, 20 calls")} (target ≤ ${compiler.endsWith("7") ? "0.15" : "0.30"}× check time, ≤ 0.50× memory)` +
-      `\ndirect calls, against @octokit/types: ${versus("direct calls, 20")}` +
+    `\ndirect calls, against @octokit/types: ${versus("direct calls, 20")}` +
       `\nopenapi-fetch, against @octokit/types: ${versus("openapi-fetch")}` +
-      `\nwhat responses add over the same wrapper without them (target ≤ 10 % at 0 and 1 call, ≤ 15 % at 20), at ${added("0 calls")}; ${added("1 call")}; ${added("20 calls")}` +
-      `\nthrough the whole module (every page), at ${added("0 calls", ", whole module")}; ${added("1 call", ", whole module")}; ${added("20 calls", ", whole module")}; 20 calls against @octokit/types: ${versus("wrapper, 20 calls, whole module")}`,
+      `\nthrough the whole module (every page), what responses add at ${added("0 calls", ", whole module")}; ${added("1 call", ", whole module")}; ${added("20 calls", ", whole module")}; 20 calls against @octokit/types: ${versus("wrapper, 20 calls, whole module")}`,
+  );
+  // The targets, from paired runs.
+  const pairs = [
+    ["wrapper, 0 calls", "wrapper, 0 calls, no responses", 1.1],
+    ["wrapper, 1 call", "wrapper, 1 call, no responses", 1.1],
+    ["wrapper, 20 calls", "wrapper, 20 calls, no responses", 1.15],
+    ["wrapper, 20 calls", "@octokit/types", compiler.endsWith("7") ? 0.15 : 0.3],
+  ];
+  const dirOf = new Map(responseDirs.map(({ name, dir }) => [name, dir]));
+  const paired = pairs.map(() => []);
+  const start = performance.now();
+  for (let round = 0; round < PAIRED_ROUNDS || performance.now() - start < PAIRED_SECONDS * 1000; round++)
+    pairs.forEach(([a, b], n) => {
+      const [first, second] = round % 2 === 0 ? [a, b] : [b, a];
+      const runs = { [first]: check(compiler, tsc, first, dirOf.get(first)) };
+      runs[second] = check(compiler, tsc, second, dirOf.get(second));
+      paired[n].push({ check: runs[a].check / runs[b].check, memory: runs[a].memory / runs[b].memory, a: runs[a], b: runs[b] });
+    });
+  const figures = pairs.map(([, , target], n) => {
+    const of = (key) => medianInterval(paired[n].map((sample) => sample[key]));
+    const work = (key) => percent(paired[n][0].a[key] / paired[n][0].b[key]);
+    return { target, check: of("check"), memory: of("memory"), types: work("types"), instantiations: work("instantiations") };
+  });
+  const confidence = Math.round(Math.min(...figures.map(({ check }) => check.confidence)) * 100);
+  const addedLine = (name, { target, check, memory, types, instantiations }) =>
+    `${name.slice("wrapper, ".length)}: ${percent(check.median)} check time [${percent(check.low)}, ${percent(check.high)}], ${verdict(check, target)}; ` +
+    `${percent(memory.median)} memory, ${verdict(memory, target)}; ${types} types, ${instantiations} instantiations`;
+  const octokit = figures[3];
+  console.log(
+    `\n${paired[0].length} paired runs of each comparison, median [${confidence} % interval] (check times printed by the compiler in ${
+      decimals === 2 ? "hundredths" : decimals === 3 ? "thousandths" : `${decimals} decimals`
+    } of a second):` +
+      `\nthrough the README's wrapper, against @octokit/types: ${octokit.check.median.toFixed(3)}× check time [${octokit.check.low.toFixed(3)}×, ${octokit.check.high.toFixed(3)}×], ` +
+      `${verdict(octokit.check, octokit.target)} (target ≤ ${octokit.target.toFixed(2)}×); ${octokit.memory.median.toFixed(2)}× memory, ${verdict(octokit.memory, 0.5)} (target ≤ 0.50×)` +
+      `\nwhat responses add over the same wrapper without them (target ≤ 10 % at 0 and 1 call, ≤ 15 % at 20; types and instantiations, which do not vary, from one run), at ` +
+      figures
+        .slice(0, 3)
+        .map((figure, n) => addedLine(pairs[n][0], figure))
+        .join("; "),
   );
 }
 if (process.env.BENCH_KEEP === undefined) rmSync(responseBase, { recursive: true, force: true });

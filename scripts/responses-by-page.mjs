@@ -9,7 +9,9 @@
 //   is `issues/comments`), whose routes it adds to the base's `Responses` by module augmentation,
 //   with the components that only its routes reach;
 // - `<map>.responses/components-<hash>`: the components that several pages reach, one file per set
-//   of pages that reach them, so that a page's module loads only what its routes name;
+//   of pages that reach them, so that a page's module loads only what its routes name; a component
+//   whose declaration (and that of each component it names) is an earlier target's is declared in
+//   that target's files only, which a later target's pages import (scripts/generate-routes.mjs);
 // - `<map>.responses`: the base and every page, the whole map as 0.4.0 shipped it.
 //
 // Every file has its `.d.ts` (re-exporting the `.d.cts`) and empty `.js`/`.cjs` beside it, so that
@@ -18,6 +20,16 @@
 import { createHash } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join, posix } from "node:path";
+
+/**
+ * The `Responding<Responses>` marker (lib/core/types/responses.ts) as a base writes it: its construct
+ * signature, where an import of `Responding` from `../../index.cjs` made a program that imports the
+ * library's ESM declarations load its CommonJS ones too (index.d.cts, 67 KB: 1 MB of TypeScript 5.9's
+ * memory, 0.7 MB of TypeScript 7's, in bench:types' program of 0 calls; a version's map still imports
+ * them, for its `ApiVersioned` marker). The marker's parameter is a literal type, so the two agree by
+ * structure; the response tests type calls through every base.
+ */
+const RESPONDING = 'new (marker: "the responses of the map\'s routes"): Responses;';
 
 /** A responses module's text (lib/openapi/responses.ts) as its parts: each route's line, each component's declaration (with its comment). */
 export function responseParts(text) {
@@ -130,15 +142,16 @@ const write = (dir, file, declarations) => {
  * Writes `<out>/<name>.responses/` and `<name>.responses` for one map.
  *
  * - `parts`: the map's routes and components (`responseParts`);
- * - `own`: the components this map declares (all of them for a target, what a version changes);
- * - `external`: for a version, the file (from its folder, `../<target>.responses/<file>`) of each
- *   component it takes from its target unchanged;
+ * - `own`: the components this map declares (all of them for the first target, api.github.com; for
+ *   a later target those that differ from every earlier target's; for a version those it changes);
+ * - `external`: the file (from its folder, `../<map>.responses/<file>`) of each component it takes
+ *   unchanged from another map (a target from an earlier target, a version from its target);
  * - `pages`: each route's docs page (`pagesOf`);
  * - `target`: for a version, its target's name: its base imports the target's `RoutePages` and its
  *   ESM declarations extend the version's ESM map; undefined for a target;
  * - `header`: the comment line each file starts with.
  *
- * Returns the file of each component it declares (from a sibling folder) and the pages, for the map's versions.
+ * Returns the file of each component it declares or takes (from a sibling folder) and the pages, for the map's versions.
  */
 export function writeResponsesByPage({
   out,
@@ -263,7 +276,6 @@ ${lines.map((line) => `  ${line}`).join("\n")}
     dir,
     "base",
     `${header}
-import type { Responding } from "../../index.cjs";
 import type { Routes as Requests } from "../${name}.cjs";
 ${target === undefined ? "" : `import type { RoutePages } from "../${target}.responses/base.cjs";\n`}
 /**
@@ -272,7 +284,9 @@ ${target === undefined ? "" : `import type { RoutePages } from "../${target}.res
  * \`import "${modulePrefix}/<category>/<subcategory>"\` for https://docs.github.com/rest/<category>/<subcategory>,
  * or every page, \`${modulePrefix}\`.
  */
-export interface Routes extends Requests, Responding<Responses> {}
+export interface Routes extends Requests {
+  ${RESPONDING}
+}
 
 /**
  * Each route's responses, by status, as the page modules (\`${modulePrefix}/<category>/<subcategory>\`)
@@ -303,9 +317,7 @@ ${[...byPage]
   );
   if (target !== undefined) writeVersionEsm(out, name, header);
   return {
-    home: new Map(
-      [...home].filter(([component]) => reach.has(component)).map(([component, file]) => [component, `../${name}.responses/${file}`]),
-    ),
+    home: new Map([...home].map(([component, file]) => [component, reach.has(component) ? `../${name}.responses/${file}` : file])),
     pages: pageNames,
   };
 }
@@ -332,14 +344,15 @@ function writeVersionEsm(out, name, header) {
   writeFileSync(
     join(out, `${name}.responses`, "base.d.ts"),
     `${header}
-import type { Responding } from "../../index.js";
 import type { Routes as Requests } from "../${name}.js";
 import type { Responses } from "./base.cjs";
 
 export type { Responses } from "./base.cjs";
 
 /** The map of this API version with the responses of the pages a program imports (the CommonJS declarations' \`Routes\`, over the ESM map). */
-export interface Routes extends Requests, Responding<Responses> {}
+export interface Routes extends Requests {
+  ${RESPONDING}
+}
 `,
   );
   writeFileSync(
@@ -362,14 +375,15 @@ export function writeSharedResponses({ out, name, target, pages, header }) {
     dir,
     "base",
     `${header}
-import type { Responding } from "../../index.cjs";
 import type { Routes as Requests } from "../${name}.cjs";
 import type { Responses } from "../${target}.responses/base.cjs";
 
 export type { Responses } from "../${target}.responses/base.cjs";
 
 /** The map of this API version with ${target}'s responses, those of the pages a program imports (\`rest-endpoint/routes/${name}.responses/<category>/<subcategory>\`, each its target's). */
-export interface Routes extends Requests, Responding<Responses> {}
+export interface Routes extends Requests {
+  ${RESPONDING}
+}
 `,
   );
   for (const page of pages) write(dir, page, `${header}\nexport type * from "${specifier(page, `../${target}.responses/${page}`)}";\n`);

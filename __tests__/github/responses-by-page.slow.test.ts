@@ -110,6 +110,71 @@ test("the refusal of a route not loaded names the module of its docs page in eac
   );
 }, 300_000);
 
+test("a program over the library's ES module declarations and a target's base and page loads none of the library's CommonJS declarations", () => {
+  // The base wrote `import type { Responding } from "../../index.cjs"`: the library's declarations
+  // loaded twice (index.d.cts, 67 KB), 1 MB more of TypeScript 5.9's memory in bench:types' program of 0 calls.
+  // (A version's map imports them itself, for its `ApiVersioned` marker.)
+  const file = join(dir, "library-once.mts");
+  writeFileSync(
+    file,
+    [
+      'import type { ResponseOf } from "rest-endpoint";',
+      `import type { Routes } from "${base}/base";`,
+      `import "${base}/issues/issues";`,
+      'type Title = Extract<ResponseOf<Routes, "GET /repos/{owner}/{repo}/issues/{issue_number}">, { status: 200 }>["data"]["title"];',
+      "export const title = (a: Title): string => a;",
+      "",
+    ].join("\n"),
+  );
+  const program = ts.createProgram([file], strictProject(["lib.es2022.d.ts"]));
+  expect(ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, " "))).toEqual([]);
+  const library = program
+    .getSourceFiles()
+    .map((source) => source.fileName.slice(root.length + 1))
+    .filter((name) => name.startsWith("dist/") && !name.startsWith("dist/routes/"));
+  expect(library).toEqual(["dist/index.d.ts"]);
+}, 300_000);
+
+test("a component whose declaration (and that of each component it names) is an earlier target's is declared once, in that target's files (api.github.com's first), which later targets' pages import; one that differs from every earlier target's is the target's own", () => {
+  const file = join(dir, "shared-components.mts");
+  const pages = ["api.github.com", "ghec", "ghes-3.19"].map((map) => `rest-endpoint/routes/${map}.responses/repos/repos`);
+  writeFileSync(file, `${pages.map((page, n) => `export type * as P${String(n)} from "${page}";`).join("\n")}\n`);
+  const program = ts.createProgram([file], strictProject(["lib.es2022.d.ts"]));
+  expect(ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, " "))).toEqual([]);
+  const checker = program.getTypeChecker();
+  /** The folder of dist/routes/ whose file declares `name` as `page` exports it. */
+  const declaredIn = (page: string, name: string): string => {
+    const module = checker.getSymbolAtLocation(
+      program
+        .getSourceFile(file)!
+        .statements.map((statement) => (statement as ts.ExportDeclaration).moduleSpecifier!)
+        .find((specifier) => (specifier as ts.StringLiteral).text === page)!,
+    )!;
+    const exported = checker.getExportsOfModule(module).find((symbol) => symbol.name === name)!;
+    const declared = (exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported).declarations![0]!;
+    return declared
+      .getSourceFile()
+      .fileName.slice(join(root, "dist", "routes").length + 1)
+      .split("/")[0]!;
+  };
+  expect(
+    pages.flatMap((page) =>
+      ["BasicError", "ValidationError", "FullRepository"].map((name) => `${page.split("/")[2]!} ${name}: ${declaredIn(page, name)}`),
+    ),
+  ).toEqual([
+    "api.github.com.responses BasicError: api.github.com.responses",
+    "api.github.com.responses ValidationError: api.github.com.responses",
+    "api.github.com.responses FullRepository: api.github.com.responses",
+    "ghec.responses BasicError: api.github.com.responses",
+    "ghec.responses ValidationError: api.github.com.responses",
+    "ghec.responses FullRepository: ghec.responses",
+    "ghes-3.19.responses BasicError: api.github.com.responses",
+    "ghes-3.19.responses ValidationError: api.github.com.responses",
+    // GHES 3.19's is GHES 3.17's, which differs from api.github.com's and ghec's.
+    "ghes-3.19.responses FullRepository: ghes-3.17.responses",
+  ]);
+}, 300_000);
+
 test("the TSDoc examples of ResponseOf and ResponseIn give what they show", () => {
   const file = join(dir, "tsdoc.mts");
   writeFileSync(
