@@ -87,11 +87,14 @@ for (const target of TARGETS) {
   const baseParts = responseParts(responseTypes);
   // A component whose declaration, and that of every component it names, is an earlier target's
   // is declared once, in that target's files: a later one imports it from there (from the earliest,
-  // api.github.com first; GHES versions from the GHES version before).
+  // api.github.com first; GHES versions from the GHES version before). Only from a components file:
+  // a page module adds its routes to its target's `Responses`, so that importing one from another
+  // target's page would type that page's routes in a program that loads its base (fresh-eyes review).
+  const isComponentsFile = (file) => file !== undefined && /\.responses\/components-[\da-f]+$/.test(file);
   const sources = earlier.map(({ parts, home }) => ({ home, changed: changedComponents(parts.components, baseParts.components) }));
   const external = new Map();
   for (const component of baseParts.components.keys()) {
-    const source = sources.find(({ home, changed }) => home.has(component) && !changed.has(component));
+    const source = sources.find(({ home, changed }) => isComponentsFile(home.get(component)) && !changed.has(component));
     if (source !== undefined) external.set(component, source.home.get(component));
   }
   const own = new Set([...baseParts.components.keys()].filter((component) => !external.has(component)));

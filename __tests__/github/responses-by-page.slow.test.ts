@@ -175,6 +175,39 @@ test("a component whose declaration (and that of each component it names) is an 
   ]);
 }, 300_000);
 
+test("a target's page imports shared components from another target's components files, never from its page modules: importing a GHES page types none of api.github.com's routes", () => {
+  // A page module adds its routes to its target's `Responses`: imported from another target's page,
+  // it would type that page's routes in a program that loads that target's base (fresh-eyes review:
+  // GHES 3.19's pages imported 128 of other targets' page modules).
+  const routes = join(root, "dist", "routes");
+  const fromPages = ["ghec", "ghes-3.17", "ghes-3.18", "ghes-3.19"].flatMap((target) =>
+    readdirSync(join(routes, `${target}.responses`), { recursive: true, encoding: "utf8" })
+      .filter((file) => file.endsWith(".d.cts"))
+      .flatMap((file) =>
+        [...readFileSync(join(routes, `${target}.responses`, file), "utf8").matchAll(/from "((?:\.\.\/)+[\w.-]+\.responses\/[^"]+)"/g)]
+          .map((match) => match[1]!)
+          .filter((specifier) => !/\.responses\/components-[\da-f]+\.cjs$/.test(specifier))
+          .map((specifier) => `${target}.responses/${file}: ${specifier}`),
+      ),
+  );
+  expect(fromPages).toEqual([]);
+  // The reviewer's program: api.github.com's repos page not imported, its route is refused though a GHES page is.
+  const file = join(dir, "other-target.mts");
+  writeFileSync(
+    file,
+    [
+      'import type { ResponseOf } from "rest-endpoint";',
+      `import type { Routes } from "${base}/base";`,
+      `import "${base}/issues/issues";`,
+      'import "rest-endpoint/routes/ghes-3.19.responses/repos/repos";',
+      'declare const repository: ResponseOf<Routes, "GET /repos/{owner}/{repo}">;',
+      `export const refusal: keyof typeof repository = 'GET /repos/{owner}/{repo}: import "${base}/repos/repos" for its responses (or Routes from "${base}", every page)';`,
+      "",
+    ].join("\n"),
+  );
+  expect(diagnosticsIn(dir, [file])).toEqual([]);
+}, 300_000);
+
 test("the TSDoc examples of ResponseOf and ResponseIn give what they show", () => {
   const file = join(dir, "tsdoc.mts");
   writeFileSync(
