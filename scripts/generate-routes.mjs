@@ -15,7 +15,7 @@
 //   GitHub's REST docs (scripts/responses-by-page.mjs), so that one loads those of the pages it
 //   imports; `<target>.responses` every page; `<target>.<version>.responses` the same for each versioned map.
 //   A component whose declaration, and that of every component it names, is an earlier target's
-//   (api.github.com's first) is declared in that target's files only; later ones' pages import it from there.
+//   (api.github.com's first), in one of its components files, is declared there only; later ones' pages import it.
 // - `<target>.<version>.d.cts` (and `.d.ts`, `.js`, `.cjs`, `.json`) for each API version the target
 //   serves (scripts/github-api-versions.json): the map of that version, which the generator writes
 //   from the description with the version's request-side changes applied (scripts/github-versions.mjs),

@@ -10,8 +10,8 @@
 //   with the components that only its routes reach;
 // - `<map>.responses/components-<hash>`: the components that several pages reach, one file per set
 //   of pages that reach them, so that a page's module loads only what its routes name; a component
-//   whose declaration (and that of each component it names) is an earlier target's is declared in
-//   that target's files only, which a later target's pages import (scripts/generate-routes.mjs);
+//   whose declaration (and that of each component it names) is an earlier target's, in one of its
+//   components files, is declared there only, which a later target's pages import (scripts/generate-routes.mjs);
 // - `<map>.responses`: the base and every page, the whole map as 0.4.0 shipped it.
 //
 // Every file has its `.d.ts` (re-exporting the `.d.cts`) and empty `.js`/`.cjs` beside it, so that
