@@ -21,6 +21,20 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+/** Writes a program of `lines` (and a final newline) to `name` in the scratch folder; returns its path. */
+const writeProgram = (name: string, lines: string[]): string => {
+  const file = join(dir, name);
+  writeFileSync(file, [...lines, ""].join("\n"));
+  return file;
+};
+
+/** A program's imports: `ResponseOf`, api.github.com's base and its issues page. */
+const withIssuesPage = [
+  'import type { ResponseOf } from "rest-endpoint";',
+  `import type { Routes } from "${base}/base";`,
+  `import "${base}/issues/issues";`,
+];
+
 /** Lines that type an issue's data through the issues page and refuse a misspelt read and an unloaded route. */
 const issuesLines = (imports: string[]): string[] => [
   ...imports,
@@ -114,18 +128,11 @@ test("a program over the library's ES module declarations and a target's base an
   // The base wrote `import type { Responding } from "../../index.cjs"`: the library's declarations
   // loaded twice (index.d.cts, 67 KB), 1 MB more of TypeScript 5.9's memory in bench:types' program of 0 calls.
   // (A version's map imports them itself, for its `ApiVersioned` marker.)
-  const file = join(dir, "library-once.mts");
-  writeFileSync(
-    file,
-    [
-      'import type { ResponseOf } from "rest-endpoint";',
-      `import type { Routes } from "${base}/base";`,
-      `import "${base}/issues/issues";`,
-      'type Title = Extract<ResponseOf<Routes, "GET /repos/{owner}/{repo}/issues/{issue_number}">, { status: 200 }>["data"]["title"];',
-      "export const title = (a: Title): string => a;",
-      "",
-    ].join("\n"),
-  );
+  const file = writeProgram("library-once.mts", [
+    ...withIssuesPage,
+    'type Title = Extract<ResponseOf<Routes, "GET /repos/{owner}/{repo}/issues/{issue_number}">, { status: 200 }>["data"]["title"];',
+    "export const title = (a: Title): string => a;",
+  ]);
   const program = ts.createProgram([file], strictProject(["lib.es2022.d.ts"]));
   expect(ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, " "))).toEqual([]);
   const library = program
@@ -192,19 +199,12 @@ test("a target's page imports shared components from another target's components
   );
   expect(fromPages).toEqual([]);
   // The reviewer's program: api.github.com's repos page not imported, its route is refused though a GHES page is.
-  const file = join(dir, "other-target.mts");
-  writeFileSync(
-    file,
-    [
-      'import type { ResponseOf } from "rest-endpoint";',
-      `import type { Routes } from "${base}/base";`,
-      `import "${base}/issues/issues";`,
-      'import "rest-endpoint/routes/ghes-3.19.responses/repos/repos";',
-      'declare const repository: ResponseOf<Routes, "GET /repos/{owner}/{repo}">;',
-      `export const refusal: keyof typeof repository = 'GET /repos/{owner}/{repo}: import "${base}/repos/repos" for its responses (or Routes from "${base}", every page)';`,
-      "",
-    ].join("\n"),
-  );
+  const file = writeProgram("other-target.mts", [
+    ...withIssuesPage,
+    'import "rest-endpoint/routes/ghes-3.19.responses/repos/repos";',
+    'declare const repository: ResponseOf<Routes, "GET /repos/{owner}/{repo}">;',
+    `export const refusal: keyof typeof repository = 'GET /repos/{owner}/{repo}: import "${base}/repos/repos" for its responses (or Routes from "${base}", every page)';`,
+  ]);
   expect(diagnosticsIn(dir, [file])).toEqual([]);
 }, 300_000);
 
