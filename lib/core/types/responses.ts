@@ -132,12 +132,9 @@ export type ResponseOf<Routes extends RouteMap, R extends string, Format extends
  */
 export type ResponseIn<Responses, Routes extends RouteMap, R extends string, Format extends string = ""> = [R] extends [keyof Responses]
   ? Formatted<Responses[R], Format>
-  : [R] extends [`${infer Path}{?${string}}`]
-    ? [Path] extends [keyof Responses]
-      ? Formatted<Responses[Path], Format>
-      : [Path] extends [keyof Routes]
-        ? Unloaded<Responses, Path>
-        : UntypedResponse
+  : // A route written with its query expression (`"GET /search/issues{?q}"`) is the route without it.
+    [R] extends [`${infer Path}{?${string}}`]
+    ? ResponseIn<Responses, Routes, Path, Format>
     : string extends R
       ? UntypedResponse
       : [R] extends [keyof Routes]
