@@ -27,7 +27,14 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { applyChanges, applyResponseChanges, changesFor, servedBy } from "./github-versions.mjs";
 import { generator, OPENAPI_VERSION, readTarget, TARGETS } from "./openapi.mjs";
-import { changedComponents, pagesOf, responseParts, writeResponsesByPage, writeSharedResponses } from "./responses-by-page.mjs";
+import {
+  changedComponents,
+  isComponentsFile,
+  pagesOf,
+  responseParts,
+  writeResponsesByPage,
+  writeSharedResponses,
+} from "./responses-by-page.mjs";
 
 const OUT = join(process.cwd(), "dist", "routes");
 mkdirSync(OUT, { recursive: true });
@@ -90,7 +97,6 @@ for (const target of TARGETS) {
   // api.github.com first; GHES versions from the GHES version before). Only from a components file:
   // a page module adds its routes to its target's `Responses`, so that importing one from another
   // target's page would type that page's routes in a program that loads its base (fresh-eyes review).
-  const isComponentsFile = (file) => file !== undefined && /\.responses\/components-[\da-f]+$/.test(file);
   const sources = earlier.map(({ parts, home }) => ({ home, changed: changedComponents(parts.components, baseParts.components) }));
   const external = new Map();
   for (const component of baseParts.components.keys()) {

@@ -31,6 +31,16 @@ import { dirname, join, posix } from "node:path";
  */
 const RESPONDING = 'new (marker: "the responses of the map\'s routes"): Responses;';
 
+/** How the name of a file of components several pages reach begins (`components-1a2b3c4d`), which no docs page's does. */
+const COMPONENTS = "components-";
+
+/**
+ * Whether `file` (`../<map>.responses/<file>`, as {@link writeResponsesByPage} returns them) is a file
+ * of components, not a page's module: a page's is `<category>/<subcategory>`, whose category never
+ * begins so ({@link pagesOf}).
+ */
+export const isComponentsFile = (file) => file?.includes(`.responses/${COMPONENTS}`) === true;
+
 /** A responses module's text (lib/openapi/responses.ts) as its parts: each route's line, each component's declaration (with its comment). */
 export function responseParts(text) {
   const open = "export interface Responses {\n";
@@ -96,8 +106,7 @@ export function pagesOf(spec) {
       if (typeof operation === "object" && operation !== null && "responses" in operation) {
         const url = operation.externalDocs?.url ?? "";
         const [, page] = /\/rest\/([a-z0-9-]+\/[a-z0-9-]+)\/?(?:#|$)/.exec(url) ?? [];
-        if (page === undefined || page.startsWith("components-"))
-          throw new Error(`${method} ${path}: a docs URL of no usable page: ${url}`);
+        if (page === undefined || page.startsWith(COMPONENTS)) throw new Error(`${method} ${path}: a docs URL of no usable page: ${url}`);
         if (page.startsWith("reference/")) old.push([`${method.toUpperCase()} ${path}`, path]);
         else pages.set(`${method.toUpperCase()} ${path}`, page);
       }
@@ -195,7 +204,7 @@ export function writeResponsesByPage({
   for (const [component, reaching] of reach) {
     if (reaching.size === 0) continue;
     const set = [...reaching].sort();
-    const file = set.length === 1 ? set[0] : `components-${createHash("sha256").update(set.join(" ")).digest("hex").slice(0, 8)}`;
+    const file = set.length === 1 ? set[0] : `${COMPONENTS}${createHash("sha256").update(set.join(" ")).digest("hex").slice(0, 8)}`;
     home.set(component, file);
     files.set(file, [...(files.get(file) ?? []), component]);
   }
@@ -324,16 +333,14 @@ ${[...byPage]
 
 /** `<map>.responses`: the base's map and every page's module, the whole map in one import. */
 function writeFull(out, name, modules, header) {
-  writeFileSync(
-    join(out, `${name}.responses.d.cts`),
+  write(
+    out,
+    `${name}.responses`,
     `${header}
 export type { Routes, Responses } from "./${name}.responses/base.cjs";
 ${modules.map((module) => `export type * from "${module}";`).join("\n")}
 `,
   );
-  writeFileSync(join(out, `${name}.responses.d.ts`), `export type * from "./${name}.responses.cjs";\n`);
-  writeFileSync(join(out, `${name}.responses.js`), "export {};\n");
-  writeFileSync(join(out, `${name}.responses.cjs`), '"use strict";\n');
 }
 
 /**
