@@ -28,6 +28,15 @@ const writeProgram = (name: string, lines: string[]): string => {
   return file;
 };
 
+/**
+ * Lines asserting that `ResponseOf<map, route>` is the refusal naming `module`'s page `page` for
+ * `shown` (the route as the message writes it: without its query expression), as `const name`.
+ */
+const refused = (name: string, map: string, route: string, module: string, page: string, shown = route): string[] => [
+  `declare const ${name}: ResponseOf<${map}, ${JSON.stringify(route)}>;`,
+  `export const ${name}Refusal: keyof typeof ${name} = '${shown}: import "${module}/${page}" for its responses (or Routes from "${module}", every page)';`,
+];
+
 /** A program's imports: `ResponseOf`, api.github.com's base and its issues page. */
 const withIssuesPage = [
   'import type { ResponseOf } from "rest-endpoint";',
@@ -96,24 +105,24 @@ test("the refusal of a route not loaded names the module of its docs page in eac
       `import type { Routes } from "${base}/base";`,
       `import type { Routes as Version } from "${version}/base";`,
       `import type { Routes as Shared } from "${shared}/base";`,
-      'declare const a: ResponseOf<Version, "GET /repos/{owner}/{repo}">;',
-      `export const fromVersion: keyof typeof a = 'GET /repos/{owner}/{repo}: import "${version}/repos/repos" for its responses (or Routes from "${version}", every page)';`,
+      ...refused("a", "Version", "GET /repos/{owner}/{repo}", version, "repos/repos"),
       // A version without response changes answers with its target's responses, so its target's modules.
-      'declare const b: ResponseOf<Shared, "GET /user">;',
-      `export const fromShared: keyof typeof b = 'GET /user: import "${base}/users/users" for its responses (or Routes from "${base}", every page)';`,
-      'declare const c: ResponseOf<Routes, "GET /search/issues{?q}">;',
-      `export const withQuery: keyof typeof c = 'GET /search/issues: import "${base}/search/search" for its responses (or Routes from "${base}", every page)';`,
+      ...refused("b", "Shared", "GET /user", base, "users/users"),
+      ...refused("c", "Routes", "GET /search/issues{?q}", base, "search/search", "GET /search/issues"),
       // A map without responses: the route with its query expression is refused as the route is (it was UntypedResponse).
       'import type { Routes as Requests } from "rest-endpoint/routes/api.github.com";',
       'declare const e: ResponseOf<Requests, "GET /search/issues{?q}">;',
       "export const withoutResponses: keyof typeof e = 'GET /search/issues: this map holds no response types; import Routes from \"rest-endpoint/routes/<map>.responses\" (the map\\'s own name, its API version included), or generate the map again';",
       // Operations whose docs URL is of the old layout (`/rest/reference/checks#create-a-check-run`): the page of the closest path.
-      'declare const f: ResponseOf<Routes, "POST /repos/{owner}/{repo}/check-runs">;',
-      `export const oldLayout: keyof typeof f = 'POST /repos/{owner}/{repo}/check-runs: import "${base}/checks/runs" for its responses (or Routes from "${base}", every page)';`,
-      'declare const g: ResponseOf<Routes, "GET /repos/{owner}/{repo}/compare/{basehead}">;',
-      `export const oldLayoutElsewhere: keyof typeof g = 'GET /repos/{owner}/{repo}/compare/{basehead}: import "${base}/commits/commits" for its responses (or Routes from "${base}", every page)';`,
-      'declare const d: ResponseOf<Routes, "POST https://uploads.github.com/repos/{owner}/{repo}/releases/{release_id}/assets">;',
-      `export const withOrigin: keyof typeof d = 'POST https://uploads.github.com/repos/{owner}/{repo}/releases/{release_id}/assets: import "${base}/releases/assets" for its responses (or Routes from "${base}", every page)';`,
+      ...refused("f", "Routes", "POST /repos/{owner}/{repo}/check-runs", base, "checks/runs"),
+      ...refused("g", "Routes", "GET /repos/{owner}/{repo}/compare/{basehead}", base, "commits/commits"),
+      ...refused(
+        "d",
+        "Routes",
+        "POST https://uploads.github.com/repos/{owner}/{repo}/releases/{release_id}/assets",
+        base,
+        "releases/assets",
+      ),
       "",
     ].join("\n"),
   );
@@ -202,8 +211,7 @@ test("a target's page imports shared components from another target's components
   const file = writeProgram("other-target.mts", [
     ...withIssuesPage,
     'import "rest-endpoint/routes/ghes-3.19.responses/repos/repos";',
-    'declare const repository: ResponseOf<Routes, "GET /repos/{owner}/{repo}">;',
-    `export const refusal: keyof typeof repository = 'GET /repos/{owner}/{repo}: import "${base}/repos/repos" for its responses (or Routes from "${base}", every page)';`,
+    ...refused("repository", "Routes", "GET /repos/{owner}/{repo}", base, "repos/repos"),
   ]);
   expect(diagnosticsIn(dir, [file])).toEqual([]);
 }, 300_000);
@@ -223,8 +231,7 @@ test("the TSDoc examples of ResponseOf and ResponseIn give what they show", () =
       "export const repository: [Repository] extends [FullRepository] ? ([FullRepository] extends [Repository] ? true : false) : false = true;",
       'type Diff = Extract<ResponseOf<Routes, "GET /repos/{owner}/{repo}/pulls/{pull_number}", "diff">, { status: 200 }>["data"];',
       'export const diff: Diff = "diff --git";',
-      'declare const issue: ResponseOf<Routes, "GET /repos/{owner}/{repo}/issues/{issue_number}">;',
-      `export const refusal: keyof typeof issue = 'GET /repos/{owner}/{repo}/issues/{issue_number}: import "${base}/issues/issues" for its responses (or Routes from "${base}", every page)';`,
+      ...refused("issue", "Routes", "GET /repos/{owner}/{repo}/issues/{issue_number}", base, "issues/issues"),
       // ResponseIn's: the same union as ResponseOf, and not another route's.
       'type Same = ResponseIn<Responses, Routes, "GET /repos/{owner}/{repo}"> extends ResponseOf<Routes, "GET /repos/{owner}/{repo}"> ? true : false;',
       "export const same: Same = true;",
