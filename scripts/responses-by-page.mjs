@@ -307,11 +307,15 @@ export interface Responses {
 ${
   target === undefined
     ? `
-/** Each docs page's routes (https://docs.github.com/rest/<category>/<subcategory>): the module of a route that is not loaded, \`${modulePrefix}/<category>/<subcategory>\`. */
+/**
+ * Each docs page's routes (https://docs.github.com/rest/<category>/<subcategory>), by their path
+ * templates (a path on several pages by its routes): the module of a route that is not loaded,
+ * \`${modulePrefix}/<category>/<subcategory>\`.
+ */
 export interface RoutePages {
 ${[...byPage]
   .sort(([a], [b]) => (a < b ? -1 : 1))
-  .map(([page, routes]) => `  "${page}": ${routes.map((route) => JSON.stringify(route)).join(" | ")};`)
+  .map(([page, routes]) => `  "${page}": ${pageIndexEntries(routes, byPage).join(" | ")};`)
   .join("\n")}
 }
 `
@@ -329,6 +333,18 @@ ${[...byPage]
     home: new Map([...home].map(([component, file]) => [component, reach.has(component) ? `../${name}.responses/${file}` : file])),
     pages: pageNames,
   };
+}
+
+/**
+ * A page's entries in the page index (`RoutePages`): the path template of each of its routes, once,
+ * where all the routes of that path are on this page (a third fewer bytes than the routes:
+ * api.github.com's index, 66.8 against 39.7 KB), else the route itself. `PageOf`
+ * (lib/core/types/responses.ts) matches a route, then its path.
+ */
+function pageIndexEntries(routes, byPage) {
+  const pathOf = (route) => route.slice(route.indexOf(" ") + 1);
+  const onOtherPages = new Set([...byPage.values()].filter((other) => other !== routes).flatMap((other) => other.map(pathOf)));
+  return [...new Set(routes.map((route) => JSON.stringify(onOtherPages.has(pathOf(route)) ? route : pathOf(route))))];
 }
 
 /** `<map>.responses`: the base's map and every page's module, the whole map in one import. */

@@ -123,6 +123,13 @@ test("the refusal of a route not loaded names the module of its docs page in eac
         base,
         "releases/assets",
       ),
+      // A path on two pages is listed by its routes in the page index; any other by its path.
+      "interface Requests2 { 'GET /shared': {}; 'POST /shared': {}; 'GET /things/{id}': { id: string }; 'DELETE /things/{id}': { id: string } }",
+      "interface Pages2 { 'shared/reads': 'GET /shared'; 'shared/writes': 'POST /shared'; 'things/things': '/things/{id}' }",
+      "interface Mixed extends Requests2 { new (marker: \"the responses of the map's routes\"): { (module: 'my-sdk/responses', pages: Pages2): never } }",
+      ...refused("h", "Mixed", "GET /shared", "my-sdk/responses", "shared/reads"),
+      ...refused("i", "Mixed", "POST /shared", "my-sdk/responses", "shared/writes"),
+      ...refused("j", "Mixed", "DELETE /things/{id}", "my-sdk/responses", "things/things"),
       "",
     ].join("\n"),
   );
@@ -132,6 +139,34 @@ test("the refusal of a route not loaded names the module of its docs page in eac
     [],
   );
 }, 300_000);
+
+test("each target's page index lists each of its map's routes on exactly one page, by the route's path (no path of a shipped map is on two pages)", () => {
+  const routes = join(root, "dist", "routes");
+  const targets = readdirSync(routes)
+    .filter((name) => /^[\w.-]+\.json$/.test(name) && !/\.\d{4}-\d{2}-\d{2}\.json$/.test(name))
+    .sort();
+  const found = targets.map((json) => {
+    const name = json.slice(0, -".json".length);
+    const map = JSON.parse(readFileSync(join(routes, json), "utf8")) as { routes: Record<string, unknown> };
+    const index = readFileSync(join(routes, `${name}.responses`, "base.d.cts"), "utf8");
+    const pages = [...index.matchAll(/^ {2}"([\w-]+\/[\w-]+)": (.+);$/gm)].map(([, page, entries]) => ({
+      page,
+      entries: [...entries!.matchAll(/"([^"]+)"/g)].map(([, entry]) => entry!),
+    }));
+    const pagesOf = (route: string) =>
+      pages.filter(({ entries }) => entries.includes(route) || entries.includes(route.slice(route.indexOf(" ") + 1))).length;
+    return {
+      name,
+      routes: Object.keys(map.routes).length,
+      onOnePage: Object.keys(map.routes).filter((route) => pagesOf(route) === 1).length,
+      byRoute: pages.flatMap(({ entries }) => entries).filter((entry) => /^[A-Z]+ /.test(entry)).length,
+    };
+  });
+  expect(found.map(({ name }) => name)).toEqual(["api.github.com", "ghec", "ghes-3.17", "ghes-3.18", "ghes-3.19"]);
+  expect(found.map(({ name, routes, onOnePage, byRoute }) => [name, onOnePage === routes, byRoute])).toEqual(
+    found.map(({ name }) => [name, true, 0]),
+  );
+});
 
 test("a program over the library's ES module declarations and a target's base and page loads none of the library's CommonJS declarations", () => {
   // The base wrote `import type { Responding } from "../../index.cjs"`: the library's declarations

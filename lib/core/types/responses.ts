@@ -151,8 +151,14 @@ type Unloaded<Responses, R extends string> = Responses extends (module: infer Mo
   ? Refusal<`${R}: import "${Module}/${PageOf<Pages, R> & string}" for its responses (or Routes from "${Module}", every page)`>
   : Refusal<`${R}: this map holds no response types; import Routes from "rest-endpoint/routes/<map>.responses" (the map's own name, its API version included), or generate the map again`>;
 
-/** The docs page whose routes (`Pages`, each page's routes as a union) include `R`. */
-type PageOf<Pages, R extends string> = { [Page in keyof Pages]: R extends Pages[Page] ? Page : never }[keyof Pages];
+/**
+ * The docs page whose routes include `R`: `Pages` lists each page's path templates as a union (a
+ * path on several pages by its routes, `"GET /path"`), so a page is the one that lists the route,
+ * or its path.
+ */
+type PageOf<Pages, R extends string> = R extends `${string} ${infer Path}`
+  ? { [Page in keyof Pages]: R extends Pages[Page] ? Page : Path extends Pages[Page] ? Page : never }[keyof Pages]
+  : never;
 
 export declare const responseOf: unique symbol;
 
