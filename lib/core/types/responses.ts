@@ -154,11 +154,12 @@ type Unloaded<Responses, R extends string> = Responses extends (module: infer Mo
 /**
  * The docs page whose routes include `R`: `Pages` lists each page's path templates as a union (a
  * path on several pages by its routes, `"GET /path"`), so a page is the one that lists the route,
- * or its path.
+ * or its path after the method. (A mapped type indexed by its keys, as a conditional type on `R`
+ * itself would be distributed over a generic wrapper's `keyof Routes` and give TS2590.)
  */
-type PageOf<Pages, R extends string> = R extends `${string} ${infer Path}`
-  ? { [Page in keyof Pages]: R extends Pages[Page] ? Page : Path extends Pages[Page] ? Page : never }[keyof Pages]
-  : never;
+type PageOf<Pages, R extends string> = {
+  [Page in keyof Pages]: R extends Pages[Page] ? Page : R extends `${string} ${Pages[Page] & string}` ? Page : never;
+}[keyof Pages];
 
 export declare const responseOf: unique symbol;
 
