@@ -312,30 +312,22 @@ const RESPONSE_ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 // printed to the thousandth) need for an interval of a few per cent.
 const PAIRED_ROUNDS = Number(process.env.BENCH_PAIRED_ROUNDS ?? 15);
 const PAIRED_SECONDS = Number(process.env.BENCH_PAIRED_SECONDS ?? 240);
-// TypeScript 5.9 runs from its own bundle through bench/tsc-timed.mjs, which adds its check time
-// unrounded (it prints hundredths of a second: steps of 3 to 7 % on these programs); TypeScript 7
-// prints thousandths, which are read as printed.
+// TypeScript 5.9 prints its times in hundredths of a second (steps of 2 to 5 % on these
+// programs): bench/tsc-unrounded.cjs, preloaded, has it print them to the microsecond.
+// TypeScript 7 prints thousandths, read as printed.
 const compilers = [
-  ["TypeScript 5.9", [join(root, "bench", "tsc-timed.mjs"), join(root, "node_modules", "typescript", "lib", "_tsc.js")]],
+  ["TypeScript 5.9", ["--require", join(root, "bench", "tsc-unrounded.cjs"), join(root, "node_modules", "typescript", "bin", "tsc")]],
   ["TypeScript 7", [join(root, "node_modules", "typescript-7", "bin", "tsc")]],
 ];
-/**
- * One `tsc --extendedDiagnostics` run: check time (s, and the decimals it is printed with:
- * milliseconds' when the run wrote it unrounded), memory (KB), types and instantiations.
- */
+/** One `tsc --extendedDiagnostics` run: check time (s, and the decimals it is printed with), memory (KB), types and instantiations. */
 const check = (compiler, tsc, name, dir) => {
   const result = spawnSync(process.execPath, ["--expose-gc", ...tsc, "-p", dir, "--extendedDiagnostics"], { encoding: "utf8" });
   if (!/^Check time/m.test(result.stdout)) throw new Error(`${compiler}, ${name}: ${result.stdout}${result.stderr}`);
   if (/error TS/.test(result.stdout)) throw new Error(`${compiler}, ${name}: ${result.stdout.slice(0, 2000)}`);
   const read = (label) => new RegExp(`^${label}:\\s+([\\d.]+)`, "m").exec(result.stdout)?.[1] ?? "NaN";
-  const unrounded = /^Check time \(ms\): ([\d.]+)$/m.exec(result.stdout)?.[1];
-  const printed = Number(read("Check time"));
-  // The unrounded figure is the printed one's: it rounds to it.
-  if (unrounded !== undefined && Math.abs(Number(unrounded) / 1000 - printed) > 0.0051)
-    throw new Error(`${compiler}, ${name}: check time ${unrounded} ms, printed ${printed} s`);
   return {
-    check: unrounded === undefined ? printed : Number(unrounded) / 1000,
-    decimals: unrounded === undefined ? (read("Check time").split(".")[1]?.length ?? 0) : 3,
+    check: Number(read("Check time")),
+    decimals: read("Check time").split(".")[1]?.length ?? 0,
     memory: Number(read("Memory used")),
     types: Number(read("Types")),
     instantiations: Number(read("Instantiations")),
@@ -377,11 +369,12 @@ for (const [compiler, tsc] of compilers) {
   for (let round = 0; round < RESPONSE_ROUNDS; round++)
     for (const { name, dir } of responseDirs) samples.get(name).push(check(compiler, tsc, name, dir));
   const decimals = samples.get("empty")[0].decimals;
+  const shown = Math.min(decimals, 3);
   const median = (name, key) => middle(samples.get(name).map((sample) => sample[key]));
   console.log(`\n${compiler}: 20 typed calls with responses read, median of ${RESPONSE_ROUNDS} runs\n`);
   console.log("| project | check time | memory |\n| --- | ---: | ---: |");
   for (const { name } of responseDirs)
-    console.log(`| ${name} | ${median(name, "check").toFixed(decimals)} s | ${Math.round(median(name, "memory") / 1024)} MB |`);
+    console.log(`| ${name} | ${median(name, "check").toFixed(shown)} s | ${Math.round(median(name, "memory") / 1024)} MB |`);
   const ratio = (a, b, key) => median(a, key) / median(b, key);
   const versus = (name) =>
     `${ratio(name, "@octokit/types", "check").toFixed(2)}× check time, ${ratio(name, "@octokit/types", "memory").toFixed(2)}× memory`;
@@ -426,11 +419,15 @@ for (const [compiler, tsc] of compilers) {
     `${percent(memory.median)} memory, ${verdict(memory, target)}; ${types} types, ${instantiations} instantiations`;
   const octokit = figures[3];
   console.log(
-    `\n${paired[0].length} paired runs of each comparison, median [${confidence} % interval] (check times ${
-      compiler.endsWith("5.9")
-        ? "as the compiler measured them, unrounded (bench/tsc-timed.mjs)"
-        : `printed by the compiler in ${decimals === 2 ? "hundredths" : decimals === 3 ? "thousandths" : `${decimals} decimals`} of a second`
-    }):` +
+    `\n${paired[0].length} paired runs of each comparison, median [${confidence} % interval] (check times printed by the compiler in ${
+      decimals === 2
+        ? "hundredths"
+        : decimals === 3
+          ? "thousandths"
+          : decimals === 6
+            ? "microseconds (bench/tsc-unrounded.cjs)"
+            : `${decimals} decimals`
+    } of a second):` +
       `\nthrough the README's wrapper, against @octokit/types: ${octokit.check.median.toFixed(3)}× check time [${octokit.check.low.toFixed(3)}×, ${octokit.check.high.toFixed(3)}×], ` +
       `${verdict(octokit.check, octokit.target)} (target ≤ ${octokit.target.toFixed(2)}×); ${octokit.memory.median.toFixed(2)}× memory, ${verdict(octokit.memory, 0.5)} (target ≤ 0.50×)` +
       `\nwhat responses add over the same wrapper without them (target ≤ 10 % at 0 and 1 call, ≤ 15 % at 20; types and instantiations, which do not vary, from one run), at ` +
