@@ -419,15 +419,15 @@ for (const [compiler, tsc] of compilers) {
     `${percent(memory.median)} memory, ${verdict(memory, target)}; ${types} types, ${instantiations} instantiations`;
   const octokit = figures[3];
   console.log(
-    `\n${paired[0].length} paired runs of each comparison, median [${confidence} % interval] (check times printed by the compiler in ${
+    `\n${paired[0].length} paired runs of each comparison, median [${confidence} % interval] (check times printed by the compiler ${
       decimals === 2
-        ? "hundredths"
+        ? "in hundredths of a second"
         : decimals === 3
-          ? "thousandths"
+          ? "in thousandths of a second"
           : decimals === 6
-            ? "microseconds (bench/tsc-unrounded.cjs)"
-            : `${decimals} decimals`
-    } of a second):` +
+            ? "to the microsecond, bench/tsc-unrounded.cjs"
+            : `with ${decimals} decimals`
+    }):` +
       `\nthrough the README's wrapper, against @octokit/types: ${octokit.check.median.toFixed(3)}× check time [${octokit.check.low.toFixed(3)}×, ${octokit.check.high.toFixed(3)}×], ` +
       `${verdict(octokit.check, octokit.target)} (target ≤ ${octokit.target.toFixed(2)}×); ${octokit.memory.median.toFixed(2)}× memory, ${verdict(octokit.memory, 0.5)} (target ≤ 0.50×)` +
       `\nwhat responses add over the same wrapper without them (target ≤ 10 % at 0 and 1 call, ≤ 15 % at 20; types and instantiations, which do not vary, from one run), at ` +
