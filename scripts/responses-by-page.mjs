@@ -117,12 +117,15 @@ export function pagesOf(spec) {
   };
   for (const [route, path] of old) {
     const [, page] = [...pages]
-      .map(([other, otherPage]) => [shared(path, other.slice(other.indexOf(" ") + 1)), otherPage])
+      .map(([other, otherPage]) => [shared(path, pathOf(other)), otherPage])
       .reduce((best, next) => (next[0] > best[0] ? next : best), [0, undefined]);
     pages.set(route, page);
   }
   return pages;
 }
+
+/** A route's path template, after its method: `/repos/{owner}/{repo}` of `GET /repos/{owner}/{repo}`. */
+const pathOf = (route) => route.slice(route.indexOf(" ") + 1);
 
 /** The page of a route written with its origin (uploads.github.com, GHES' `{origin}/manage`): that of the operation whose method and path end it. */
 function pageByPath(pages, route) {
@@ -313,10 +316,7 @@ ${
  * \`${modulePrefix}/<category>/<subcategory>\`.
  */
 export interface RoutePages {
-${[...byPage]
-  .sort(([a], [b]) => (a < b ? -1 : 1))
-  .map(([page, routes]) => `  "${page}": ${pageIndexEntries(routes, byPage).join(" | ")};`)
-  .join("\n")}
+${pageIndex(byPage)}
 }
 `
     : ""
@@ -336,15 +336,20 @@ ${[...byPage]
 }
 
 /**
- * A page's entries in the page index (`RoutePages`): the path template of each of its routes, once,
- * where all the routes of that path are on this page (a third fewer bytes than the routes:
+ * The page index's members (`RoutePages`), a line per page: the path template of each of its routes,
+ * once, where every route of that path is on this page (a third fewer bytes than the routes:
  * api.github.com's index, 66.8 against 39.7 KB), else the route itself. `PageOf`
  * (lib/core/types/responses.ts) matches a route, then its path.
  */
-function pageIndexEntries(routes, byPage) {
-  const pathOf = (route) => route.slice(route.indexOf(" ") + 1);
-  const onOtherPages = new Set([...byPage.values()].filter((other) => other !== routes).flatMap((other) => other.map(pathOf)));
-  return [...new Set(routes.map((route) => JSON.stringify(onOtherPages.has(pathOf(route)) ? route : pathOf(route))))];
+function pageIndex(byPage) {
+  const pagesOfPath = new Map();
+  for (const [page, routes] of byPage)
+    for (const route of routes) pagesOfPath.set(pathOf(route), new Set([...(pagesOfPath.get(pathOf(route)) ?? []), page]));
+  const entry = (route) => JSON.stringify(pagesOfPath.get(pathOf(route)).size === 1 ? pathOf(route) : route);
+  return [...byPage]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([page, routes]) => `  "${page}": ${[...new Set(routes.map(entry))].join(" | ")};`)
+    .join("\n");
 }
 
 /** `<map>.responses`: the base's map and every page's module, the whole map in one import. */
