@@ -170,8 +170,12 @@ console.log(
 // module `rest-endpoint/routes/api.github.com.responses/base` and each page's module), as direct
 // calls (the response named by the result's type), and through the same wrapper over the map alone
 // (`rest-endpoint/routes/api.github.com`, which holds none): what typed responses add, at 0 calls
-// (the base and the same pages imported: what importing them costs), 1 call (the base and its
-// page) and 20. Beside them the whole module (`rest-endpoint/routes/api.github.com.responses`, every
+// (the base alone: the README's wrapper before its first call, which imports no page), 1 call (the
+// base and its page) and 20. Two more programs of 0 calls, compared with the same wrapper without
+// responses, tell where the added time goes: the base and the 20 calls' pages imported, none called
+// (what importing pages costs), and the wrapper without responses whose `send` returns a stand-in of
+// a few lines for `ResponseFor`, over the request side's own types (what TypeScript takes to start
+// on the type features responses use, with none of their declarations). Beside them the whole module (`rest-endpoint/routes/api.github.com.responses`, every
 // page), @octokit/types' `request` and openapi-fetch over openapi-typescript's types of the same
 // description. TypeScript 5.9 runs with `--expose-gc`, so that the memory it reports is what the
 // program holds (its `--extendedDiagnostics` collects first when it can), not what garbage the
@@ -199,25 +203,32 @@ const index = JSON.stringify(join(root, "dist", "index.js"));
 /**
  * The README's wrapper over `map`: `send` reads the request options' response (`ResponseFor`), and
  * `request` takes the call's `mediaType.format` (`FormatOption`). Without responses, the same
- * wrapper, whose `send` returns an `UntypedResponse`: what responses add is their types alone.
+ * wrapper, whose `send` returns an `UntypedResponse`: what responses add is their types alone. With
+ * `StandIn<O>`, a few lines that use the type features `ResponseFor` does (a conditional type that
+ * infers the map, route and format from the request options, and one on the route) over the
+ * request side's own types, with none of the responses' declarations.
  */
-const wrapperLines = (imports, responses) => {
-  const type = responses ? "ResponseFor<O>" : "UntypedResponse";
-  return [
-    `import { endpoint, type EndpointInterface, type FormatOption, type ParametersOf, type RequestOptions, type ResponseFor, type UntypedResponse } from ${index};`,
-    `import { toFetch } from ${JSON.stringify(join(root, "dist", "clients.js"))};`,
-    ...imports,
-    "const github: EndpointInterface<Routes> = endpoint;",
-    `async function send<O extends RequestOptions>(options: O): Promise<${type}> {`,
-    "  const response = await fetch(...toFetch(options));",
-    "  const data: unknown = response.status === 204 ? undefined : await response.json();",
-    `  return { status: response.status, headers: Object.fromEntries(response.headers), data } as unknown as ${type};`,
-    "}",
-    "export function request<R extends string, Format extends string = string>(route: R, parameters: ParametersOf<Routes, R> & FormatOption<Format>) {",
-    "  return send(github<R, Format>(route, parameters));",
-    "}",
-  ];
-};
+const wrapperLines = (imports, type) => [
+  `import { endpoint, type EndpointInterface, type FormatOption, type ParametersOf, type RequestOptions, type ResponseFor, type TypedRequestOptions, type UntypedResponse } from ${index};`,
+  `import { toFetch } from ${JSON.stringify(join(root, "dist", "clients.js"))};`,
+  ...imports,
+  ...(type === "StandIn<O>"
+    ? [
+        "type StandIn<O> = O extends TypedRequestOptions<infer Routes, infer R, infer Format>",
+        "  ? [R] extends [keyof Routes] ? { status: 200; data: Format; headers: { [name: string]: string | undefined } } : UntypedResponse",
+        "  : UntypedResponse;",
+      ]
+    : []),
+  "const github: EndpointInterface<Routes> = endpoint;",
+  `async function send<O extends RequestOptions>(options: O): Promise<${type}> {`,
+  "  const response = await fetch(...toFetch(options));",
+  "  const data: unknown = response.status === 204 ? undefined : await response.json();",
+  `  return { status: response.status, headers: Object.fromEntries(response.headers), data } as unknown as ${type};`,
+  "}",
+  "export function request<R extends string, Format extends string = string>(route: R, parameters: ParametersOf<Routes, R> & FormatOption<Format>) {",
+  "  return send(github<R, Format>(route, parameters));",
+  "}",
+];
 const routeModule = (name) => JSON.stringify(join(root, "dist", "routes", `${name}.js`));
 /** The README's imports: the base module and the module of the docs page (`<category>/<subcategory>` of its docs URL) of each of `some` calls. */
 const byPage = (some) => [
@@ -228,14 +239,14 @@ const byPage = (some) => [
 ];
 const whole = [`import type { Routes } from ${routeModule("api.github.com.responses")};`];
 const withoutResponses = [`import type { Routes } from ${routeModule("api.github.com")};`];
-const wrapperProgram = (imports, count, read = true) =>
+const wrapperProgram = (imports, count, type = "ResponseFor<O>") =>
   [
-    ...wrapperLines(imports, read),
+    ...wrapperLines(imports, type),
     ...calls
       .slice(0, count)
       .map(
         (call, n) =>
-          `const r${n} = await request(${JSON.stringify(`GET ${call.path}`)}, ${JSON.stringify(call.pathParams)});\n${read && readOf(call) !== "" ? `if (r${n}.status === 200) void r${n}.data${optional(readOf(call))};` : `void r${n};`}`,
+          `const r${n} = await request(${JSON.stringify(`GET ${call.path}`)}, ${JSON.stringify(call.pathParams)});\n${type === "ResponseFor<O>" && readOf(call) !== "" ? `if (r${n}.status === 200) void r${n}.data${optional(readOf(call))};` : `void r${n};`}`,
       ),
     "",
   ].join("\n");
@@ -256,11 +267,13 @@ const responseProjects = {
     "export {};",
     "",
   ].join("\n"),
-  "wrapper, 0 calls": wrapperProgram(byPage(calls), 0),
-  "wrapper, 0 calls, no responses": wrapperProgram(withoutResponses, 0, false),
+  "wrapper, 0 calls": wrapperProgram(byPage([]), 0),
+  "wrapper, 0 calls, no responses": wrapperProgram(withoutResponses, 0, "UntypedResponse"),
+  "wrapper, 0 calls, the 20 calls' pages": wrapperProgram(byPage(calls), 0),
+  "wrapper, 0 calls, no responses, a stand-in": wrapperProgram(withoutResponses, 0, "StandIn<O>"),
   "wrapper, 1 call": wrapperProgram(byPage(calls.slice(0, 1)), 1),
-  "wrapper, 1 call, no responses": wrapperProgram(withoutResponses, 1, false),
-  "wrapper, 20 calls, no responses": wrapperProgram(withoutResponses, 20, false),
+  "wrapper, 1 call, no responses": wrapperProgram(withoutResponses, 1, "UntypedResponse"),
+  "wrapper, 20 calls, no responses": wrapperProgram(withoutResponses, 20, "UntypedResponse"),
   "wrapper, 0 calls, whole module": wrapperProgram(whole, 0),
   "wrapper, 1 call, whole module": wrapperProgram(whole, 1),
   "wrapper, 20 calls, whole module": wrapperProgram(whole, 20),
@@ -307,11 +320,11 @@ const RESPONSE_ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 // (order statistics, which assume nothing of the noise). A target is met when the whole interval is
 // within it, missed when the whole interval is past it, and not resolved otherwise: on a busy
 // machine a check time's own noise is ±20 %, more than what responses add. Rounds go on for
-// BENCH_PAIRED_SECONDS (240) per compiler, and at least BENCH_PAIRED_ROUNDS (15): TypeScript 7's
+// BENCH_PAIRED_SECONDS (360) per compiler, and at least BENCH_PAIRED_ROUNDS (15): TypeScript 7's
 // runs, a tenth of TypeScript 5.9's, get that many more rounds, which its check times (some 0.015 s,
 // printed to the thousandth) need for an interval of a few per cent.
 const PAIRED_ROUNDS = Number(process.env.BENCH_PAIRED_ROUNDS ?? 15);
-const PAIRED_SECONDS = Number(process.env.BENCH_PAIRED_SECONDS ?? 240);
+const PAIRED_SECONDS = Number(process.env.BENCH_PAIRED_SECONDS ?? 360);
 // TypeScript 5.9 prints its times in hundredths of a second (steps of 2 to 5 % on these
 // programs): bench/tsc-unrounded.cjs, preloaded, has it print them to the microsecond.
 // TypeScript 7 prints thousandths, read as printed.
@@ -397,6 +410,9 @@ for (const [compiler, tsc] of compilers) {
     ["wrapper, 1 call", "wrapper, 1 call, no responses", 1.1],
     ["wrapper, 20 calls", "wrapper, 20 calls, no responses", 1.15],
     ["wrapper, 20 calls", "@octokit/types", compiler.endsWith("7") ? 0.15 : 0.3],
+    // Where the time of 0 calls goes (no target).
+    ["wrapper, 0 calls, the 20 calls' pages", "wrapper, 0 calls, no responses"],
+    ["wrapper, 0 calls, no responses, a stand-in", "wrapper, 0 calls, no responses"],
   ];
   const dirOf = new Map(responseDirs.map(({ name, dir }) => [name, dir]));
   const paired = pairs.map(() => []);
@@ -434,7 +450,12 @@ for (const [compiler, tsc] of compilers) {
       figures
         .slice(0, 3)
         .map((figure, n) => addedLine(pairs[n][0], figure))
-        .join("; "),
+        .join("; ") +
+      `\nover the same wrapper without responses at 0 calls, no target: the base and the 20 calls' pages imported, none called, ` +
+      `${percent(figures[4].check.median)} check time [${percent(figures[4].check.low)}, ${percent(figures[4].check.high)}], ${percent(figures[4].memory.median)} memory; ` +
+      `a stand-in of a few lines for ResponseFor, none of the responses' declarations, ` +
+      `${percent(figures[5].check.median)} check time [${percent(figures[5].check.low)}, ${percent(figures[5].check.high)}], ${percent(figures[5].memory.median)} memory, ` +
+      `${figures[5].types} types, ${figures[5].instantiations} instantiations`,
   );
 }
 if (process.env.BENCH_KEEP === undefined) rmSync(responseBase, { recursive: true, force: true });
