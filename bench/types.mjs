@@ -209,11 +209,12 @@ const index = JSON.stringify(join(root, "dist", "index.js"));
  * request side's own types, with none of the responses' declarations.
  */
 const wrapperLines = (imports, type) => [
-  `import { endpoint, type EndpointInterface, type FormatOption, type ParametersOf, type RequestOptions, type ResponseFor, type TypedRequestOptions, type UntypedResponse } from ${index};`,
+  `import { endpoint, type EndpointInterface, type FormatOption, type ParametersOf, type RequestOptions, type ResponseFor, type UntypedResponse } from ${index};`,
   `import { toFetch } from ${JSON.stringify(join(root, "dist", "clients.js"))};`,
   ...imports,
   ...(type === "StandIn<O>"
     ? [
+        `import type { TypedRequestOptions } from ${index};`,
         "type StandIn<O> = O extends TypedRequestOptions<infer Routes, infer R, infer Format>",
         "  ? [R] extends [keyof Routes] ? { status: 200; data: Format; headers: { [name: string]: string | undefined } } : UntypedResponse",
         "  : UntypedResponse;",
@@ -430,8 +431,9 @@ for (const [compiler, tsc] of compilers) {
     return { target, check: of("check"), memory: of("memory"), types: work("types"), instantiations: work("instantiations") };
   });
   const confidence = Math.round(Math.min(...figures.map(({ check }) => check.confidence)) * 100);
+  const checkTime = ({ median, low, high }) => `${percent(median)} check time [${percent(low)}, ${percent(high)}]`;
   const addedLine = (name, { target, check, memory, types, instantiations }) =>
-    `${name.slice("wrapper, ".length)}: ${percent(check.median)} check time [${percent(check.low)}, ${percent(check.high)}], ${verdict(check, target)}; ` +
+    `${name.slice("wrapper, ".length)}: ${checkTime(check)}, ${verdict(check, target)}; ` +
     `${percent(memory.median)} memory, ${verdict(memory, target)}; ${types} types, ${instantiations} instantiations`;
   const octokit = figures[3];
   console.log(
@@ -452,9 +454,9 @@ for (const [compiler, tsc] of compilers) {
         .map((figure, n) => addedLine(pairs[n][0], figure))
         .join("; ") +
       `\nover the same wrapper without responses at 0 calls, no target: the base and the 20 calls' pages imported, none called, ` +
-      `${percent(figures[4].check.median)} check time [${percent(figures[4].check.low)}, ${percent(figures[4].check.high)}], ${percent(figures[4].memory.median)} memory; ` +
+      `${checkTime(figures[4].check)}, ${percent(figures[4].memory.median)} memory; ` +
       `a stand-in of a few lines for ResponseFor, none of the responses' declarations, ` +
-      `${percent(figures[5].check.median)} check time [${percent(figures[5].check.low)}, ${percent(figures[5].check.high)}], ${percent(figures[5].memory.median)} memory, ` +
+      `${checkTime(figures[5].check)}, ${percent(figures[5].memory.median)} memory, ` +
       `${figures[5].types} types, ${figures[5].instantiations} instantiations`,
   );
 }
