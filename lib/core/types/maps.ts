@@ -128,6 +128,14 @@ export type VersionSpelling<Version extends string, Options> = string extends Ve
       : { headers: { "x-github-api-version": Version } }
     : unknown;
 
+/**
+ * The keys of a map (or of its responses), `keyof Map`, listed once per map. TypeScript lists an
+ * object type's keys anew each time it instantiates a `keyof` written in a generic type (for GitHub's
+ * maps a union of over 1,000 routes, on every call); it keeps a conditional type's instantiations, one
+ * per type argument, so through this one it lists them once. `[Map]`: no distribution over a union.
+ */
+export type KeysOf<Map> = [Map] extends [unknown] ? keyof Map : never;
+
 /** Whether a map takes routes it does not list: a map with no route (`object`), or one with {@link UnmappedRoutes}. */
 type IsOpen<Routes extends RouteMap> = [Extract<keyof Routes, string>] extends [never]
   ? true
@@ -152,7 +160,7 @@ type MappedShape<P, Given extends string> = { options: MappedParameters<P, Given
  */
 type ShapeOf<Routes extends RouteMap, R extends string, Given extends string> = string extends R
   ? { options: EndpointParameters; required: never }
-  : [R] extends [keyof Routes]
+  : [R] extends [KeysOf<Routes>]
     ? VersionedShape<MappedShape<Routes[R], Given>, VersionOf<Routes>>
     : UnmappedShape<Routes, R, Given>;
 
@@ -174,7 +182,7 @@ type VersionedShape<Shape extends { options: unknown; required: unknown }, Versi
  * {@link Refusal}.
  */
 type UnmappedShape<Routes extends RouteMap, R extends string, Given extends string> = [R] extends [`${infer Path}{?${string}}`]
-  ? [Path] extends [keyof Routes]
+  ? [Path] extends [KeysOf<Routes>]
     ? MappedShape<Routes[Path], Given>
     : TemplateShape<Routes, R, Given>
   : TemplateShape<Routes, R, Given>;
@@ -275,10 +283,10 @@ export type FormatOption<Format extends string> = {
 export type OptionsOf<Routes extends RouteMap, M extends string, U extends string, Given extends string = never> = string extends U
   ? EndpointParameters & DataRule<M>
   : `${Uppercase<M>} ${U}` extends infer K extends string
-    ? [K] extends [keyof Routes]
+    ? [K] extends [KeysOf<Routes>]
       ? MappedParameters<Routes[K], Given>
       : [K] extends [`${infer Path}{?${string}}`]
-        ? [Path] extends [keyof Routes]
+        ? [Path] extends [KeysOf<Routes>]
           ? MappedParameters<Routes[Path], Given>
           : UnmappedOptions<Routes, M, U, K, Given>
         : UnmappedOptions<Routes, M, U, K, Given>

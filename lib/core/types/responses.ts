@@ -1,6 +1,6 @@
 import type { RequestOptions } from "./request.js";
 import type { Refusal } from "./parameters.js";
-import type { RouteMap } from "./maps.js";
+import type { KeysOf, RouteMap } from "./maps.js";
 
 /*
  * Responses: ResponseOf, and what a call's result carries to name it (docs/usage.md, "Responses").
@@ -130,14 +130,14 @@ export type ResponseOf<Routes extends RouteMap, R extends string, Format extends
  * // true
  * ```
  */
-export type ResponseIn<Responses, Routes extends RouteMap, R extends string, Format extends string = ""> = [R] extends [keyof Responses]
+export type ResponseIn<Responses, Routes extends RouteMap, R extends string, Format extends string = ""> = [R] extends [KeysOf<Responses>]
   ? Formatted<Responses[R], Format>
   : // A route written with its query expression (`"GET /search/issues{?q}"`) is the route without it.
     [R] extends [`${infer Path}{?${string}}`]
     ? ResponseIn<Responses, Routes, Path, Format>
     : string extends R
       ? UntypedResponse
-      : [R] extends [keyof Routes]
+      : [R] extends [KeysOf<Routes>]
         ? Unloaded<Responses, R>
         : UntypedResponse;
 
