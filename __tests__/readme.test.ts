@@ -1,11 +1,14 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { createServer } from "node:http";
 import { join } from "node:path";
+import { runInThisContext } from "node:vm";
 import { getUserAgent } from "universal-user-agent";
 import { toFetch } from "../lib/clients/index.js";
 import { endpoint } from "../lib/index.js";
 import { examplesWithOutput, fencedBlocks, runBlock, titleOf, typeCheckBlock } from "./helpers/examples.js";
-import { startRecordingServer } from "./helpers/recording-server.js";
+import { listening, startRecordingServer } from "./helpers/recording-server.js";
+import ts from "typescript";
 
 const root = join(__dirname, "..");
 const readme = readFileSync(join(root, "README.md"), "utf8");
@@ -100,6 +103,48 @@ describe("README: handing the result to fetch", () => {
         body: Buffer.from('{"text":"Hello **world**"}').toString("hex"),
       },
     ]);
+  });
+});
+
+describe("README: the typed wrapper reads each answer as its media type says", () => {
+  // The README's `bodyOf`, as written, compiled to JavaScript and run on the answers of a real
+  // server: a JSON body, a diff (GitHub's `application/vnd.github.diff`), text, bytes, a 204 and a 304.
+  const start = readme.indexOf("async function bodyOf");
+  const source = readme.slice(start, readme.indexOf("\n}\n", start) + 2);
+  const compiled = ts.transpileModule(source, { compilerOptions: { target: ts.ScriptTarget.ES2022 } }).outputText;
+  const bodyOf = runInThisContext(`(${compiled.trim().replace(/;$/, "")})`) as (response: Response) => Promise<unknown>;
+  const answers: Record<string, [number, string | undefined, string]> = {
+    "/json": [200, "application/json; charset=utf-8", '{"title":"Found a bug"}'],
+    "/diff": [200, "application/vnd.github.diff; charset=utf-8", "diff --git a/README.md b/README.md\n"],
+    "/text": [200, "text/plain", "ok"],
+    "/bytes": [200, "application/octet-stream", "PK"],
+    "/none": [204, undefined, ""],
+    "/same": [304, "application/json; charset=utf-8", ""],
+  };
+
+  test("JSON as parsed, text as a string, bytes as a Uint8Array, no content as undefined", async () => {
+    expect(source).toContain("async function bodyOf(response: Response): Promise<unknown>");
+    const server = await listening(
+      createServer((request, response) => {
+        const [status, type, body] = answers[request.url ?? ""]!;
+        if (type !== undefined) response.setHeader("content-type", type);
+        response.writeHead(status).end(body);
+      }),
+    );
+    try {
+      const read: Record<string, unknown> = {};
+      for (const path of Object.keys(answers)) read[path] = await bodyOf(await fetch(server.url + path));
+      expect(read).toEqual({
+        "/json": { title: "Found a bug" },
+        "/diff": "diff --git a/README.md b/README.md\n",
+        "/text": "ok",
+        "/bytes": new Uint8Array([80, 75]),
+        "/none": undefined,
+        "/same": undefined,
+      });
+    } finally {
+      await server.close();
+    }
   });
 });
 
