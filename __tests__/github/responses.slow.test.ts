@@ -205,6 +205,19 @@ test("a call's mediaType.format types its response: text for diff, raw, patch, h
     "export const wrapperTitle: Ok<typeof viaWrapperJson>['title'] = 'title';",
     // An error status is JSON whatever the format.
     `export const notFound: Extract<ResponseFor<typeof diffOptions>, { status: 404 }>['data']['message'] = 'Not Found';`,
+    // Routes whose 200 declares JSON beside text media types (a commit, a comparison) or beside
+    // `application/vnd.github.object` (a file's contents): JSON without a format, text with one.
+    'const commit = await request("GET /repos/{owner}/{repo}/commits/{ref}", { owner: "o", repo: "r", ref: "main" });',
+    "export const commitSha: Ok<typeof commit>['sha'] = 'sha';",
+    "// @ts-expect-error without a format, a commit's data is JSON",
+    "export const commitText: Ok<typeof commit> = 'text';",
+    'const commitDiff = await request("GET /repos/{owner}/{repo}/commits/{ref}", { owner: "o", repo: "r", ref: "main", mediaType: { format: "diff" } });',
+    "export const commitDiffText: Ok<typeof commitDiff> = 'text';",
+    'const comparison = await request("GET /repos/{owner}/{repo}/compare/{basehead}", { owner: "o", repo: "r", basehead: "a...b" });',
+    "export const aheadBy: Ok<typeof comparison>['ahead_by'] = 1;",
+    'const contents = await request("GET /repos/{owner}/{repo}/contents/{path}", { owner: "o", repo: "r", path: "README.md" });',
+    "// @ts-expect-error a file's contents are JSON (a file, a directory's list, a symlink, a submodule), no bytes",
+    "export const contentsBytes: Ok<typeof contents> = new Uint8Array();",
     "",
   ];
   writeFileSync(file, lines.join("\n"));

@@ -285,6 +285,16 @@ test("edge forms: a key with a quote, properties beside a oneOf, an open object,
             },
           },
         },
+        "/d": {
+          get: {
+            responses: {
+              "200": {
+                description: "x",
+                content: { "text/csv": {}, "application/octet-stream": { schema: { type: "string", format: "binary" } } },
+              },
+            },
+          },
+        },
       },
       components: {
         responses: { Quoted: { description: "x", content: { "application/json": { schema: ref("Quoted") } } } },
@@ -304,7 +314,8 @@ test("edge forms: a key with a quote, properties beside a oneOf, an open object,
     `export interface Responses {
   "GET /a": Response<400, unknown, { /** Pages. */ link?: string } & HeaderFields> | Response<number, Quoted>;
   "GET /b": Response<number, unknown>;
-  "GET /c": Response<200, { id?: number } & ({ a?: 1 } | { [key: string]: string }) | string | Uint8Array>;
+  "GET /c": Response<200, { id?: number } & ({ a?: 1 } | { [key: string]: string })>;
+  "GET /d": Response<200, string | Uint8Array>;
 }
 
 /** A response's header fields (names lowercase), as the client gives them. */

@@ -131,11 +131,18 @@ export class ResponseWriter extends SchemaWriter {
    * `…+json`) by its schema; a sequential JSON one (OpenAPI 3.2's `itemSchema`: JSON Lines, JSON
    * Text Sequences) as a list of its items; `text/*`, or a string schema that is no `binary`, as
    * `string`; any other (an image, `application/octet-stream`) as bytes, `Uint8Array`. No content:
-   * `undefined`.
+   * `undefined`. Where the content has a JSON media type, its JSON ones alone: a request asks for
+   * JSON (GitHub's `Accept`, `application/vnd.github.v3+json`; a generated module's
+   * `application/json`), and the others answer a request that names them, as GitHub's `diff` does
+   * through `mediaType.format` (typed by `ResponseOf`'s `Format`).
    */
   private dataOf(content: ResponseObject["content"]): string {
-    const media = Object.entries(content ?? {});
-    if (media.length === 0) return "undefined";
+    const declared = Object.entries(content ?? {});
+    if (declared.length === 0) return "undefined";
+    const json = declared.filter(
+      ([type, { itemSchema }]) => JSON_MEDIA_TYPE.test(type) || (sequenceSeparator(type) !== undefined && itemSchema !== undefined),
+    );
+    const media = json.length > 0 ? json : declared;
     return union(
       media.map(([type, { schema, itemSchema }]) => {
         if (sequenceSeparator(type) !== undefined && itemSchema !== undefined) return `${parenthesized(this.typeOf(itemSchema))}[]`;
