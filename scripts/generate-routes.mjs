@@ -52,12 +52,15 @@ for (const target of TARGETS) {
  * typed from their template.
  */`;
   const responses = { map: `./${target}.cjs`, library: "../index.cjs" };
+  // What GitHub answers a request without a format with; its other media types (`diff`, `star+json`)
+  // answer a call whose mediaType.format names them (docs.github.com, "Media types").
+  const defaultMediaType = "application/json";
   const {
     declarations,
     listing,
     count,
     responses: responseTypes,
-  } = generator.generateRouteMap(spec, { header, withQueries: false, responses });
+  } = generator.generateRouteMap(spec, { header, withQueries: false, responses, defaultMediaType });
   // Each version's map, from the description with the version's changes applied.
   const versioned = servedBy(target).map((version) => {
     const changes = changesFor(target, version);
@@ -71,6 +74,7 @@ for (const target of TARGETS) {
     const map = generator.generateRouteMap(changed, {
       header,
       withQueries: false,
+      defaultMediaType,
       responses: { map: `./${target}.${version}.cjs`, library: "../index.cjs" },
     });
     return { version, changes, responseChanges, unmatched, ...map, responses: responseChanges.length === 0 ? undefined : map.responses };

@@ -68,8 +68,12 @@ function examplesOf(target: string): { kept: { route: string; status: string; va
       // The response object, where it is named: its schema is validated there.
       const at = typeof (given as Json).$ref === "string" ? ((given as Json).$ref as string).slice(2).split("/") : undefined;
       const path = at ?? ["paths", operation.template, operation.method.toLowerCase(), "responses", status];
-      for (const [type, media] of Object.entries((resolve(given).content ?? {}) as Record<string, Json>)) {
+      const content = (resolve(given).content ?? {}) as Record<string, Json>;
+      for (const [type, media] of Object.entries(content)) {
         if (!type.includes("json") || media.schema === undefined) continue;
+        // Beside application/json, another media type (`star+json`, `sarif+json`) answers a call
+        // that asks for it by its format, and the map types a call without one: its examples are not that data.
+        if (type !== "application/json" && "application/json" in content) continue;
         const examples = [
           ...("example" in media ? [media.example] : []),
           ...Object.values((media.examples ?? {}) as Record<string, unknown>).map((example) => resolve(example).value),
@@ -205,8 +209,9 @@ test("a call's mediaType.format types its response: text for diff, raw, patch, h
     "export const wrapperTitle: Ok<typeof viaWrapperJson>['title'] = 'title';",
     // An error status is JSON whatever the format.
     `export const notFound: Extract<ResponseFor<typeof diffOptions>, { status: 404 }>['data']['message'] = 'Not Found';`,
-    // Routes whose 200 declares JSON beside text media types (a commit, a comparison) or beside
-    // `application/vnd.github.object` (a file's contents): JSON without a format, text with one.
+    // Routes whose 200 declares `application/json` beside GitHub's other media types (a commit, a
+    // comparison: diff, patch, sha; a file's contents: object; starred repositories: star+json; a
+    // code scanning analysis: sarif+json): application/json's data without a format, text with a text one.
     'const commit = await request("GET /repos/{owner}/{repo}/commits/{ref}", { owner: "o", repo: "r", ref: "main" });',
     "export const commitSha: Ok<typeof commit>['sha'] = 'sha';",
     "// @ts-expect-error without a format, a commit's data is JSON",
@@ -218,6 +223,10 @@ test("a call's mediaType.format types its response: text for diff, raw, patch, h
     'const contents = await request("GET /repos/{owner}/{repo}/contents/{path}", { owner: "o", repo: "r", path: "README.md" });',
     "// @ts-expect-error a file's contents are JSON (a file, a directory's list, a symlink, a submodule), no bytes",
     "export const contentsBytes: Ok<typeof contents> = new Uint8Array();",
+    'const starred = await request("GET /user/starred", {});',
+    "export const starredName: Ok<typeof starred>[number]['full_name'] = 'octocat/hello-world';",
+    'const analysis = await request("GET /repos/{owner}/{repo}/code-scanning/analyses/{analysis_id}", { owner: "o", repo: "r", analysis_id: 1 });',
+    "export const analysisRef: Ok<typeof analysis>['ref'] = 'refs/heads/main';",
     "",
   ];
   writeFileSync(file, lines.join("\n"));

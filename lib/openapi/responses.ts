@@ -97,7 +97,16 @@ export class ResponseWriter extends SchemaWriter {
   private readonly names = new Map<object, string>();
   private readonly taken = new Set<string>();
 
-  constructor(resolve: Resolve) {
+  /**
+   * @param defaultMediaType - the media type a request that names none is answered with, where a
+   *   response declares it beside others: GitHub's `application/json` (its other media types, `diff`
+   *   or `star+json`, answer a call whose `mediaType.format` names them). Without it, a response's
+   *   data is the union over its media types, any of which the server may send.
+   */
+  constructor(
+    resolve: Resolve,
+    private readonly defaultMediaType?: string,
+  ) {
     super(resolve, "response", false);
   }
 
@@ -131,18 +140,13 @@ export class ResponseWriter extends SchemaWriter {
    * `…+json`) by its schema; a sequential JSON one (OpenAPI 3.2's `itemSchema`: JSON Lines, JSON
    * Text Sequences) as a list of its items; `text/*`, or a string schema that is no `binary`, as
    * `string`; any other (an image, `application/octet-stream`) as bytes, `Uint8Array`. No content:
-   * `undefined`. Where the content has a JSON media type, its JSON ones alone: a request asks for
-   * JSON (GitHub's `Accept`, `application/vnd.github.v3+json`; a generated module's
-   * `application/json`), and the others answer a request that names them, as GitHub's `diff` does
-   * through `mediaType.format` (typed by `ResponseOf`'s `Format`).
+   * `undefined`. A content that declares the writer's default media type is typed by it alone.
    */
   private dataOf(content: ResponseObject["content"]): string {
     const declared = Object.entries(content ?? {});
     if (declared.length === 0) return "undefined";
-    const json = declared.filter(
-      ([type, { itemSchema }]) => JSON_MEDIA_TYPE.test(type) || (sequenceSeparator(type) !== undefined && itemSchema !== undefined),
-    );
-    const media = json.length > 0 ? json : declared;
+    const answered = declared.filter(([type]) => type.toLowerCase() === this.defaultMediaType);
+    const media = answered.length > 0 ? answered : declared;
     return union(
       media.map(([type, { schema, itemSchema }]) => {
         if (sequenceSeparator(type) !== undefined && itemSchema !== undefined) return `${parenthesized(this.typeOf(itemSchema))}[]`;
@@ -210,8 +214,9 @@ export class ResponseWriter extends SchemaWriter {
 export function writeResponses(
   resolve: Resolve,
   routes: readonly { readonly route: string; readonly operation: { readonly operation: Operation } }[],
+  defaultMediaType?: string,
 ): string {
-  const writer = new ResponseWriter(resolve);
+  const writer = new ResponseWriter(resolve, defaultMediaType);
   const lines = routes.map(({ route, operation }) => `  ${JSON.stringify(route)}: ${writer.responsesOf(operation.operation)};`);
   return `/** Each route's responses, by status (\`ResponseOf<Routes, R>\` reads them). */\nexport interface Responses {\n${lines.join("\n")}\n}\n\n${writer.declarations()}\n`;
 }

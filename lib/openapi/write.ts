@@ -57,12 +57,19 @@ export function generateRouteMap(
     header,
     withQueries,
     responses: where,
-  }: { header: (count: number) => string; withQueries: boolean; responses?: ResponsesOption | undefined },
+    defaultMediaType,
+  }: {
+    header: (count: number) => string;
+    withQueries: boolean;
+    responses?: ResponsesOption | undefined;
+    /** The media type a request that names none is answered with (GitHub's maps: `application/json`): a response that declares it is typed by it alone. */
+    defaultMediaType?: string | undefined;
+  },
 ): GeneratedMap {
   const { resolve, routes } = routesOf(spec, withQueries);
   // Security schemes (lib/openapi/requirements.ts), where the map has a run-time module.
   const security = withQueries ? securityOf(spec, routes) : undefined;
-  const responses = where === undefined ? undefined : writeResponses(resolve, routes);
+  const responses = where === undefined ? undefined : writeResponses(resolve, routes, defaultMediaType);
   /** The import of the marker and the responses, the heritage clause of `Routes`, and what the module itself holds. */
   const responding =
     where === "inline"
