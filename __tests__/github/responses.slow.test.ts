@@ -223,6 +223,11 @@ test("a call's mediaType.format types its response: text for diff, raw, patch, h
     'const contents = await request("GET /repos/{owner}/{repo}/contents/{path}", { owner: "o", repo: "r", path: "README.md" });',
     "// @ts-expect-error a file's contents are JSON (a file, a directory's list, a symlink, a submodule), no bytes",
     "export const contentsBytes: Ok<typeof contents> = new Uint8Array();",
+    // GitHub's `object` format answers its own schema (content-tree); the map types it as the default JSON, not text.
+    'const contentsObject = await request("GET /repos/{owner}/{repo}/contents/{path}", { owner: "o", repo: "r", path: "src", mediaType: { format: "object" } });',
+    "// @ts-expect-error the object format answers JSON, typed as the default's",
+    "export const objectText: Ok<typeof contentsObject> = 'text';",
+    "export const objectSame: Ok<typeof contentsObject> extends Ok<typeof contents> ? true : false = true;",
     'const starred = await request("GET /user/starred", {});',
     "export const starredName: Ok<typeof starred>[number]['full_name'] = 'octocat/hello-world';",
     'const analysis = await request("GET /repos/{owner}/{repo}/code-scanning/analyses/{analysis_id}", { owner: "o", repo: "r", analysis_id: 1 });',

@@ -327,48 +327,6 @@ export interface Quoted { "say \\"}\\""?: string; tags?: unknown[] | null; blob?
   );
 });
 
-// GitHub answers a request without a format with `application/json`; its other media types answer a
-// call that names them (`diff`, `star+json`). With that default, a response declaring it is typed by it alone.
-test("with a default media type, a response that declares it is typed by it alone; one that does not keeps the union", () => {
-  const content = (types: string[]) => ({
-    "200": {
-      description: "x",
-      content: Object.fromEntries(
-        types.map((type) => [
-          type,
-          { schema: type.endsWith("json") ? { type: "object", properties: { of: { const: type } } } : { type: "string" } },
-        ]),
-      ),
-    },
-  });
-  const document = checkShapes(
-    {
-      openapi: "3.1.0",
-      info: { title: "t", version: "1" },
-      paths: {
-        "/commit": { get: { responses: content(["application/json", "application/vnd.github.diff", "application/vnd.github.sha"]) } },
-        "/starred": { get: { responses: content(["application/json", "application/vnd.github.star+json"]) } },
-        "/text": { get: { responses: content(["text/plain", "text/csv"]) } },
-      },
-    },
-    "defaults.json",
-  );
-  const lines = (defaultMediaType?: string) => {
-    const { typescript } = generateRouteMap(document, { header: () => "", withQueries: false, responses: "inline", defaultMediaType });
-    return typescript.split("\n").filter((line) => line.startsWith('  "GET /') && line.includes("Response<"));
-  };
-  expect(lines("application/json")).toEqual([
-    '  "GET /commit": Response<200, { of?: "application/json" }>;',
-    '  "GET /starred": Response<200, { of?: "application/json" }>;',
-    '  "GET /text": Response<200, string>;',
-  ]);
-  expect(lines()).toEqual([
-    '  "GET /commit": Response<200, { of?: "application/json" } | string>;',
-    '  "GET /starred": Response<200, { of?: "application/json" } | { of?: "application/vnd.github.star+json" }>;',
-    '  "GET /text": Response<200, string>;',
-  ]);
-});
-
 test("GitHub's form: the map requests only, and a module of its own with the map, the marker and the responses", () => {
   const map = generateRouteMap(spec(), {
     header: () => "",
