@@ -1,7 +1,8 @@
-// GitHub's API versions (https://docs.github.com/rest/about-the-rest-api/api-versions): the
-// request-side and response-side changes each version makes, from scripts/github-api-versions.json
-// (itself from GitHub's CHANGELOG.md files, with provenance), applied to an OpenAPI description so
-// that the generator writes that version's map and its responses. Shared by scripts/generate-routes.mjs and
+// GitHub's API versions (https://docs.github.com/rest/about-the-rest-api/api-versions): the changes
+// each version makes, applied to an OpenAPI description so that the generator writes that version's
+// map and its responses. The description carries most of them itself (`x-github-breaking-changes`,
+// applyDescribedChanges); scripts/github-api-versions.json (from GitHub's CHANGELOG.md files, with
+// provenance) holds the request-side changes, some of which the description does not carry. Shared by scripts/generate-routes.mjs and
 // scripts/descriptions-update.mjs.
 import { readFileSync } from "node:fs";
 
@@ -11,15 +12,12 @@ export const VERSIONS = JSON.parse(readFileSync(new URL("github-api-versions.jso
 /** The versions a target serves, oldest first: `["2022-11-28", "2026-03-10"]`. */
 export const servedBy = (target) => VERSIONS.served[target] ?? [VERSIONS.unversioned];
 
-/**
- * The changes that lead from the unversioned description of `target` to `version`, in order: the
- * request side's (`side` "changes") or the response side's ("responseChanges").
- */
-export function changesFor(target, version, side = "changes") {
+/** The request-side changes of scripts/github-api-versions.json that lead from the unversioned description of `target` to `version`, in order. */
+export function changesFor(target, version) {
   return Object.entries(VERSIONS.versions)
     .filter(([date]) => date <= version)
     .sort(([a], [b]) => a.localeCompare(b))
-    .flatMap(([, { [side]: changes = [] }]) => changes.filter((change) => change.targets.includes(target)));
+    .flatMap(([, { changes = [] }]) => changes.filter((change) => change.targets.includes(target)));
 }
 
 /** The value a local `$ref` (`#/components/schemas/x`) points at in `spec`. */
@@ -110,44 +108,68 @@ export function applyChanges(spec, changes) {
   return { spec: copy, unmatched };
 }
 
-/** Removes `change`'s properties and enum values from a component schema, through `allOf`, `oneOf` and `anyOf`; whether it applied. */
-function changeComponent(schema, change) {
-  if (typeof schema !== "object" || schema === null) return false;
-  let applied = removeProperties(schema, change.removeProperties);
-  for (const [name, values] of Object.entries(change.removeEnumValues ?? {})) {
-    const property = schema.properties?.[name];
-    // The enum of the property, or of its items (a list of values).
-    const holder = Array.isArray(property?.enum) ? property : property?.items;
-    if (!Array.isArray(holder?.enum)) continue;
-    holder.enum = holder.enum.filter((value) => !values.includes(value));
-    applied = true;
-  }
-  for (const list of ["allOf", "oneOf", "anyOf"]) for (const part of schema[list] ?? []) applied = changeComponent(part, change) || applied;
-  return applied;
+/** The key under which GitHub's descriptions carry each version's changes to the node it is on. */
+const DESCRIBED = "x-github-breaking-changes";
+
+/** RFC 7396 (JSON Merge Patch) of `patch` over `target`: an object merged key by key, `null` removing a key, anything else replacing. */
+function mergePatch(target, patch, where) {
+  if (typeof patch !== "object" || patch === null || Array.isArray(patch)) return patch;
+  const merged = typeof target === "object" && target !== null && !Array.isArray(target) ? target : {};
+  // Beside a `$ref`, what the patch adds would be ignored: only replacing the `$ref` itself applies.
+  if (merged.$ref !== undefined && patch.$ref === undefined) throw new Error(`${where}: a JSON Merge Patch into ${merged.$ref}`);
+  for (const [key, value] of Object.entries(patch))
+    if (value === null) Reflect.deleteProperty(merged, key);
+    else merged[key] = mergePatch(merged[key], value, `${where}/${key}`);
+  return merged;
 }
 
 /**
- * `spec` with the response-side `changes` applied, as a copy: properties and enum values removed
- * from the component schemas each change names (every response that names the component changes
- * with it, as GitHub's CHANGELOG describes the resource), a status code renamed in the responses of
- * each change's routes. Also each change, schema and route that found nothing to change.
+ * RFC 6902 (JSON Patch) `operations` on `node`, in order: `remove`, `replace` and `add`, the ones
+ * GitHub's descriptions use. A `remove` of what is not there is no change when the request-side
+ * changes removed it first (the same parameter, from GitHub's CHANGELOG); any other path that does
+ * not resolve throws, so that a description that changed under a patch stops the build.
  */
-export function applyResponseChanges(spec, changes) {
-  const copy = JSON.parse(JSON.stringify(spec));
-  const unmatched = [];
-  for (const change of changes) {
-    for (const name of change.schemas ?? [])
-      if (!changeComponent(copy.components?.schemas?.[name], change)) unmatched.push(`${change.cites}: ${name}`);
-    for (const route of change.routes ?? []) {
-      const [method, path] = route.split(" ");
-      const responses = copy.paths[path]?.[method.toLowerCase()]?.responses;
-      const renames = Object.entries(change.renameStatus ?? {}).filter(([from]) => responses?.[from] !== undefined);
-      if (renames.length === 0) unmatched.push(`${change.cites}: ${route}`);
-      for (const [from, to] of renames) {
-        responses[to] = responses[from];
-        Reflect.deleteProperty(responses, from);
-      }
-    }
+function jsonPatch(node, operations, where) {
+  for (const { op, path, value } of operations) {
+    const tokens = path
+      .split("/")
+      .slice(1)
+      .map((token) => token.replaceAll("~1", "/").replaceAll("~0", "~"));
+    const last = tokens.pop();
+    const parent = tokens.reduce((at, token) => at?.[token], node);
+    const absent = parent === undefined || parent === null || !Object.hasOwn(parent, last);
+    if (op === "remove" && absent && parent !== undefined) continue;
+    if (parent === undefined || (absent && op !== "add") || !["remove", "replace", "add"].includes(op))
+      throw new Error(`${where}: JSON Patch ${op} ${path} does not apply`);
+    if (Array.isArray(parent) && op === "remove") parent.splice(Number(last), 1);
+    else if (Array.isArray(parent) && op === "add") parent.splice(last === "-" ? parent.length : Number(last), 0, value);
+    else if (op === "remove") Reflect.deleteProperty(parent, last);
+    else parent[last] = value;
   }
-  return { spec: copy, unmatched };
+}
+
+/**
+ * `spec` with the changes its own nodes describe (`x-github-breaking-changes`: on an operation, a
+ * component schema or example, a list of `{ changeset, patch, version }`) of every version up to
+ * `version` applied to the node they are on, as a copy: a `patch` object is a JSON Merge Patch
+ * (RFC 7396), a list a JSON Patch (RFC 6902). This is how GitHub's descriptions hold a version's
+ * breaking changes (the changesets of GitHub's CHANGELOG for that version); the copy has no such
+ * annotation left. Also the names of the changesets applied, in order.
+ */
+export function applyDescribedChanges(spec, version) {
+  const copy = JSON.parse(JSON.stringify(spec));
+  const changesets = new Set();
+  (function visit(node, where) {
+    if (typeof node !== "object" || node === null) return;
+    for (const [key, value] of Object.entries(node)) if (key !== DESCRIBED) visit(value, `${where}/${key}`);
+    if (Array.isArray(node) || node[DESCRIBED] === undefined) return;
+    for (const change of node[DESCRIBED]) {
+      if (change.version > version) continue;
+      if (Array.isArray(change.patch)) jsonPatch(node, change.patch, `${where} (${change.changeset})`);
+      else mergePatch(node, change.patch, `${where} (${change.changeset})`);
+      changesets.add(change.changeset);
+    }
+    Reflect.deleteProperty(node, DESCRIBED);
+  })(copy, "#");
+  return { spec: copy, changesets: [...changesets] };
 }

@@ -31,8 +31,8 @@ interface Versions {
     string,
     {
       changes: Change[];
-      responseChanges: { targets: string[]; cites: string; schemas?: string[]; routes?: string[] }[];
-      responseOnly: string[];
+      described: Record<string, string>;
+      notApplied: string[];
     }
   >;
 }
@@ -68,28 +68,50 @@ describe("the request-side changes of each version, from GitHub's CHANGELOG", ()
     });
   });
 
-  test("each change cites its CHANGELOG entry once, and each of the version's 27 entries is encoded (request side, response side) or listed as response-only", () => {
-    const { changes, responseChanges, responseOnly } = VERSIONS.versions["2026-03-10"]!;
+  test("each of the version's 27 CHANGELOG entries is a request-side change, a changeset the description carries, or listed as not applied, each cited once", () => {
+    const { changes, described, notApplied } = VERSIONS.versions["2026-03-10"]!;
     const cited = changes.map(({ cites }) => cites);
-    const responses = responseChanges.map(({ cites }) => cites);
+    const carried = Object.values(described);
     expect(new Set(cited).size).toBe(cited.length);
-    expect(new Set(responses).size).toBe(responses.length);
-    // An entry both sides apply (a field removed from the request and the response) is cited by both.
-    expect(responses.filter((heading) => cited.includes(heading))).toEqual([
+    expect(new Set(carried).size).toBe(carried.length);
+    // An entry both apply: the request side removes a parameter the description also removes, or a
+    // route whose operation the description changes.
+    expect(carried.filter((heading) => cited.includes(heading))).toEqual([
+      "Remove deprecated `permission` property from request when a team is created",
       "Remove deprecated `use_squash_pr_title_as_default` property from repo settings endpoints",
       "Remove `secret_scanning_push_protection_custom_link_enabled` from the organization request and response",
+      "Change workflow dispatch response from `204` to `200` with workflow run details",
+      'Remove deprecated singular "assignee" field from Issue and Pull Request endpoints',
+      "Change custom repository role endpoint paths to be more descriptive about the resource",
     ]);
-    expect(responseOnly.filter((heading) => cited.includes(heading) || responses.includes(heading))).toEqual([]);
-    expect(new Set([...cited, ...responses, ...responseOnly]).size).toBe(27);
-    expect([cited.length, responses.length, responseOnly.length]).toEqual([8, 10, 11]);
+    expect(notApplied.filter((heading) => cited.includes(heading) || carried.includes(heading))).toEqual([]);
+    expect(new Set([...cited, ...carried, ...notApplied]).size).toBe(27);
+    expect([cited.length, carried.length, notApplied.length]).toEqual([8, 24, 1]);
   });
 
-  test("each response change finds what it changes in each target: its component schemas, its routes", () => {
-    const versioned = (target: string) =>
-      JSON.parse(readFileSync(join(routes, `${target}.2026-03-10.json`), "utf8")) as { unmatched: string[]; responseChanges: string[] };
+  test("every changeset a target's description carries for the version is named, and applied to that target's map (but the one whose route the request side removes)", () => {
+    const { described } = VERSIONS.versions["2026-03-10"]!;
     for (const target of ["api.github.com", "ghec"]) {
-      expect(versioned(target).unmatched.filter((entry) => !entry.endsWith("POST /hub"))).toEqual([]);
-      expect(versioned(target).responseChanges).toEqual(VERSIONS.versions["2026-03-10"]!.responseChanges.map(({ cites }) => cites));
+      const carried = new Set<string>();
+      const visit = (node: unknown): void => {
+        if (typeof node !== "object" || node === null) return;
+        for (const [key, value] of Object.entries(node))
+          if (key === "x-github-breaking-changes")
+            for (const { changeset, version } of value as { changeset: string; version: string }[]) {
+              if (version === "2026-03-10") carried.add(changeset);
+            }
+          else visit(value);
+      };
+      visit(JSON.parse(readFileSync(join(root, "node_modules", "@octokit", "openapi", "generated", `${target}.json`), "utf8")));
+      expect([...carried].filter((changeset) => !Object.hasOwn(described, changeset))).toEqual([]);
+      const written = JSON.parse(readFileSync(join(routes, `${target}.2026-03-10.json`), "utf8")) as {
+        unmatched: string[];
+        describedChanges: string[];
+      };
+      expect(written.describedChanges.sort()).toEqual(
+        [...carried].filter((changeset) => changeset !== "update_custom_repo_role_path").sort(),
+      );
+      expect(written.unmatched).toEqual(["Remove deprecated `/hub` endpoint: POST /hub"]);
     }
   });
 

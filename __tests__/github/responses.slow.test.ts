@@ -238,8 +238,9 @@ test("a call's mediaType.format types its response: text for diff, raw, patch, h
   expect(diagnosticsIn(dir, [file])).toEqual([]);
 }, 300_000);
 
-// GitHub's CHANGELOG for 2026-03-10 (scripts/github-api-versions.json, responseChanges): fields
-// removed from responses, and a status renamed, under that version's map only.
+// GitHub's CHANGELOG for 2026-03-10, as the description carries it (x-github-breaking-changes,
+// scripts/github-versions.mjs): fields removed from responses, statuses renamed and added, a
+// component replaced, under that version's map only.
 test("the 2026-03-10 maps carry the version's response changes; the 2022-11-28 and unversioned maps do not", () => {
   const file = join(dir, "versioned-responses.mts");
   const lines = [
@@ -273,6 +274,41 @@ test("the 2026-03-10 maps carry the version's response changes; the 2022-11-28 a
     "// @ts-expect-error 2026-03-10 has `javascript-typescript` only",
     'export const newLanguage: Ok<New, "GET /repos/{owner}/{repo}/code-scanning/default-setup">["languages"] = ["javascript"];',
     'export const newBoth: Ok<New, "GET /repos/{owner}/{repo}/code-scanning/default-setup">["languages"] = ["javascript-typescript"];',
+    // Remove the underspecified fields `history` and `forks` (a gist: gist-simple, base-gist).
+    'export const oldForks: Ok<Old, "GET /gists/{gist_id}">["forks"] = null;',
+    "// @ts-expect-error 2026-03-10 removes `forks`",
+    'export const newForks: Ok<New, "GET /gists/{gist_id}">["forks"] = null;',
+    "// @ts-expect-error and `history`, from the gists of a list too",
+    'export const newHistory: Ok<New, "GET /gists">[number]["history"] = null;',
+    // Deprecate `cvss` in favor of `cvss_severities`: the version's description removes it.
+    'export const oldCvss: Ok<Old, "GET /advisories/{ghsa_id}">["cvss"] = null;',
+    "// @ts-expect-error 2026-03-10 removes `cvss`",
+    'export const newCvss: Ok<New, "GET /advisories/{ghsa_id}">["cvss"] = null;',
+    'export const newSeverities: Ok<New, "GET /advisories/{ghsa_id}">["cvss_severities"] = null;',
+    // Remove `merge_commit_sha` from pull requests; the singular `assignee` from issues and pull requests.
+    'export const oldSha: Ok<Old, "GET /repos/{owner}/{repo}/pulls/{pull_number}">["merge_commit_sha"] = null;',
+    "// @ts-expect-error 2026-03-10 removes `merge_commit_sha`",
+    'export const newSha: Ok<New, "GET /repos/{owner}/{repo}/pulls/{pull_number}">["merge_commit_sha"] = null;',
+    "// @ts-expect-error and `assignee`",
+    'export const newAssignee: Ok<New, "GET /repos/{owner}/{repo}/issues/{issue_number}">["assignee"] = null;',
+    // Change workflow dispatch response from `204` to `200`.
+    'export const old204Dispatch: ResponseOf<Old, "POST /repos/{owner}/{repo}/actions/workflows/{workflow_id}/dispatches">["status"] = 204;',
+    "// @ts-expect-error 2026-03-10 answers 200 only",
+    'export const new204Dispatch: ResponseOf<New, "POST /repos/{owner}/{repo}/actions/workflows/{workflow_id}/dispatches">["status"] = 204;',
+    // Change delete organization response from `403` to `451` when blocked by trade controls.
+    "// @ts-expect-error 2022-11-28 declares no 451",
+    'export const old451: ResponseOf<Old, "DELETE /orgs/{org}">["status"] = 451;',
+    'export const new451: ResponseOf<New, "DELETE /orgs/{org}">["status"] = 451;',
+    // Remove the `bundle` property from attestation list responses.
+    'export const oldBundle: NonNullable<Ok<Old, "GET /repos/{owner}/{repo}/attestations/{subject_digest}">["attestations"]>[number]["bundle"] = undefined;',
+    "// @ts-expect-error 2026-03-10 removes `bundle`",
+    'export const newBundle: NonNullable<Ok<New, "GET /repos/{owner}/{repo}/attestations/{subject_digest}">["attestations"]>[number]["bundle"] = undefined;',
+    // Remove repository detail fields from migration resource responses: a simple repository.
+    'export const oldMigrated: Ok<Old, "GET /orgs/{org}/migrations/{migration_id}/repositories">[number]["forks_count"] = 1;',
+    "// @ts-expect-error 2026-03-10 lists simple repositories",
+    'export const newMigrated: Ok<New, "GET /orgs/{org}/migrations/{migration_id}/repositories">[number]["forks_count"] = 1;',
+    // The CHANGELOG's `has_downloads` item does not list GET /search/repositories: its items keep it.
+    'export const searchDownloads: Ok<New, "GET /search/repositories">["items"][number]["has_downloads"] = true;',
     "",
   ];
   writeFileSync(file, lines.join("\n"));
