@@ -1,0 +1,119 @@
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
+
+// scripts/github-versions.mjs's applyDescribedChanges: the changes GitHub's description carries for
+// each version (`x-github-breaking-changes`), applied as JSON Merge Patch (RFC 7396) or JSON Patch
+// (RFC 6902) to the node they are on. Run in a node process of its own (the script is an ES module).
+const script = join(__dirname, "..", "..", "scripts", "github-versions.mjs");
+const apply = (spec: unknown, version: string) => {
+  const { status, stdout, stderr } = spawnSync(
+    process.execPath,
+    [
+      "--input-type=module",
+      "-e",
+      `import { applyDescribedChanges } from ${JSON.stringify(script)};
+       try { console.log(JSON.stringify(applyDescribedChanges(${JSON.stringify(spec)}, ${JSON.stringify(version)}))); }
+       catch (error) { console.log(JSON.stringify({ error: error.message })); }`,
+    ],
+    { encoding: "utf8" },
+  );
+  if (status !== 0) throw new Error(stderr);
+  return JSON.parse(stdout) as { spec?: unknown; changesets?: string[]; error?: string };
+};
+const KEY = "x-github-breaking-changes";
+
+test("a merge patch removes (null), replaces and merges; a JSON Patch removes by path and index; later versions wait; no annotation is left", () => {
+  const spec = {
+    paths: {
+      "/gists": {
+        get: {
+          responses: { "200": { description: "ok" }, "204": { description: "none" } },
+          [KEY]: [
+            { changeset: "status", version: "2026-03-10", patch: { responses: { "202": { description: "queued" }, "204": null } } },
+            { changeset: "later", version: "2027-01-01", patch: { responses: { "200": null } } },
+          ],
+        },
+      },
+    },
+    components: {
+      schemas: {
+        gist: {
+          properties: { id: { type: "string" }, forks: { type: "array" }, history: { type: "array" }, list: { items: { $ref: "#/a" } } },
+          required: ["id", "forks", "history"],
+          [KEY]: [
+            {
+              changeset: "forks",
+              version: "2026-03-10",
+              patch: [
+                { op: "remove", path: "/properties/forks" },
+                { op: "remove", path: "/required/1" },
+              ],
+            },
+            { changeset: "history", version: "2026-03-10", patch: { properties: { history: null, list: { items: { $ref: "#/b" } } } } },
+          ],
+        },
+      },
+    },
+  };
+  expect(apply(spec, "2026-03-10")).toEqual({
+    spec: {
+      paths: { "/gists": { get: { responses: { "200": { description: "ok" }, "202": { description: "queued" } } } } },
+      components: {
+        schemas: {
+          gist: { properties: { id: { type: "string" }, list: { items: { $ref: "#/b" } } }, required: ["id", "history"] },
+        },
+      },
+    },
+    changesets: ["status", "forks", "history"],
+  });
+  // The unversioned description (2022-11-28): nothing applied, the annotations gone.
+  expect(apply(spec, "2022-11-28").changesets).toEqual([]);
+  expect(JSON.stringify(apply(spec, "2022-11-28").spec)).not.toContain(KEY);
+});
+
+test.each([
+  [
+    "a JSON Patch through a path that is not there",
+    [{ op: "remove", path: "/properties/gone/type" }],
+    /JSON Patch remove \/properties\/gone\/type does not apply/,
+  ],
+  [
+    "a JSON Patch replace of what is not there",
+    [{ op: "replace", path: "/properties/gone", value: 1 }],
+    /JSON Patch replace \/properties\/gone does not apply/,
+  ],
+  ["a JSON Patch operation GitHub's descriptions do not use", [{ op: "move", from: "/a", path: "/properties/id" }], /JSON Patch move/],
+  [
+    "a merge patch beside a $ref, which would be ignored",
+    { properties: { ref: { description: "x" } } },
+    /JSON Merge Patch into #\/components\/schemas\/other/,
+  ],
+])("%s stops the build, naming where", (_, patch, message) => {
+  const spec = {
+    components: {
+      schemas: {
+        s: {
+          properties: { id: { type: "string" }, ref: { $ref: "#/components/schemas/other" } },
+          [KEY]: [{ changeset: "c", version: "2026-03-10", patch }],
+        },
+      },
+    },
+  };
+  const { error } = apply(spec, "2026-03-10");
+  expect(error).toMatch(message);
+  expect(error).toContain("#/components/schemas/s (c)");
+});
+
+test("a JSON Patch remove of what the request-side changes removed first is no change", () => {
+  const spec = {
+    paths: {
+      "/x": {
+        post: {
+          requestBody: { content: {} },
+          [KEY]: [{ changeset: "c", version: "2026-03-10", patch: [{ op: "remove", path: "/requestBody/content/gone" }] }],
+        },
+      },
+    },
+  };
+  expect(apply(spec, "2026-03-10")).toEqual({ spec: { paths: { "/x": { post: { requestBody: { content: {} } } } } }, changesets: ["c"] });
+});
