@@ -221,15 +221,22 @@ const wrapperLines = (imports, type) => [
       ]
     : []),
   "const github: EndpointInterface<Routes> = endpoint;",
-  `async function send<O extends RequestOptions>(options: O): Promise<${type}> {`,
-  "  const response = await fetch(...toFetch(options));",
-  "  const data: unknown = response.status === 204 ? undefined : await response.json();",
-  `  return { status: response.status, headers: Object.fromEntries(response.headers), data } as unknown as ${type};`,
-  "}",
+  // The README's bodyOf and send, as it writes them (read from README.md), `send` returning `type`.
+  ...readmeSend.map((line) => line.replaceAll("ResponseFor<O>", type)),
   "export function request<R extends string, Format extends string = string>(route: R, parameters: ParametersOf<Routes, R> & FormatOption<Format>) {",
   "  return send(github<R, Format>(route, parameters));",
   "}",
 ];
+/** The README's `bodyOf` and `send`: from `async function bodyOf` to the end of `send`, without comments. */
+const readmeSend = (() => {
+  const lines = readFileSync(join(root, "README.md"), "utf8").split("\n");
+  const first = lines.findIndex((line) => line.startsWith("async function bodyOf("));
+  const sendAt = lines.findIndex((line) => line.startsWith("async function send<"));
+  const last = lines.findIndex((line, at) => at > sendAt && line === "}");
+  if (first < 0 || sendAt < first || last < 0)
+    throw new Error("README.md: the wrapper's bodyOf and send are not where bench/types.mjs reads them");
+  return lines.slice(first, last + 1).filter((line) => !/^\s*\/\//.test(line));
+})();
 const routeModule = (name) => JSON.stringify(join(root, "dist", "routes", `${name}.js`));
 /** The README's imports: the base module and the module of the docs page (`<category>/<subcategory>` of its docs URL) of each of `some` calls. */
 const byPage = (some) => [
