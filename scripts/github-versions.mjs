@@ -125,9 +125,9 @@ function mergePatch(target, patch, where) {
 
 /**
  * RFC 6902 (JSON Patch) `operations` on `node`, in order: `remove`, `replace` and `add`, the ones
- * GitHub's descriptions use. A `remove` of what is not there is no change when the request-side
- * changes removed it first (the same parameter, from GitHub's CHANGELOG); any other path that does
- * not resolve throws, so that a description that changed under a patch stops the build.
+ * GitHub's descriptions use. A path must resolve as the RFC says (a member that is there, an array
+ * index `0` to the last, or to the length and `-` for `add`); one that does not throws, so that a
+ * description that changed under a patch stops the build.
  */
 function jsonPatch(node, operations, where) {
   for (const { op, path, value } of operations) {
@@ -136,15 +136,20 @@ function jsonPatch(node, operations, where) {
       .slice(1)
       .map((token) => token.replaceAll("~1", "/").replaceAll("~0", "~"));
     const last = tokens.pop();
-    const parent = tokens.reduce((at, token) => at?.[token], node);
-    const absent = parent === undefined || parent === null || !Object.hasOwn(parent, last);
-    if (op === "remove" && absent && parent !== undefined) continue;
-    if (parent === undefined || (absent && op !== "add") || !["remove", "replace", "add"].includes(op))
-      throw new Error(`${where}: JSON Patch ${op} ${path} does not apply`);
-    if (Array.isArray(parent) && op === "remove") parent.splice(Number(last), 1);
-    else if (Array.isArray(parent) && op === "add") parent.splice(last === "-" ? parent.length : Number(last), 0, value);
-    else if (op === "remove") Reflect.deleteProperty(parent, last);
-    else parent[last] = value;
+    const parent = tokens.reduce((at, token) => (typeof at === "object" && at !== null ? at[token] : undefined), node);
+    const fails = () => new Error(`${where}: JSON Patch ${op} ${path} does not apply`);
+    if (!["remove", "replace", "add"].includes(op) || typeof parent !== "object" || parent === null || last === undefined) throw fails();
+    if (Array.isArray(parent)) {
+      const index = last === "-" && op === "add" ? parent.length : /^(?:0|[1-9]\d*)$/.test(last) ? Number(last) : -1;
+      if (index < 0 || index > parent.length || (index === parent.length && op !== "add")) throw fails();
+      if (op === "remove") parent.splice(index, 1);
+      else if (op === "add") parent.splice(index, 0, value);
+      else parent[index] = value;
+    } else {
+      if (op !== "add" && !Object.hasOwn(parent, last)) throw fails();
+      if (op === "remove") Reflect.deleteProperty(parent, last);
+      else parent[last] = value;
+    }
   }
 }
 
@@ -164,6 +169,7 @@ export function applyDescribedChanges(spec, version) {
     for (const [key, value] of Object.entries(node)) if (key !== DESCRIBED) visit(value, `${where}/${key}`);
     if (Array.isArray(node) || node[DESCRIBED] === undefined) return;
     for (const change of node[DESCRIBED]) {
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(change.version)) throw new Error(`${where} (${change.changeset}): no version`);
       if (change.version > version) continue;
       if (Array.isArray(change.patch)) jsonPatch(node, change.patch, `${where} (${change.changeset})`);
       else mergePatch(node, change.patch, `${where} (${change.changeset})`);

@@ -104,16 +104,39 @@ test.each([
   expect(error).toContain("#/components/schemas/s (c)");
 });
 
-test("a JSON Patch remove of what the request-side changes removed first is no change", () => {
+test.each([
+  ["a remove of a member that is not there", [{ op: "remove", path: "/properties/gone" }]],
+  ["a remove past the end of a list", [{ op: "remove", path: "/required/1" }]],
+  ["an add past the end of a list", [{ op: "add", path: "/required/2", value: "x" }]],
+  ["an index that is not a number", [{ op: "add", path: "/required/x", value: "x" }]],
+  ["an index with a leading zero", [{ op: "remove", path: "/required/00" }]],
+  ["a remove of the end of a list (-)", [{ op: "remove", path: "/required/-" }]],
+])("a JSON Patch path as RFC 6902 does not resolve it, %s, stops the build", (_, patch) => {
   const spec = {
-    paths: {
-      "/x": {
-        post: {
-          requestBody: { content: {} },
-          [KEY]: [{ changeset: "c", version: "2026-03-10", patch: [{ op: "remove", path: "/requestBody/content/gone" }] }],
-        },
-      },
-    },
+    components: { schemas: { s: { properties: { id: {} }, required: ["id"], [KEY]: [{ changeset: "c", version: "2026-03-10", patch }] } } },
   };
-  expect(apply(spec, "2026-03-10")).toEqual({ spec: { paths: { "/x": { post: { requestBody: { content: {} } } } } }, changesets: ["c"] });
+  expect(apply(spec, "2026-03-10").error).toMatch(
+    /^#\/components\/schemas\/s \(c\): JSON Patch (remove|add) \/(properties|required)\/\S+ does not apply$/,
+  );
+});
+
+test("a JSON Patch adds at an index, at the end (-) and to an object", () => {
+  const patch = [
+    { op: "add", path: "/required/0", value: "first" },
+    { op: "add", path: "/required/-", value: "last" },
+    { op: "add", path: "/properties/new", value: { type: "string" } },
+  ];
+  const spec = {
+    components: { schemas: { s: { properties: { id: {} }, required: ["id"], [KEY]: [{ changeset: "c", version: "2026-03-10", patch }] } } },
+  };
+  expect(apply(spec, "2026-03-10").spec).toEqual({
+    components: { schemas: { s: { properties: { id: {}, new: { type: "string" } }, required: ["first", "id", "last"] } } },
+  });
+});
+
+test("a change without a version stops the build, rather than applying to every version", () => {
+  const spec = {
+    components: { schemas: { s: { properties: { id: {} }, [KEY]: [{ changeset: "c", patch: { properties: { id: null } } }] } } },
+  };
+  expect(apply(spec, "2022-11-28").error).toBe("#/components/schemas/s (c): no version");
 });

@@ -278,8 +278,9 @@ test("the 2026-03-10 maps carry the version's response changes; the 2022-11-28 a
     'export const oldForks: Ok<Old, "GET /gists/{gist_id}">["forks"] = null;',
     "// @ts-expect-error 2026-03-10 removes `forks`",
     'export const newForks: Ok<New, "GET /gists/{gist_id}">["forks"] = null;',
+    'export const oldHistory: Ok<Old, "GET /gists">[number]["history"] = undefined;',
     "// @ts-expect-error and `history`, from the gists of a list too",
-    'export const newHistory: Ok<New, "GET /gists">[number]["history"] = null;',
+    'export const newHistory: Ok<New, "GET /gists">[number]["history"] = undefined;',
     // Deprecate `cvss` in favor of `cvss_severities`: the version's description removes it.
     'export const oldCvss: Ok<Old, "GET /advisories/{ghsa_id}">["cvss"] = null;',
     "// @ts-expect-error 2026-03-10 removes `cvss`",
@@ -289,6 +290,7 @@ test("the 2026-03-10 maps carry the version's response changes; the 2022-11-28 a
     'export const oldSha: Ok<Old, "GET /repos/{owner}/{repo}/pulls/{pull_number}">["merge_commit_sha"] = null;',
     "// @ts-expect-error 2026-03-10 removes `merge_commit_sha`",
     'export const newSha: Ok<New, "GET /repos/{owner}/{repo}/pulls/{pull_number}">["merge_commit_sha"] = null;',
+    'export const oldAssignee: Ok<Old, "GET /repos/{owner}/{repo}/issues/{issue_number}">["assignee"] = null;',
     "// @ts-expect-error and `assignee`",
     'export const newAssignee: Ok<New, "GET /repos/{owner}/{repo}/issues/{issue_number}">["assignee"] = null;',
     // Change workflow dispatch response from `204` to `200`.
@@ -307,6 +309,14 @@ test("the 2026-03-10 maps carry the version's response changes; the 2022-11-28 a
     'export const oldMigrated: Ok<Old, "GET /orgs/{org}/migrations/{migration_id}/repositories">[number]["forks_count"] = 1;',
     "// @ts-expect-error 2026-03-10 lists simple repositories",
     'export const newMigrated: Ok<New, "GET /orgs/{org}/migrations/{migration_id}/repositories">[number]["forks_count"] = 1;',
+    // Deprecate the `beta` media type: `master_branch` from the Repository schema, `user` from a list's gists.
+    'export const oldMaster: Ok<Old, "GET /user/repos">[number]["master_branch"] = "main";',
+    "// @ts-expect-error 2026-03-10 removes `master_branch` from Repository",
+    'export const newMaster: Ok<New, "GET /user/repos">[number]["master_branch"] = "main";',
+    'export const fullMaster: Ok<New, "GET /repos/{owner}/{repo}">["master_branch"] = "main";',
+    'export const oldGistUser: Ok<Old, "GET /gists">[number]["user"] = null;',
+    "// @ts-expect-error 2026-03-10 removes `user` from BaseGist",
+    'export const newGistUser: Ok<New, "GET /gists">[number]["user"] = null;',
     // The CHANGELOG's `has_downloads` item does not list GET /search/repositories: its items keep it.
     'export const searchDownloads: Ok<New, "GET /search/repositories">["items"][number]["has_downloads"] = true;',
     "",
