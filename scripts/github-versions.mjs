@@ -111,15 +111,31 @@ export function applyChanges(spec, changes) {
 /** The key under which GitHub's descriptions carry each version's changes to the node it is on. */
 const DESCRIBED = "x-github-breaking-changes";
 
-/** RFC 7396 (JSON Merge Patch) of `patch` over `target`: an object merged key by key, `null` removing a key, anything else replacing. */
+/** Whether a JSON Merge Patch holds a `null` (a removal) at any depth. */
+const removes = (patch) =>
+  typeof patch === "object" &&
+  patch !== null &&
+  !Array.isArray(patch) &&
+  Object.values(patch).some((value) => value === null || removes(value));
+
+/**
+ * RFC 7396 (JSON Merge Patch) of `patch` over `target`: an object merged key by key, `null` removing
+ * a key, anything else replacing. Stricter than the RFC, which never fails, so that a patch the
+ * description changed under stops the build: a `null` must remove a key that is there, a patch may
+ * reach into a member that is not there only to add (no `null` below it), and a patch beside a
+ * `$ref` must replace the `$ref` (what it added beside one would be ignored).
+ */
 function mergePatch(target, patch, where) {
   if (typeof patch !== "object" || patch === null || Array.isArray(patch)) return patch;
   const merged = typeof target === "object" && target !== null && !Array.isArray(target) ? target : {};
-  // Beside a `$ref`, what the patch adds would be ignored: only replacing the `$ref` itself applies.
   if (merged.$ref !== undefined && patch.$ref === undefined) throw new Error(`${where}: a JSON Merge Patch into ${merged.$ref}`);
-  for (const [key, value] of Object.entries(patch))
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === null && !Object.hasOwn(merged, key)) throw new Error(`${where}: a JSON Merge Patch removes ${key}, which is not there`);
+    if (value !== null && !Object.hasOwn(merged, key) && removes(value))
+      throw new Error(`${where}: a JSON Merge Patch reaches into ${key}, which is not there`);
     if (value === null) Reflect.deleteProperty(merged, key);
     else merged[key] = mergePatch(merged[key], value, `${where}/${key}`);
+  }
   return merged;
 }
 
@@ -130,7 +146,9 @@ function mergePatch(target, patch, where) {
  * description that changed under a patch stops the build.
  */
 function jsonPatch(node, operations, where) {
+  if (operations.length === 0) throw new Error(`${where}: an empty JSON Patch`);
   for (const { op, path, value } of operations) {
+    if (typeof path !== "string" || !path.startsWith("/")) throw new Error(`${where}: JSON Patch ${op} ${path} does not apply`);
     const tokens = path
       .split("/")
       .slice(1)
@@ -172,7 +190,9 @@ export function applyDescribedChanges(spec, version) {
       if (!/^\d{4}-\d{2}-\d{2}$/.test(change.version)) throw new Error(`${where} (${change.changeset}): no version`);
       if (change.version > version) continue;
       if (Array.isArray(change.patch)) jsonPatch(node, change.patch, `${where} (${change.changeset})`);
-      else mergePatch(node, change.patch, `${where} (${change.changeset})`);
+      else if (typeof change.patch === "object" && change.patch !== null && Object.keys(change.patch).length > 0)
+        mergePatch(node, change.patch, `${where} (${change.changeset})`);
+      else throw new Error(`${where} (${change.changeset}): a patch that is neither a JSON Patch nor a JSON Merge Patch of the node`);
       changesets.add(change.changeset);
     }
     Reflect.deleteProperty(node, DESCRIBED);

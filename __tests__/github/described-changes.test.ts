@@ -120,6 +120,42 @@ test.each([
   );
 });
 
+test.each([
+  ["a removal of a key that is not there", { properties: { gone: null } }, /JSON Merge Patch removes gone, which is not there$/],
+  [
+    "a removal inside a member that is not there (the schema became an allOf)",
+    { properties: { list: { items: { properties: { bundle: null } } } } },
+    /JSON Merge Patch reaches into list, which is not there$/,
+  ],
+  ["a patch that is not an object", null, /a patch that is neither a JSON Patch nor a JSON Merge Patch of the node$/],
+  ["an empty merge patch", {}, /a patch that is neither a JSON Patch nor a JSON Merge Patch of the node$/],
+  ["an empty JSON Patch", [], /an empty JSON Patch$/],
+  [
+    "a JSON Patch path without its leading /",
+    [{ op: "remove", path: "properties/id" }],
+    /JSON Patch remove properties\/id does not apply$/,
+  ],
+])("%s stops the build (stricter than RFC 7396, which never fails)", (_, patch, message) => {
+  const spec = { components: { schemas: { s: { properties: { id: {} }, [KEY]: [{ changeset: "c", version: "2026-03-10", patch }] } } } };
+  const { error } = apply(spec, "2026-03-10");
+  expect(error).toMatch(message);
+  expect(error).toMatch(/^#\/components\/schemas\/s/);
+});
+
+test("a merge patch adds a member that is not there when it removes nothing inside it", () => {
+  const patch = { properties: { added: { type: "string", description: "not null" } } };
+  const spec = { components: { schemas: { s: { properties: { id: {} }, [KEY]: [{ changeset: "c", version: "2026-03-10", patch }] } } } };
+  expect(apply(spec, "2026-03-10").spec).toEqual({
+    components: { schemas: { s: { properties: { id: {}, added: { type: "string", description: "not null" } } } } },
+  });
+});
+
+test("a JSON Patch replaces a list's item in place", () => {
+  const patch = [{ op: "replace", path: "/required/0", value: "name" }];
+  const spec = { components: { schemas: { s: { required: ["id", "url"], [KEY]: [{ changeset: "c", version: "2026-03-10", patch }] } } } };
+  expect(apply(spec, "2026-03-10").spec).toEqual({ components: { schemas: { s: { required: ["name", "url"] } } } });
+});
+
 test("a JSON Patch adds at an index, at the end (-) and to an object", () => {
   const patch = [
     { op: "add", path: "/required/0", value: "first" },
