@@ -11,7 +11,7 @@ test("with a default media type, a response that declares it is typed by it alon
       content: Object.fromEntries(
         types.map((type) => [
           type,
-          { schema: type.endsWith("json") ? { type: "object", properties: { of: { const: type } } } : { type: "string" } },
+          { schema: /json/i.test(type) ? { type: "object", properties: { of: { const: type } } } : { type: "string" } },
         ]),
       ),
     },
@@ -24,6 +24,8 @@ test("with a default media type, a response that declares it is typed by it alon
         "/commit": { get: { responses: content(["application/json", "application/vnd.github.diff", "application/vnd.github.sha"]) } },
         "/starred": { get: { responses: content(["application/json", "application/vnd.github.star+json"]) } },
         "/text": { get: { responses: content(["text/plain", "text/csv"]) } },
+        // Compared by essence (RFC 9110 section 8.3.1): a parameter or another case is the same media type.
+        "/charset": { get: { responses: content(["Application/JSON; charset=utf-8", "text/csv"]) } },
       },
     },
     "defaults.json",
@@ -36,10 +38,12 @@ test("with a default media type, a response that declares it is typed by it alon
     '  "GET /commit": Response<200, { of?: "application/json" }>;',
     '  "GET /starred": Response<200, { of?: "application/json" }>;',
     '  "GET /text": Response<200, string>;',
+    '  "GET /charset": Response<200, { of?: "Application/JSON; charset=utf-8" }>;',
   ]);
   expect(lines()).toEqual([
     '  "GET /commit": Response<200, { of?: "application/json" } | string>;',
     '  "GET /starred": Response<200, { of?: "application/json" } | { of?: "application/vnd.github.star+json" }>;',
     '  "GET /text": Response<200, string>;',
+    '  "GET /charset": Response<200, { of?: "Application/JSON; charset=utf-8" } | string>;',
   ]);
 });

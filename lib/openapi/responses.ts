@@ -15,6 +15,7 @@ import { SchemaWriter } from "./schema.js";
 import { schemaOf, typesOf } from "./schema-object.js";
 import { docOf, key, parenthesized, union } from "./typescript.js";
 import { sequenceSeparator } from "./sequences.js";
+import { essence } from "./serializers/form-body.js";
 
 /** A response object as the generator reads it (OpenAPI 3.1 section 4.8.17). */
 interface ResponseObject {
@@ -103,12 +104,13 @@ export class ResponseWriter extends SchemaWriter {
    *   or `star+json`, answer a call whose `mediaType.format` names them). Without it, a response's
    *   data is the union over its media types, any of which the server may send.
    */
-  constructor(
-    resolve: Resolve,
-    private readonly defaultMediaType?: string,
-  ) {
+  constructor(resolve: Resolve, defaultMediaType?: string) {
     super(resolve, "response", false);
+    this.defaultEssence = defaultMediaType === undefined ? undefined : essence(defaultMediaType);
   }
+
+  /** The essence of the default media type (`application/json`), which a declared one is compared by. */
+  private readonly defaultEssence: string | undefined;
 
   /**
    * An operation's responses as a union discriminated by `status`: each status code the
@@ -145,7 +147,7 @@ export class ResponseWriter extends SchemaWriter {
   private dataOf(content: ResponseObject["content"]): string {
     const declared = Object.entries(content ?? {});
     if (declared.length === 0) return "undefined";
-    const answered = declared.filter(([type]) => type.toLowerCase() === this.defaultMediaType);
+    const answered = declared.filter(([type]) => essence(type) === this.defaultEssence);
     const media = answered.length > 0 ? answered : declared;
     return union(
       media.map(([type, { schema, itemSchema }]) => {

@@ -91,8 +91,8 @@ export function formFields(form: Form, body: Readonly<Record<string, unknown>>):
   return fields;
 }
 
-/** A media type's essence, lowercased: `image/png` of `Image/PNG; q=1`. */
-const essence = (type: string): string => type.split(";")[0]!.trim().toLowerCase();
+/** A media type's essence, lowercased: `image/png` of `Image/PNG; q=1` (RFC 9110 section 8.3.1). */
+export const essence = (type: string): string => type.split(";")[0]!.trim().toLowerCase();
 
 /** Whether `range` (`image/png`, `image/*`, or `*` over `*` for any) matches the media type `type` (RFC 9110 section 12.5.1). */
 const allows = (range: string, type: string): boolean =>
