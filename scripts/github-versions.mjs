@@ -66,11 +66,13 @@ function changeSchema(spec, holder, key, change) {
 }
 
 /**
- * `spec` with `changes` applied, as a copy: parameters removed from the query and the JSON body of
+ * `spec` with `changes` applied, as a copy (`spec` itself when there is none): parameters removed from the query and the JSON body of
  * each change's routes, parameters narrowed, routes removed. Also each change and route that found
  * nothing to change in `spec` (`/hub`, which the description no longer has), for the reports.
  */
 export function applyChanges(spec, changes) {
+  // No change, no copy: the 2022-11-28 maps, and every GHES one.
+  if (changes.length === 0) return { spec, unmatched: [] };
   const copy = JSON.parse(JSON.stringify(spec));
   const unmatched = [];
   for (const change of changes) {
