@@ -340,9 +340,30 @@ const compilers = [
   ["TypeScript 5.9", ["--require", join(root, "bench", "tsc-unrounded.cjs"), join(root, "node_modules", "typescript", "bin", "tsc")]],
   ["TypeScript 7", [join(root, "node_modules", "typescript-7", "bin", "tsc")]],
 ];
-/** One `tsc --extendedDiagnostics` run: check time (s, and the decimals it is printed with), memory (KB), types and instantiations. */
+/**
+ * Whether a cycle of Go's garbage collector ran during TypeScript 7's check: its trace
+ * (`GODEBUG=gctrace=1`, https://pkg.go.dev/runtime#hdr-Environment_Variables, on standard error)
+ * gives each cycle's start and wall-clock phases, and `--extendedDiagnostics` forces two cycles
+ * after the check (marked `(forced)`), so a cycle ran during the check when it ended within
+ * `check` seconds before the first forced one. `undefined` where there is no trace (TypeScript 5.9).
+ */
+const collectedDuringCheck = (stderr, check) => {
+  const cycles = [...stderr.matchAll(/^gc \d+ @([\d.]+)s \d+%: ([\d.]+)\+([\d.]+)\+([\d.]+) ms clock.*$/gm)].map(
+    ([line, start, ...phases]) => ({
+      start: Number(start),
+      end: Number(start) + phases.reduce((sum, ms) => sum + Number(ms), 0) / 1000,
+      forced: line.endsWith("(forced)"),
+    }),
+  );
+  const after = cycles.find((cycle) => cycle.forced);
+  return after === undefined ? undefined : cycles.some((cycle) => !cycle.forced && cycle.end > after.start - check);
+};
+/** One `tsc --extendedDiagnostics` run: check time (s, and the decimals it is printed with), memory (KB), types and instantiations, and whether Go collected during the check (TypeScript 7). */
 const check = (compiler, tsc, name, dir) => {
-  const result = spawnSync(process.execPath, ["--expose-gc", ...tsc, "-p", dir, "--extendedDiagnostics"], { encoding: "utf8" });
+  const result = spawnSync(process.execPath, ["--expose-gc", ...tsc, "-p", dir, "--extendedDiagnostics"], {
+    encoding: "utf8",
+    env: { ...process.env, GODEBUG: "gctrace=1" },
+  });
   if (!/^Check time/m.test(result.stdout)) throw new Error(`${compiler}, ${name}: ${result.stdout}${result.stderr}`);
   if (/error TS/.test(result.stdout)) throw new Error(`${compiler}, ${name}: ${result.stdout.slice(0, 2000)}`);
   const read = (label) => new RegExp(`^${label}:\\s+([\\d.]+)`, "m").exec(result.stdout)?.[1] ?? "NaN";
@@ -352,6 +373,7 @@ const check = (compiler, tsc, name, dir) => {
     memory: Number(read("Memory used")),
     types: Number(read("Types")),
     instantiations: Number(read("Instantiations")),
+    collected: collectedDuringCheck(result.stderr, Number(read("Check time"))),
   };
 };
 const middle = (values) => {
@@ -466,5 +488,23 @@ for (const [compiler, tsc] of compilers) {
       `${checkTime(figures[5].check)}, ${percent(figures[5].memory.median)} memory, ` +
       `${figures[5].types} types, ${figures[5].instantiations} instantiations`,
   );
+  // TypeScript 7's check time holds any cycle of Go's collector that ran during it, some 7 ms on
+  // these programs, which a few more megabytes of declarations make likelier: what responses add
+  // is also read from the pairs whose two runs met the same (both a cycle, or neither).
+  if (paired[0][0].a.collected !== undefined) {
+    const share = (samples, side) => `${Math.round((100 * samples.filter((sample) => sample[side].collected).length) / samples.length)} %`;
+    console.log(
+      `
+Go's collector during the check (GODEBUG=gctrace=1, no target): a cycle ran during it in this share of runs, with responses and without, and what responses add in the pairs whose two runs both had one or neither, at ` +
+        pairs
+          .slice(0, 3)
+          .map(([a], n) => {
+            const alike = paired[n].filter((sample) => sample.a.collected === sample.b.collected);
+            const figure = medianInterval(alike.map((sample) => sample.check));
+            return `${a.slice("wrapper, ".length)}: ${share(paired[n], "a")} and ${share(paired[n], "b")}; ${alike.length} pairs alike, ${checkTime(figure)} (${Math.round(figure.confidence * 100)} % interval)`;
+          })
+          .join("; "),
+    );
+  }
 }
 if (process.env.BENCH_KEEP === undefined) rmSync(responseBase, { recursive: true, force: true });
