@@ -501,7 +501,17 @@ Go's collector during the check (GODEBUG=gctrace=1, no target): a cycle ran duri
           .map(([a], n) => {
             const alike = paired[n].filter((sample) => sample.a.collected === sample.b.collected);
             const figure = medianInterval(alike.map((sample) => sample.check));
-            return `${a.slice("wrapper, ".length)}: ${share(paired[n], "a")} and ${share(paired[n], "b")}; ${alike.length} pairs alike, ${checkTime(figure)} (${Math.round(figure.confidence * 100)} % interval)`;
+            // The check time of the runs with a cycle during it and of those without, each program's median, in ms.
+            const cost = (side) =>
+              [true, false]
+                .map((collected) => paired[n].filter((sample) => sample[side].collected === collected).map((sample) => sample[side].check))
+                .map((times) => (times.length === 0 ? "none" : `${(middle(times) * 1000).toFixed(1)} ms`))
+                .join(" with a cycle, ");
+            return (
+              `${a.slice("wrapper, ".length)}: ${share(paired[n], "a")} and ${share(paired[n], "b")} ` +
+              `(check time ${cost("a")} without; ${cost("b")} without); ` +
+              `${alike.length} pairs alike, ${checkTime(figure)} (${Math.round(figure.confidence * 100)} % interval)`
+            );
           })
           .join("; "),
     );
