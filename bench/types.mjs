@@ -335,30 +335,45 @@ const PAIRED_ROUNDS = Number(process.env.BENCH_PAIRED_ROUNDS ?? 15);
 const PAIRED_SECONDS = Number(process.env.BENCH_PAIRED_SECONDS ?? 360);
 // TypeScript 5.9 prints its times in hundredths of a second (steps of 2 to 5 % on these
 // programs): bench/tsc-unrounded.cjs, preloaded, has it print them to the microsecond.
-// TypeScript 7 prints thousandths, read as printed.
+// TypeScript 7 prints thousandths, read as printed. Each compiler's collector is traced: V8's
+// with `--trace-gc` (on standard output), Go's with `GODEBUG=gctrace=1` (on standard error).
 const compilers = [
-  ["TypeScript 5.9", ["--require", join(root, "bench", "tsc-unrounded.cjs"), join(root, "node_modules", "typescript", "bin", "tsc")]],
+  [
+    "TypeScript 5.9",
+    ["--trace-gc", "--require", join(root, "bench", "tsc-unrounded.cjs"), join(root, "node_modules", "typescript", "bin", "tsc")],
+  ],
   ["TypeScript 7", [join(root, "node_modules", "typescript-7", "bin", "tsc")]],
 ];
 /**
- * Whether a cycle of Go's garbage collector ran during TypeScript 7's check: its trace
- * (`GODEBUG=gctrace=1`, https://pkg.go.dev/runtime#hdr-Environment_Variables, on standard error)
- * gives each cycle's start and wall-clock phases, and `--extendedDiagnostics` forces two cycles
- * after the check (marked `(forced)`), so a cycle ran during the check when it ended within
- * `check` seconds before the first forced one. `undefined` where there is no trace (TypeScript 5.9).
+ * Whether a full collection ran during the check: a cycle of Go's collector (TypeScript 7), or a
+ * mark-compact of V8's (TypeScript 5.9; its scavenges of the young generation, a few milliseconds
+ * each, run all through every check and are not counted). Each compiler's trace gives the
+ * collections' times and durations (Go's `GODEBUG=gctrace=1`, https://pkg.go.dev/runtime#hdr-Environment_Variables,
+ * on standard error: each cycle's start and wall-clock phases; node's `--trace-gc`, on standard
+ * output: each collection's end, pause, and the incremental marking before it), and both end with
+ * a collection `--extendedDiagnostics` forces after the check (Go's `(forced)`, V8's `testing`,
+ * `--expose-gc`'s), so a collection ran during the check when it ended within `check` seconds
+ * before that one. `undefined` without a trace.
  */
-const collectedDuringCheck = (stderr, check) => {
-  const cycles = [...stderr.matchAll(/^gc \d+ @([\d.]+)s \d+%: ([\d.]+)\+([\d.]+)\+([\d.]+) ms clock.*$/gm)].map(
+const collectedDuringCheck = (output, check) => {
+  const go = [...output.matchAll(/^gc \d+ @([\d.]+)s \d+%: ([\d.]+)\+([\d.]+)\+([\d.]+) ms clock.*$/gm)].map(
     ([line, start, ...phases]) => ({
       start: Number(start),
       end: Number(start) + phases.reduce((sum, ms) => sum + Number(ms), 0) / 1000,
       forced: line.endsWith("(forced)"),
     }),
   );
+  // V8 prints a collection when it ends, with its pause: `[pid:isolate]   1568 ms: Mark-Compact 71.4 (103.4) -> 69.0 (104.4) MB, 61.64 / 0.00 ms …`.
+  const v8 = [...output.matchAll(/^\[\d+:0x[\da-f]+\]\s+([\d.]+) ms: Mark-Compact .*?MB, ([\d.]+) \/.*$/gm)].map(([line, end, pause]) => ({
+    start: (Number(end) - Number(pause)) / 1000,
+    end: Number(end) / 1000,
+    forced: / testing;/.test(line),
+  }));
+  const cycles = go.length > 0 ? go : v8;
   const after = cycles.find((cycle) => cycle.forced);
   return after === undefined ? undefined : cycles.some((cycle) => !cycle.forced && cycle.end > after.start - check);
 };
-/** One `tsc --extendedDiagnostics` run: check time (s, and the decimals it is printed with), memory (KB), types and instantiations, and whether Go collected during the check (TypeScript 7). */
+/** One `tsc --extendedDiagnostics` run: check time (s, and the decimals it is printed with), memory (KB), types and instantiations, and whether a full collection ran during the check ({@link collectedDuringCheck}). */
 const check = (compiler, tsc, name, dir) => {
   const result = spawnSync(process.execPath, ["--expose-gc", ...tsc, "-p", dir, "--extendedDiagnostics"], {
     encoding: "utf8",
@@ -373,7 +388,7 @@ const check = (compiler, tsc, name, dir) => {
     memory: Number(read("Memory used")),
     types: Number(read("Types")),
     instantiations: Number(read("Instantiations")),
-    collected: collectedDuringCheck(result.stderr, Number(read("Check time"))),
+    collected: collectedDuringCheck(result.stdout + result.stderr, Number(read("Check time"))),
   };
 };
 const middle = (values) => {
@@ -488,14 +503,15 @@ for (const [compiler, tsc] of compilers) {
       `${checkTime(figures[5].check)}, ${percent(figures[5].memory.median)} memory, ` +
       `${figures[5].types} types, ${figures[5].instantiations} instantiations`,
   );
-  // TypeScript 7's check time holds any cycle of Go's collector that ran during it, some 7 ms on
-  // these programs, which a few more megabytes of declarations make likelier: what responses add
-  // is also read from the pairs whose two runs met the same (both a cycle, or neither).
+  // A check time holds any full collection that ran during it (TypeScript 7: a cycle of Go's
+  // collector, some 7 ms on these programs), which a few more megabytes of declarations can make
+  // likelier: what responses add is also read from the pairs whose two runs met the same (both a
+  // collection during the check, or neither).
   if (paired[0][0].a.collected !== undefined) {
     const share = (samples, side) => `${Math.round((100 * samples.filter((sample) => sample[side].collected).length) / samples.length)} %`;
     console.log(
       `
-Go's collector during the check (GODEBUG=gctrace=1, no target): a cycle ran during it in this share of runs, with responses and without, and what responses add in the pairs whose two runs both had one or neither, at ` +
+${compiler.endsWith("7") ? "Go's collector during the check (GODEBUG=gctrace=1, no target): a cycle" : "V8's full collections during the check (node --trace-gc, no target; its scavenges run all through every check): a mark-compact"} ran during it in this share of runs, with responses and without, and what responses add in the pairs whose two runs both had one or neither, at ` +
         pairs
           .slice(0, 3)
           .map(([a], n) => {
@@ -506,7 +522,7 @@ Go's collector during the check (GODEBUG=gctrace=1, no target): a cycle ran duri
               [true, false]
                 .map((collected) => paired[n].filter((sample) => sample[side].collected === collected).map((sample) => sample[side].check))
                 .map((times) => (times.length === 0 ? "none" : `${(middle(times) * 1000).toFixed(1)} ms`))
-                .join(" with a cycle, ");
+                .join(" with one, ");
             return (
               `${a.slice("wrapper, ".length)}: ${share(paired[n], "a")} and ${share(paired[n], "b")} ` +
               `(check time ${cost("a")} without; ${cost("b")} without); ` +
