@@ -353,7 +353,10 @@ const compilers = [
  * output: each collection's end, pause, and the incremental marking before it), and both end with
  * a collection `--extendedDiagnostics` forces after the check (Go's `(forced)`, V8's `testing`,
  * `--expose-gc`'s), so a collection ran during the check when it ended within `check` seconds
- * before that one. `undefined` without a trace.
+ * before that one began. That window is a little late: Go's `runtime.GC()` first waits for a cycle
+ * still running and sweeps what it left, so the forced cycle begins 1 to 4 ms after the check ends
+ * (up to some 12 ms when a cycle was running, which then counts), and a cycle that ended in the
+ * check's first millisecond or two is missed. `undefined` without a trace.
  */
 const collectedDuringCheck = (output, check) => {
   const go = [...output.matchAll(/^gc \d+ @([\d.]+)s \d+%: ([\d.]+)\+([\d.]+)\+([\d.]+) ms clock.*$/gm)].map(
@@ -504,29 +507,30 @@ for (const [compiler, tsc] of compilers) {
       `${figures[5].types} types, ${figures[5].instantiations} instantiations`,
   );
   // A check time holds any full collection that ran during it (TypeScript 7: a cycle of Go's
-  // collector, some 7 ms on these programs), which a few more megabytes of declarations can make
-  // likelier: what responses add is also read from the pairs whose two runs met the same (both a
-  // collection during the check, or neither).
+  // collector, 4 to 8 ms on these programs), which a few more megabytes of declarations can make
+  // likelier: what responses add is also read from the pairs in which neither run had one.
   if (paired[0][0].a.collected !== undefined) {
     const share = (samples, side) => `${Math.round((100 * samples.filter((sample) => sample[side].collected).length) / samples.length)} %`;
+    const ms = (seconds) => `${Math.round(seconds * 10000) / 10} ms`;
     console.log(
-      `
-${compiler.endsWith("7") ? "Go's collector during the check (GODEBUG=gctrace=1, no target): a cycle" : "V8's full collections during the check (node --trace-gc, no target; its scavenges run all through every check): a mark-compact"} ran during it in this share of runs, with responses and without, and what responses add in the pairs whose two runs both had one or neither, at ` +
+      `\n${compiler.endsWith("7") ? "Go's collector during the check (GODEBUG=gctrace=1, no target): a cycle" : "V8's full collections during the check (node --trace-gc, no target; its scavenges run all through every check): a mark-compact"} ran during it in this share of runs, with responses and without, and what responses add in the pairs in which neither run had one, at ` +
         pairs
           .slice(0, 3)
           .map(([a], n) => {
-            const alike = paired[n].filter((sample) => sample.a.collected === sample.b.collected);
-            const figure = medianInterval(alike.map((sample) => sample.check));
-            // The check time of the runs with a cycle during it and of those without, each program's median, in ms.
+            const neither = paired[n].filter((sample) => !sample.a.collected && !sample.b.collected);
+            const figure = neither.length === 0 ? undefined : medianInterval(neither.map((sample) => sample.check));
+            // Each program's median check time in the runs with a collection during the check and in those without.
             const cost = (side) =>
               [true, false]
                 .map((collected) => paired[n].filter((sample) => sample[side].collected === collected).map((sample) => sample[side].check))
-                .map((times) => (times.length === 0 ? "none" : `${(middle(times) * 1000).toFixed(1)} ms`))
+                .map((times) => (times.length === 0 ? "none" : ms(middle(times))))
                 .join(" with one, ");
             return (
               `${a.slice("wrapper, ".length)}: ${share(paired[n], "a")} and ${share(paired[n], "b")} ` +
-              `(check time ${cost("a")} without; ${cost("b")} without); ` +
-              `${alike.length} pairs alike, ${checkTime(figure)} (${Math.round(figure.confidence * 100)} % interval)`
+              `(check time with responses ${cost("a")} without one; without responses ${cost("b")} without one); ` +
+              (neither.length === 0
+                ? "no pair with none"
+                : `${neither.length} ${neither.length === 1 ? "pair" : "pairs"} with none, ${checkTime(figure)} (${Math.round(figure.confidence * 100)} % interval)`)
             );
           })
           .join("; "),
