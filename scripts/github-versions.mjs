@@ -2,8 +2,8 @@
 // each version makes, applied to an OpenAPI description so that the generator writes that version's
 // map and its responses. The description carries most of them itself (`x-github-breaking-changes`,
 // applyDescribedChanges); scripts/github-api-versions.json (from GitHub's CHANGELOG.md files, with
-// provenance) holds the request-side changes, some of which the description does not carry. Shared by scripts/generate-routes.mjs and
-// scripts/descriptions-update.mjs.
+// provenance) holds the request-side changes, some of which the description does not carry. Used by
+// scripts/generate-routes.mjs.
 import { readFileSync } from "node:fs";
 
 /** scripts/github-api-versions.json. */
@@ -20,13 +20,16 @@ export function changesFor(target, version) {
     .flatMap(([, { changes = [] }]) => changes.filter((change) => change.targets.includes(target)));
 }
 
+/** The reference tokens of a JSON Pointer (RFC 6901 section 3, `/a~1b` or a local `$ref`'s `#/a~1b`): `["a/b"]`. */
+const tokensOf = (pointer) =>
+  pointer
+    .split("/")
+    .slice(1)
+    .map((token) => token.replaceAll("~1", "/").replaceAll("~0", "~"));
+
 /** The value a local `$ref` (`#/components/schemas/x`) points at in `spec`. */
 function pointAt(spec, ref) {
-  return ref
-    .slice(2)
-    .split("/")
-    .map((part) => part.replaceAll("~1", "/").replaceAll("~0", "~"))
-    .reduce((value, part) => value?.[part], spec);
+  return tokensOf(ref).reduce((value, part) => value?.[part], spec);
 }
 
 /** `holder[key]` with a `$ref` there replaced by a copy of its target, so that changing it changes no other operation. */
@@ -151,10 +154,7 @@ function jsonPatch(node, operations, where) {
   if (operations.length === 0) throw new Error(`${where}: an empty JSON Patch`);
   for (const { op, path, value } of operations) {
     if (typeof path !== "string" || !path.startsWith("/")) throw new Error(`${where}: JSON Patch ${op} ${path} does not apply`);
-    const tokens = path
-      .split("/")
-      .slice(1)
-      .map((token) => token.replaceAll("~1", "/").replaceAll("~0", "~"));
+    const tokens = tokensOf(path);
     const last = tokens.pop();
     const parent = tokens.reduce((at, token) => (typeof at === "object" && at !== null ? at[token] : undefined), node);
     const fails = () => new Error(`${where}: JSON Patch ${op} ${path} does not apply`);
@@ -174,23 +174,45 @@ function jsonPatch(node, operations, where) {
 }
 
 /**
+ * Calls `visit(node, pointer)` on each node inside `node` that carries changes (`x-github-breaking-changes`),
+ * a node after the nodes inside it; `keys` is the pointer's keys so far.
+ */
+function forEachAnnotated(node, visit, keys = ["#"]) {
+  if (typeof node !== "object" || node === null) return;
+  for (const [key, value] of Object.entries(node))
+    if (key !== DESCRIBED && typeof value === "object" && value !== null) {
+      keys.push(key);
+      forEachAnnotated(value, visit, keys);
+      keys.pop();
+    }
+  if (!Array.isArray(node) && node[DESCRIBED] !== undefined) visit(node, keys.join("/"));
+}
+
+/**
  * `spec` with the changes its own nodes describe (`x-github-breaking-changes`: on an operation, a
  * component schema or example, a list of `{ changeset, patch, version }`) of every version up to
- * `version` applied to the node they are on, as a copy: a `patch` object is a JSON Merge Patch
- * (RFC 7396), a list a JSON Patch (RFC 6902). This is how GitHub's descriptions hold a version's
- * breaking changes (the changesets of GitHub's CHANGELOG for that version); the copy has no such
- * annotation left. Also the names of the changesets applied, in order.
+ * `version` applied to the node they are on, as a copy (`spec` itself, annotations and all, when
+ * none is of `version` or before): a `patch` object is a JSON Merge Patch (RFC 7396), a list a JSON
+ * Patch (RFC 6902). This is how GitHub's descriptions hold a version's breaking changes (the
+ * changesets of GitHub's CHANGELOG for that version); the copy has no such annotation left. Also the
+ * names of the changesets applied, in order.
  */
 export function applyDescribedChanges(spec, version) {
+  const applies = (change, where) => {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(change.version)) throw new Error(`${where} (${change.changeset}): no version`);
+    return change.version <= version;
+  };
+  // No change of the version, no copy: the 2022-11-28 maps, and every GHES one.
+  let any = false;
+  forEachAnnotated(spec, (node, where) => {
+    if (node[DESCRIBED].filter((change) => applies(change, where)).length > 0) any = true;
+  });
+  if (!any) return { spec, changesets: [] };
   const copy = JSON.parse(JSON.stringify(spec));
   const changesets = new Set();
-  (function visit(node, where) {
-    if (typeof node !== "object" || node === null) return;
-    for (const [key, value] of Object.entries(node)) if (key !== DESCRIBED) visit(value, `${where}/${key}`);
-    if (Array.isArray(node) || node[DESCRIBED] === undefined) return;
+  forEachAnnotated(copy, (node, where) => {
     for (const change of node[DESCRIBED]) {
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(change.version)) throw new Error(`${where} (${change.changeset}): no version`);
-      if (change.version > version) continue;
+      if (!applies(change, where)) continue;
       if (Array.isArray(change.patch)) jsonPatch(node, change.patch, `${where} (${change.changeset})`);
       else if (typeof change.patch === "object" && change.patch !== null && Object.keys(change.patch).length > 0)
         mergePatch(node, change.patch, `${where} (${change.changeset})`);
@@ -198,6 +220,6 @@ export function applyDescribedChanges(spec, version) {
       changesets.add(change.changeset);
     }
     Reflect.deleteProperty(node, DESCRIBED);
-  })(copy, "#");
+  });
   return { spec: copy, changesets: [...changesets] };
 }
