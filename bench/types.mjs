@@ -298,12 +298,11 @@ execFileSync(process.execPath, [
   githubTypes,
   "--silent",
 ]);
-/** Writes the project `name`: its `index.ts`, the declaration files `declarations` (name: text) beside it, and its tsconfig.json. */
-const writeProject = (name, source, declarations = {}) => {
+const responseDirs = Object.entries(responseProjects).map(([name, source]) => {
   const dir = join(responseBase, name.replace(/\W/g, "-"));
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, "index.ts"), source);
-  for (const [file, text] of Object.entries(declarations)) writeFileSync(join(dir, file), text);
+  if (name === "openapi-fetch") writeFileSync(join(dir, "github.d.ts"), readFileSync(githubTypes));
   writeFileSync(
     join(dir, "tsconfig.json"),
     JSON.stringify({
@@ -317,34 +316,11 @@ const writeProject = (name, source, declarations = {}) => {
         skipLibCheck: true,
         types: [],
       },
-      files: ["index.ts", ...Object.keys(declarations)],
+      files: ["index.ts"],
     }),
   );
   return { name, dir };
-};
-const responseDirs = Object.entries(responseProjects).map(([name, source]) =>
-  writeProject(name, source, name === "openapi-fetch" ? { "github.d.ts": readFileSync(githubTypes, "utf8") } : {}),
-);
-// The 20 calls' pair again in projects that also hold declarations of their own: a .d.ts of
-// `lines` interfaces (about 115 bytes and 3.4 KB of TypeScript 7's heap a line), which the
-// compilers parse and bind but, under skipLibCheck, do not check, so that the check is the same
-// and only the heap it starts on differs. Where a cycle of Go's collector falls moves with that
-// heap (each cycle's goal is twice what was live after the one before), so one program's figure
-// holds its own heap's luck; the sizes spread the heap evenly over one doubling (+0 to +25 MB on
-// 32), as users' projects do, and the 20 calls' target is read over all of them.
-const USER_DECLARATIONS = [2500, 5000, 7500];
-const userDeclarations = (lines) =>
-  Array.from(
-    { length: lines },
-    (_, n) =>
-      `export interface Model${n} { id: number; name: string; owner?: Model${Math.max(0, n - 1)}; tags: string[]; state: "open" | "closed" }`,
-  ).join("\n") + "\n";
-const withDeclarations = (name, lines) => `${name}, ${lines.toLocaleString("en-US")} lines of the project's own declarations`;
-const sizedDirs = USER_DECLARATIONS.flatMap((lines) =>
-  ["wrapper, 20 calls", "wrapper, 20 calls, no responses"].map((name) =>
-    writeProject(withDeclarations(name, lines), responseProjects[name], { "models.d.ts": userDeclarations(lines) }),
-  ),
-);
+});
 const RESPONSE_ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 // The comparisons the targets are about are read from paired runs: each round runs the two
 // projects of a pair back to back (in turn first), so that both meet the same load, and the
@@ -485,14 +461,8 @@ for (const [compiler, tsc] of compilers) {
     // Where the time of 0 calls goes (no target).
     ["wrapper, 0 calls, the 20 calls' pages", "wrapper, 0 calls, no responses"],
     ["wrapper, 0 calls, no responses, a stand-in", "wrapper, 0 calls, no responses"],
-    // The 20 calls in projects with declarations of their own (the target read over these and the third).
-    ...USER_DECLARATIONS.map((lines) => [
-      withDeclarations("wrapper, 20 calls", lines),
-      withDeclarations("wrapper, 20 calls, no responses", lines),
-      1.15,
-    ]),
   ];
-  const dirOf = new Map([...responseDirs, ...sizedDirs].map(({ name, dir }) => [name, dir]));
+  const dirOf = new Map(responseDirs.map(({ name, dir }) => [name, dir]));
   const paired = pairs.map(() => []);
   const start = performance.now();
   for (let round = 0; round < PAIRED_ROUNDS || performance.now() - start < PAIRED_SECONDS * 1000; round++)
@@ -535,24 +505,6 @@ for (const [compiler, tsc] of compilers) {
       `a stand-in of a few lines for ResponseFor, none of the responses' declarations, ` +
       `${checkTime(figures[5].check)}, ${percent(figures[5].memory.median)} memory, ` +
       `${figures[5].types} types, ${figures[5].instantiations} instantiations`,
-  );
-  // The 20 calls' target over projects of several sizes: this program alone (pair 2) and the same in
-  // projects with declarations of their own (pairs 6 on), every pair of every size pooled.
-  const sized = [2, ...USER_DECLARATIONS.map((_, n) => 6 + n)];
-  const pooled = medianInterval(sized.flatMap((n) => paired[n].map((sample) => sample.check)));
-  const cycles = (n) =>
-    paired[n][0].a.collected === undefined
-      ? ""
-      : ` (a full collection during the check in ${["a", "b"].map((side) => `${Math.round((100 * paired[n].filter((sample) => sample[side].collected).length) / paired[n].length)} %`).join(" and ")} of runs)`;
-  console.log(
-    `\nwhat responses add at 20 calls in projects that also hold declarations of their own (a .d.ts of 0, ${USER_DECLARATIONS.map((lines) => lines.toLocaleString("en-US")).join(", ")} interfaces, ` +
-      `parsed and bound, not checked: the same check on a heap 0 to 25 MB larger, where the collector's cycles fall elsewhere), ` +
-      `the 20 calls' target read over every pair of every size (${sized.length * paired[2].length} pairs): ${checkTime(pooled)} (${Math.round(pooled.confidence * 100)} % interval), ${verdict(pooled, 1.15)} (target ≤ 15 %); each size: ` +
-      sized
-        .map(
-          (n, at) => `${at === 0 ? 0 : USER_DECLARATIONS[at - 1].toLocaleString("en-US")} lines ${checkTime(figures[n].check)}${cycles(n)}`,
-        )
-        .join("; "),
   );
   // A check time holds any full collection that ran during it (TypeScript 7: a cycle of Go's
   // collector, 4 to 8 ms on these programs), which a few more megabytes of declarations can make
