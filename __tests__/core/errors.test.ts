@@ -1,5 +1,9 @@
 import { describeValue, fail } from "../../lib/core/errors.js";
-import { endpoint, EndpointError, VERSION } from "../../lib/index.js";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import fc from "fast-check";
+import { createEndpoint, endpoint, EndpointError, gheCom, VERSION } from "../../lib/index.js";
+import { securityOf } from "../../lib/openapi/queries.js";
 import { packageVersion } from "../helpers/defaults.js";
 import { errorOf } from "../helpers/errors.js";
 
@@ -133,6 +137,67 @@ describe("received values are described shortly and safely", () => {
 
   test("a revoked Proxy as options is an INVALID_OPTIONS error, not a crash", () => {
     expect(errorOf(() => endpoint("GET /", revoked.proxy as never))).toMatchObject({ code: "INVALID_OPTIONS" });
+  });
+});
+
+describe("a secret's value is never shown, whichever entry point refuses it", () => {
+  const token = "ghp_16C7e42F292c6912E7710c838347Ae178B4a";
+  const bearer = { schemes: { bearer: { type: "http", scheme: "bearer" } }, routes: {} } as const;
+  const cookieKey = { schemes: { session: { type: "apiKey", in: "cookie", name: "sid" } }, routes: {} } as const;
+  /** Each entry point given `secret` where a secret goes, with the argument it names. */
+  const entries: [name: string, call: (secret: string) => unknown, argument: string][] = [
+    ["a call's authorization", (secret) => endpoint("GET /user", { headers: { Authorization: secret } }), "options.headers.authorization"],
+    [
+      "a call's proxy-authorization",
+      (secret) => endpoint("GET /user", { headers: { "proxy-authorization": secret } }),
+      "options.headers.proxy-authorization",
+    ],
+    ["a call's cookie", (secret) => endpoint("GET /user", { headers: { Cookie: secret } }), "options.headers.cookie"],
+    ["defaults()", (secret) => endpoint.defaults({ headers: { authorization: secret } }), "defaults.headers.authorization"],
+    [
+      "createEndpoint() on a GHE.com target",
+      (secret) => createEndpoint({ headers: { authorization: secret } }, gheCom("octocorp")),
+      "defaults.headers.authorization",
+    ],
+    ["a generated API's bearer credential", (secret) => securityOf(bearer, { bearer: secret }), "credentials.bearer"],
+    ["a generated API's cookie credential", (secret) => securityOf(cookieKey, { session: secret }), "credentials.session"],
+  ];
+
+  test.each(entries)("%s: the argument named, the value by its length alone", (_name, call, argument) => {
+    const error = errorOf(() => call(`token ${token}\n`));
+    expect(error.argument).toBe(argument);
+    expect(error.message).toContain(`; received a string of ${`token ${token}\n`.length} characters, not shown.`);
+    expect(error.message).not.toContain("ghp_");
+  });
+
+  test("any token with a control character anywhere: the message shows its length alone", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...entries),
+        fc.stringMatching(/^[\w.~+/-]{8,60}$/),
+        fc.nat(),
+        fc.constantFrom("\n", "\r", "\u0000", "\u007f"),
+        ([, call], token, at, control) => {
+          const cut = at % (token.length + 1);
+          const secret = token.slice(0, cut) + control + token.slice(cut);
+          const error = errorOf(() => call(secret));
+          expect(error.message.slice(error.message.indexOf("; received"))).toBe(
+            `; received a string of ${secret.length} characters, not shown. See docs/errors.md#${error.code.toLowerCase()}`,
+          );
+        },
+      ),
+    );
+  });
+
+  test("docs/errors.md's example prints what the call throws", () => {
+    const error = errorOf(() => endpoint.defaults({ headers: { authorization: `token ${token}\n` } }));
+    expect(readFileSync(join(__dirname, "..", "..", "docs", "errors.md"), "utf8")).toContain(
+      `endpoint.defaults({ headers: { authorization: "token ${token}\\n" } });\n// EndpointError ${error.code}: ${error.message}\n`,
+    );
+  });
+
+  test("a value of any other field is still shown, shortened", () => {
+    expect(errorOf(() => endpoint("GET /user", { headers: { "x-a": "a\nb" } })).message).toContain('; received "a\\nb" (string)');
   });
 });
 

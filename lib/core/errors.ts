@@ -155,15 +155,30 @@ function describeObject(value: object): string {
 }
 
 /**
+ * The arguments whose values are secrets: the `authorization`, `proxy-authorization` and `cookie`
+ * header fields of any options (RFC 9110 sections 11.6.2 and 11.7.2, RFC 6265 section 5.4; an
+ * argument names a header field by its lowercase name) and a generated API's `credentials.<scheme>`.
+ * An error names them and describes a string received for them by its length alone, so that a token
+ * with a stray newline never reaches a log.
+ */
+const SECRET = /\b(?:authorization|cookie)$|^credentials\./;
+
+/**
  * Throws an {@link EndpointError}: `` `argument` <rule>; received <value> ``. With no `received`
- * argument the message is the rule alone. The `production` build of the package passes every rule
+ * argument the message is the rule alone. A string received for a secret ({@link SECRET}) is
+ * `a string of <n> characters, not shown`. The `production` build of the package passes every rule
  * as `""` (docs/errors.md, "Messages in production builds"): `` `argument`; received <value> ``.
  */
 export function fail(code: EndpointErrorCode, argument: string, rule: string, ...received: [unknown?]): never {
+  const value = received[0];
   throw new EndpointError(
     code,
     argument,
-    `${nameOf(argument)}${rule === "" ? "" : ` ${rule}`}${received.length > 0 ? `; received ${describeValue(received[0])}` : ""}`,
+    `${nameOf(argument)}${rule === "" ? "" : ` ${rule}`}${
+      received.length === 0
+        ? ""
+        : `; received ${typeof value === "string" && SECRET.test(argument) ? `a string of ${value.length} characters, not shown` : describeValue(value)}`
+    }`,
   );
 }
 
