@@ -46,8 +46,8 @@ describe("docs", () => {
     .filter((name) => name.endsWith(".md") && name !== "any-api.md")
     .flatMap((name) => fencedBlocks(read(`docs/${name}`)).flatMap(({ lang, code }) => (lang === "ts" ? [[name, code] as const] : [])));
 
-  test("has TypeScript examples in usage.md and github-enterprise.md", () => {
-    expect([...new Set(typed.map(([name]) => name))].sort()).toEqual(["github-enterprise.md", "usage.md"]);
+  test("has TypeScript examples in errors.md, usage.md and github-enterprise.md", () => {
+    expect([...new Set(typed.map(([name]) => name))].sort()).toEqual(["errors.md", "github-enterprise.md", "usage.md"]);
   });
 
   test.each(typed)(

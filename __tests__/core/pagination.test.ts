@@ -10,6 +10,7 @@ import {
   type RequestOptions,
   type ResponseHeaders,
 } from "../../lib/index.js";
+import { describeValue } from "../../lib/core/errors.js";
 import { toEndpointCall, type CorpusCall } from "../helpers/corpus.js";
 import { headers } from "../helpers/defaults.js";
 import { errorOf } from "../helpers/errors.js";
@@ -191,8 +192,9 @@ describe("the grammar's corners (RFC 8288 section 3, RFC 9110 section 5.6)", () 
     { reference: "?page=2", url: "https://api.github.com/repos/octokit/rest.js/issues?page=2" },
     { reference: "pulls?page=2", url: "https://api.github.com/repos/octokit/rest.js/pulls?page=2" },
     { reference: "//api.github.com/x", url: "https://api.github.com/x" },
-    // A fragment is dropped: no request target holds one (RFC 9112 section 3.2).
-    { reference: "#x", url: "https://api.github.com/repos/octokit/rest.js/issues?per_page=2" },
+    // A fragment is dropped: no request target holds one (RFC 9112 section 3.2). ("#x" alone is the
+    // request's own URL, refused below.)
+    { reference: "issues?per_page=2&page=2#x", url: "https://api.github.com/repos/octokit/rest.js/issues?per_page=2&page=2" },
     { reference: "https://api.github.com/x?page=2#frag", url: "https://api.github.com/x?page=2" },
     { reference: "/x?page=2#frag", url: "https://api.github.com/x?page=2" },
     { reference: "?page=2#", url: "https://api.github.com/repos/octokit/rest.js/issues?page=2" },
@@ -291,6 +293,20 @@ describe("hostile Link fields get a clear answer", () => {
     { name: "1 MB of commas before garbage", link: `${",".repeat(1 << 20)}x`, expected: field },
   ])("$name", ({ link, expected }) => {
     expect(errorOf(() => followLink(issues, { link }))).toMatchObject(expected);
+  });
+
+  test.each([
+    ["as the request writes it", issues.url],
+    ["as a path", "/repos/octokit/rest.js/issues?per_page=2"],
+    ["with a fragment, which no request target holds", `${issues.url}#x`],
+    ["as a fragment alone, a reference to the request's own URL", "#x"],
+  ])("a link to the request's own URL (a server that repeats its next link), %s: refused, where a loop would not end", (_name, url) => {
+    expect(errorOf(() => followLink(issues, { link: `<${url}>; rel="next"` }))).toEqual({
+      ...target,
+      message: `\`responseHeaders.link\` must not be the request's own URL: following it fetches the same page again, without end; received ${describeValue(url)}. See docs/errors.md#invalid_url`,
+    });
+    // Its neighbours, another page and the same page by another query, are followed.
+    expect(followLink(issues, { link: `<${issues.url}&page=2>; rel="next"` })?.url).toBe(`${issues.url}&page=2`);
   });
 
   test("10,000 links: the one with rel next is found", () => {

@@ -77,7 +77,8 @@ function isHeld(value: object): boolean {
  *   that is not RFC 8288's syntax, a target with a character outside RFC 3986 (CR, LF, white space,
  *   `\`, non-ASCII) included; `INVALID_URL` (the same argument), each with its own message, for a
  *   target on another origin (another scheme, `javascript:` included, host, port or user
- *   information), with a dot-segment (`/a/../b`), or that no URL parser reads; `INVALID_OPTIONS` when `request` is no request
+ *   information), with a dot-segment (`/a/../b`), that no URL parser reads, or that is the request's
+ *   own URL (a server repeating its `next` link: a loop that pages would never end); `INVALID_OPTIONS` when `request` is no request
  *   options, `responseHeaders` no object, a list, or a response rather than its `headers`, `rel` neither a
  *   string nor a function. See docs/errors.md.
  * @example
@@ -181,6 +182,14 @@ export function followLink<O extends RequestOptions>(
       "INVALID_URL",
       "responseHeaders.link",
       'must not hold a dot-segment ("." or ".." in its path, also pct-encoded), which a URL parser resolves away (RFC 3986 section 5.2.4)',
+      target,
+    );
+  // A link to the page just fetched would be followed again and again: a loop that pages never ends.
+  if (url === request.url)
+    fail(
+      "INVALID_URL",
+      "responseHeaders.link",
+      "must not be the request's own URL: following it fetches the same page again, without end",
       target,
     );
   return { ...request, url, headers: { ...request.headers } };
