@@ -198,6 +198,13 @@ describe("withQueries sends each credential where its scheme says", () => {
     expect(utf8("POST /both").headers.authorization).toBe("Basic dGVzdDoxMjPCow==");
   });
 
+  test("a bearer token is sent as given: RFC 6750's b64token, and tokens in use beyond it (Up's `up:yeah:…`)", () => {
+    for (const token of ["mF_9.B5f-4.1JqM", "a+b/c==", "up:yeah:0123abcDEF", "ghp_x!#$%&'*()<>[]{}|@,;?"]) {
+      const bearer = withQueries(createEndpoint({ baseUrl }), {}, securityOf(plan.table, { bearer: token }));
+      expect(bearer("GET /either").headers.authorization).toBe(`Bearer ${token}`);
+    }
+  });
+
   test("a value the call sets itself is sent as it is; a cookie is added to the call's", () => {
     expect(api("GET /default", { headers: { "x-api-key": "own" } }).headers["x-api-key"]).toBe("own");
     expect(api("GET /either", { api_key: "own" }).url).toBe(`${baseUrl}/either?api_key=own`);
@@ -242,8 +249,10 @@ describe("withQueries sends each credential where its scheme says", () => {
     [{ key: " a" }, "credentials.key", "must be a header field value (RFC 9110 section 5.5)"],
     [{ session: "a;b" }, "credentials.session", "must be cookie-octets (RFC 6265 section 4.1.1)"],
     [{ queryKey: "\ud800" }, "credentials.queryKey", "must be well-formed Unicode"],
-    [{ bearer: "a b" }, "credentials.bearer", "must be a bearer token, RFC 6750 section 2.1's b64token"],
-    [{ oauth: "Bearer x" }, "credentials.oauth", "must be a bearer token, RFC 6750 section 2.1's b64token"],
+    [{ bearer: "a b" }, "credentials.bearer", "must be a bearer token (RFC 6750 section 2.1): visible ASCII characters, no space"],
+    [{ oauth: "Bearer x" }, "credentials.oauth", "must be a bearer token (RFC 6750 section 2.1): visible ASCII characters, no space"],
+    [{ bearer: "a\u00e9" }, "credentials.bearer", "must be a bearer token (RFC 6750 section 2.1): visible ASCII characters, no space"],
+    [{ oidc: "a\tb" }, "credentials.oidc", "must be a bearer token (RFC 6750 section 2.1): visible ASCII characters, no space"],
     [{ basic: "Aladdin:open sesame" }, "credentials.basic", "must be { username, password } (RFC 7617)"],
     [{ basic: { username: "a:b", password: "" } }, "credentials.basic.username", "must be a string without ':'"],
     [{ basic: { username: "a", password: "\u0000" } }, "credentials.basic.password", "must be a string without a control character"],

@@ -87,8 +87,14 @@ interface Bound {
 /** The credentials {@link securityOf} made, and what they send. */
 const bound = new WeakMap<Security, Bound>();
 
-/** RFC 6750 section 2.1: `b64token = 1*( ALPHA / DIGIT / "-" / "." / "_" / "~" / "+" / "/" ) *"="`. */
-const B64TOKEN = /^[\w.~+/-]+=*$/;
+/**
+ * A bearer token: visible ASCII characters (RFC 5234's VCHAR), no space. RFC 6750 section 2.1's
+ * `b64token` (`1*( ALPHA / DIGIT / "-" / "." / "_" / "~" / "+" / "/" ) *"="`) widened, as tokens
+ * in use hold other characters (Up's personal access tokens are `up:yeah:…`); what it still refuses
+ * is what breaks the field or the scheme: a space (`"Bearer abc"` given whole), a control character,
+ * anything outside ASCII.
+ */
+const BEARER_TOKEN = /^[\x21-\x7e]+$/;
 
 /** RFC 6265 section 4.1.1: `cookie-octet = %x21 / %x23-2B / %x2D-3A / %x3C-5B / %x5D-7E`. */
 const COOKIE_OCTETS = /^[\x21\x23-\x2b\x2d-\x3a\x3c-\x5b\x5d-\x7e]*$/;
@@ -163,7 +169,7 @@ function sentBy(scheme: SecurityScheme, value: unknown, argument: string): Sent 
     return {
       in: "header",
       name: "authorization",
-      value: `Bearer ${stringOf(value, argument, (text) => B64TOKEN.test(text), "must be a bearer token, RFC 6750 section 2.1's b64token (letters, digits, -._~+/ then any =)")}`,
+      value: `Bearer ${stringOf(value, argument, (text) => BEARER_TOKEN.test(text), "must be a bearer token (RFC 6750 section 2.1): visible ASCII characters, no space")}`,
     };
   const credentials = stringOf(
     value,
@@ -185,8 +191,8 @@ function sentBy(scheme: SecurityScheme, value: unknown, argument: string): Sent 
  *   password }` for `http` `basic`; `undefined` for none
  * @returns the credentials, bound; they show only the names of their schemes
  * @throws `EndpointError` `INVALID_OPTIONS`, the argument `credentials.<name>`, when a name is no
- *   scheme of the table, or a value has the wrong shape: a bearer token outside RFC 6750's
- *   `b64token`, a basic user name holding `:` or either part a control character (RFC 7617 section
+ *   scheme of the table, or a value has the wrong shape: a bearer token with a space, a control
+ *   or a non-ASCII character (RFC 6750 section 2.1's `b64token` widened to visible ASCII), a basic user name holding `:` or either part a control character (RFC 7617 section
  *   2), a header key that is no field value (RFC 9110 section 5.5), a cookie key outside RFC 6265's
  *   cookie-octets, an empty string
  * @example
