@@ -161,6 +161,24 @@ describe("README: typed by the route", () => {
     expect(typed.map(({ code }) => code.includes("rest-endpoint/routes/api.github.com"))).toEqual([true, false]);
   });
 
+  // README: "a route of a page not imported is a type error where its response is read (…); the call itself compiles".
+  test("the wrapper's call of a route whose page is not imported compiles; reading its response is the refusal", async () => {
+    const wrapper = typed.find(({ code }) => code.includes("rest-endpoint/routes/api.github.com"))!.code;
+    const lines = [
+      'const user = await request("GET /user", {});',
+      "// @ts-expect-error the Refusal of a page not imported (users/users), which has no status",
+      "void user.status;",
+    ];
+    await expect(typeCheckBlock(`${wrapper}\n${lines.join("\n")}\n`)).resolves.toBe("");
+    // The same read with the page imported is no error, so the one above is the refusal's.
+    const imported = wrapper.replace(
+      'import "rest-endpoint/routes/api.github.com.responses/issues/issues";',
+      'import "rest-endpoint/routes/api.github.com.responses/issues/issues";\nimport "rest-endpoint/routes/api.github.com.responses/users/users";',
+    );
+    expect(imported).not.toBe(wrapper);
+    await expect(typeCheckBlock(`${imported}\n${lines.filter((line) => !line.startsWith("//")).join("\n")}\n`)).resolves.toBe("");
+  }, 300_000);
+
   test.each(typed.map(({ code }, index) => [index, code]))(
     "typed example %i type-checks, its @ts-expect-error lines being errors",
     async (_index, code) => {

@@ -140,7 +140,7 @@ describe("received values are described shortly and safely", () => {
   });
 });
 
-describe("a secret's value is never shown, whichever entry point refuses it", () => {
+describe("a value of a field that holds credentials by its name is never shown, whichever entry point refuses it", () => {
   const token = "ghp_16C7e42F292c6912E7710c838347Ae178B4a";
   const bearer = { schemes: { bearer: { type: "http", scheme: "bearer" } }, routes: {} } as const;
   const cookieKey = { schemes: { session: { type: "apiKey", in: "cookie", name: "sid" } }, routes: {} } as const;

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { createEndpoint } from "../../lib/index.js";
+import { createEndpoint, followLink } from "../../lib/index.js";
 import { withQueries } from "../../lib/openapi/queries.js";
 import { readDescription } from "../../lib/openapi/read.js";
 import { checkShapes } from "../../lib/openapi/shapes.js";
@@ -187,6 +187,28 @@ describe("withQueries sends each credential where its scheme says", () => {
     expect(withQueries(createEndpoint({ baseUrl }), {}, securityOf(plan.table, { key: "k1" }))("GET /either").headers).toEqual(plain);
     // `basic` alone does not meet `key` and `basic`.
     expect(withQueries(createEndpoint({ baseUrl }), {}, securityOf(plan.table, { basic: all.basic }))("POST /both").headers).toEqual(plain);
+  });
+
+  // docs/usage.md, "Pagination": what followLink keeps of generated credentials, and the two ways the page says to page.
+  test("paging: followLink keeps a header credential and not a query one; a page's call by its route gets it again; a next URL as a route gets none", () => {
+    const byHeader = withQueries(createEndpoint({ baseUrl }), {}, securityOf(plan.table, { bearer: "t0k.en" }));
+    const byQuery = withQueries(createEndpoint({ baseUrl }), {}, securityOf(plan.table, { queryKey: "q1" }));
+    const next = `${baseUrl}/either?page=2`;
+    // A next page's URL from the body, followed as a link field holding it: the header field is kept.
+    expect(followLink(byHeader("GET /either"), { link: `<${next}>; rel="next"` })).toEqual({
+      method: "get",
+      url: next,
+      headers: { ...plain, authorization: "Bearer t0k.en" },
+    });
+    // A query credential is part of the URL the link replaces: the next page goes without it.
+    const first = byQuery("GET /either");
+    expect(first.url).toBe(`${baseUrl}/either?api_key=q1`);
+    expect(followLink(first, { link: `<${next}>; rel="next"` })?.url).toBe(next);
+    // The page's call by its route, the cursor a parameter, gets it again.
+    expect(byQuery("GET /either", { page: 2 }).url).toBe(`${baseUrl}/either?page=2&api_key=q1`);
+    // The next URL written as a route is a full URL no route of the map matches: no credential.
+    expect(byHeader(`GET ${next}`).headers).toEqual(plain);
+    expect(byQuery(`GET ${next}`).url).toBe(next);
   });
 
   test("basic is base64 of the UTF-8 bytes of user:password (RFC 7617 section 2.1's example)", () => {
