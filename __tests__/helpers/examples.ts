@@ -54,15 +54,18 @@ export function runBlock(code: string): unknown {
  * Type-checks a TypeScript documentation block as a user's project would (strict, NodeNext), in a
  * scratch directory inside the package so that `rest-endpoint` and `rest-endpoint/routes/…`
  * resolve through package.json's exports to the build, with lib DOM and the `@types` packages
- * `types` names (`["node"]`: a project with both, where `fetch` is declared twice). Returns tsc's
- * output: "" when it passes.
+ * `types` names (`["node"]`: a project with both, where `fetch` is declared twice). Several blocks
+ * are several modules of one project. Returns tsc's output: "" when it passes.
  */
-export async function typeCheckBlock(code: string, types: string[] = []): Promise<string> {
+export async function typeCheckBlock(code: string | string[], types: string[] = []): Promise<string> {
   const root = join(__dirname, "..", "..");
   const dir = join(root, ".tmp", `types-${process.pid}-${Math.random().toString(36).slice(2)}`);
   mkdirSync(dir, { recursive: true });
   try {
-    writeFileSync(join(dir, "example.ts"), code);
+    const files = (typeof code == "string" ? [code] : code).map((text, index) => {
+      writeFileSync(join(dir, `example${index}.ts`), text);
+      return `example${index}.ts`;
+    });
     writeFileSync(
       join(dir, "tsconfig.json"),
       JSON.stringify({
@@ -76,7 +79,7 @@ export async function typeCheckBlock(code: string, types: string[] = []): Promis
           noEmit: true,
           types,
         },
-        files: ["example.ts"],
+        files,
       }),
     );
     const tsc = join(root, "node_modules", "typescript", "bin", "tsc");

@@ -15,7 +15,7 @@ import type { RequestOptions } from "../core/types.js";
 
 export type { ClientBody } from "./framing.js";
 
-/** The options undici, got and ky take (and what every converter starts from). */
+/** The options every converter starts from: method, header fields and body, as clients take them. */
 export interface ClientRequest {
   /** The method, upper-cased: `"PATCH"`. */
   method: string;
@@ -47,8 +47,48 @@ export interface UndiciOptions {
   body?: string | Uint8Array;
 }
 
-/** ky's options as `toKy` fills them. */
-export interface KyOptions extends ClientRequest {
+/**
+ * got's options as `toGot` fills them: assignable to got's own (`OptionsInit`, got 14), written
+ * here without importing them, so that `got(...toGot(options))` compiles (docs/clients.md, "got").
+ */
+export interface GotOptions {
+  /**
+   * The method, upper-cased: `"PATCH"`. Typed as got's `Method` union declares methods, so that
+   * the spread compiles. At run time it is the options' method, whichever it is: got sends a
+   * method its union leaves out as written (`QUERY`, RFC 10008, was sent to a server on
+   * 127.0.0.1). Compare it as a `string` where the options may hold one.
+   */
+  method: "GET" | "POST" | "PUT" | "PATCH" | "HEAD" | "DELETE" | "OPTIONS" | "TRACE";
+  /** Header fields, lowercase names. */
+  headers: Record<string, string>;
+  /**
+   * The body; absent when there is none. Typed `string | Uint8Array`, which got's types declare
+   * (`string | Buffer | ArrayBufferView | Readable | AsyncIterable | FormDataLike | …`). At run time
+   * it is any {@link ClientBody} but a `Blob` (which `toGot` refuses): `FormData`, a web
+   * `ReadableStream`, an async iterable or a Node `Readable` given as `data` is passed as it is,
+   * and got sends each (tested with got on 127.0.0.1). Read it as `ClientBody` where the options
+   * may hold one of those.
+   */
+  body?: string | Uint8Array;
+}
+
+/**
+ * ky's options as `toKy` fills them: assignable to ky's own `Options`, which are fetch's
+ * `RequestInit`, so that `ky(...toKy(options))` compiles (docs/clients.md, "ky").
+ */
+export interface KyOptions {
+  /** The method, upper-cased: `"PATCH"`. */
+  method: string;
+  /** Header fields, lowercase names. */
+  headers: Record<string, string>;
+  /**
+   * The body; absent when there is none. Typed as the program's fetch types it (`BodyInit` where
+   * lib DOM or @types/node declare fetch, else {@link ClientBody}), so that the spread compiles;
+   * a byte body is a `Uint8Array` over an `ArrayBuffer`. At run time it is any `ClientBody`: an
+   * async iterable or a Node `Readable` given as `data`, which `BodyInit` does not declare, is
+   * passed as it is, and fetch under ky sends it (tested with ky on 127.0.0.1).
+   */
+  body?: NonNullable<FetchInit["body"]>;
   /** `"half"` for a stream body, which fetch (under ky) requires (Fetch standard, `duplex`). */
   duplex?: "half";
 }
@@ -197,7 +237,7 @@ export function toAxios(options: RequestOptions): AxiosConfig {
  * Converts request options into the arguments of `got(url, options)`: got takes the URL apart from
  * its options, and reads a `request` key as its own option, so neither is in them.
  *
- * @returns `[url, { method, headers, body? }]`, the body already serialised
+ * @returns `[url, { method, headers, body? }]` ({@link GotOptions}), the body already serialised
  * @throws `EndpointError` as {@link toFetch}; `INVALID_OPTIONS` for a `Blob`, which got cannot send
  * @example
  * ```ts
@@ -205,15 +245,15 @@ export function toAxios(options: RequestOptions): AxiosConfig {
  * const user = await got(...toGot(endpoint("GET /user"))).json();
  * ```
  */
-export function toGot(options: RequestOptions): [url: string, options: ClientRequest] {
+export function toGot(options: RequestOptions): [url: string, options: GotOptions] {
   const framed = frame(options, "got"); // first: it checks that these are request options
-  return [options.url, plain(framed)];
+  return [options.url, plain(framed) as GotOptions];
 }
 
 /**
  * Converts request options into the arguments of `ky(url, options)` (ky is built on fetch).
  *
- * @returns `[url, { method, headers, body? }]`, the body already serialised
+ * @returns `[url, { method, headers, body? }]` ({@link KyOptions}), the body already serialised
  * @throws `EndpointError` as {@link toFetch}
  * @example
  * ```ts
@@ -223,7 +263,7 @@ export function toGot(options: RequestOptions): [url: string, options: ClientReq
  */
 export function toKy(options: RequestOptions): [url: string, options: KyOptions] {
   const converted = frame(options, "ky");
-  const init: KyOptions = plain(withoutInventedType(converted));
+  const init = plain(withoutInventedType(converted)) as KyOptions;
   if (isStreaming(converted.kind)) init.duplex = "half";
   return [options.url, init];
 }
