@@ -62,10 +62,10 @@ export async function typeCheckBlock(code: string | string[], types: string[] = 
   const dir = join(root, ".tmp", `types-${process.pid}-${Math.random().toString(36).slice(2)}`);
   mkdirSync(dir, { recursive: true });
   try {
-    const files = (typeof code == "string" ? [code] : code).map((text, index) => {
-      writeFileSync(join(dir, `example${index}.ts`), text);
-      return `example${index}.ts`;
-    });
+    // One block is example.ts, as tests read tsc's positions in it; several are example0.ts, example1.ts, ….
+    const files =
+      typeof code == "string" ? { "example.ts": code } : Object.fromEntries(code.map((text, index) => [`example${index}.ts`, text]));
+    for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
     writeFileSync(
       join(dir, "tsconfig.json"),
       JSON.stringify({
@@ -79,7 +79,7 @@ export async function typeCheckBlock(code: string | string[], types: string[] = 
           noEmit: true,
           types,
         },
-        files,
+        files: Object.keys(files),
       }),
     );
     const tsc = join(root, "node_modules", "typescript", "bin", "tsc");
