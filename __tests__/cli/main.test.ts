@@ -279,6 +279,22 @@ describe("usage errors are one line on stderr, exit 2, with a near word where th
     ['"GET /x", "=v"', ["GET /x", "=v"], 'the item "=v" has no name before "="'],
     ['"GET /x", "a=1", "a:=2"', ["GET /x", "a=1", "a:=2"], 'the item "a:=2" sets "a" again; give each name once'],
     ['"GET /x", "X-A:1", "x-a:2"', ["GET /x", "X-A:1", "x-a:2"], 'the item "x-a:2" sets "x-a" again; give each name once'],
+    // An item of a field that holds credentials is shown by its name and length alone, as the library's errors show its value.
+    [
+      '"GET /x", "Authorization token ghp_…" (its ":" left out)',
+      ["GET /x", "Authorization token ghp_16C7e42F292c6912E7710c838347Ae178B4a"],
+      'the item "Authorization…" (of 60 characters, not shown) is not name=value, name:=json, name=@file, name:=@file, name==value, Header:value or @file',
+    ],
+    [
+      '"GET /x", "Cookie:a=…", "cookie:b=…"',
+      ["GET /x", "Cookie:a=SEKRET", "cookie:b=SEKRET"],
+      'the item "cookie…" (of 15 characters, not shown) sets "cookie" again; give each name once',
+    ],
+    [
+      '"GET /x", "proxy-authorization:=[1"',
+      ["GET /x", "proxy-authorization:=[1"],
+      `the item "proxy-authorization…" (of 23 characters, not shown) is not valid JSON after ":="; write e.g. per_page:=100 or labels:='["bug"]'`,
+    ],
     [
       '"GET /x", "n:={bad"',
       ["GET /x", "n:={bad"],

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { createEndpoint, endpoint, EndpointError, gheCom, VERSION } from "../../lib/index.js";
-import { securityOf } from "../../lib/openapi/queries.js";
+import { securityOf, withQueries } from "../../lib/openapi/queries.js";
 import { packageVersion } from "../helpers/defaults.js";
 import { errorOf } from "../helpers/errors.js";
 
@@ -161,6 +161,15 @@ describe("a value of a field that holds credentials by its name is never shown, 
     ],
     ["a generated API's bearer credential", (secret) => securityOf(bearer, { bearer: secret }), "credentials.bearer"],
     ["a generated API's cookie credential", (secret) => securityOf(cookieKey, { session: secret }), "credentials.session"],
+    // A token given whole where an object of them is due.
+    ["a generated API's credentials() given the token alone", (secret) => securityOf(bearer, secret as never), "credentials"],
+    [
+      "withQueries given the token where credentials() is due",
+      (secret) => withQueries(createEndpoint({ baseUrl: "https://api.example.com" }), {}, secret as never),
+      "security",
+    ],
+    ["a call's headers given as one string", (secret) => endpoint("GET /user", { headers: secret as never }), "options.headers"],
+    ["defaults()' headers given as one string", (secret) => endpoint.defaults({ headers: secret as never }), "defaults.headers"],
   ];
 
   test.each(entries)("%s: the argument named, the value by its length alone", (_name, call, argument) => {
@@ -196,8 +205,23 @@ describe("a value of a field that holds credentials by its name is never shown, 
     );
   });
 
-  test("a value of any other field is still shown, shortened", () => {
+  test("a value of any other field is still shown, shortened, and so is a header field's name, which is no secret", () => {
     expect(errorOf(() => endpoint("GET /user", { headers: { "x-a": "a\nb" } })).message).toContain('; received "a\\nb" (string)');
+    expect(errorOf(() => endpoint("GET /user", { headers: { "x a": "b" } })).message).toContain('; received "x a" (string)');
+  });
+
+  test("a getter of one that throws the token: what it threw is shown by its length alone", () => {
+    const headers = Object.defineProperty({}, "authorization", {
+      enumerable: true,
+      get() {
+        // eslint-disable-next-line @typescript-eslint/only-throw-error -- a caller's getter may throw anything
+        throw `token ${token}`;
+      },
+    });
+    expect(errorOf(() => endpoint("GET /user", { headers }))).toMatchObject({
+      code: "INVALID_OPTIONS",
+      message: `\`options.headers\` threw a string of ${`token ${token}`.length} characters, not shown. See docs/errors.md#invalid_options`,
+    });
   });
 });
 

@@ -295,16 +295,46 @@ describe("hostile Link fields get a clear answer", () => {
     expect(errorOf(() => followLink(issues, { link }))).toMatchObject(expected);
   });
 
+  // The message shows the link up to its query, where a generated API's credentials() puts a key.
   test.each([
-    ["as the request writes it", issues.url],
-    ["as a path", "/repos/octokit/rest.js/issues?per_page=2"],
-    ["with a fragment, which no request target holds", `${issues.url}#x`],
-    ["as a fragment alone, a reference to the request's own URL", "#x"],
-    ["with the host in capitals, which a URL parser lowercases", "https://API.github.com/repos/octokit/rest.js/issues?per_page=2"],
-  ])("a link to the request's own URL (a server that repeats its next link), %s: refused, where a loop would not end", (_name, url) => {
-    expect(errorOf(() => followLink(issues, { link: `<${url}>; rel="next"` }))).toEqual({
-      ...target,
-      message: `\`responseHeaders.link\` must not be the request's own URL: following it fetches the same page again, without end; received ${describeValue(url)}. See docs/errors.md#invalid_url`,
+    ["as the request writes it", issues.url, "https://api.github.com/repos/octokit/rest.js/issues?…"],
+    ["as a path", "/repos/octokit/rest.js/issues?per_page=2", "/repos/octokit/rest.js/issues?…"],
+    ["with a fragment, which no request target holds", `${issues.url}#x`, "https://api.github.com/repos/octokit/rest.js/issues?…"],
+    ["as a fragment alone, a reference to the request's own URL", "#x", "#x"],
+    [
+      "with the host in capitals, which a URL parser lowercases",
+      "https://API.github.com/repos/octokit/rest.js/issues?per_page=2",
+      "https://API.github.com/repos/octokit/rest.js/issues?…",
+    ],
+  ])(
+    "a link to the request's own URL (a server that repeats its next link), %s: refused, where a loop would not end",
+    (_name, url, shown) => {
+      expect(errorOf(() => followLink(issues, { link: `<${url}>; rel="next"` }))).toEqual({
+        ...target,
+        message: `\`responseHeaders.link\` must not be the request's own URL: following it fetches the same page again, without end; received ${describeValue(shown)}. See docs/errors.md#invalid_url`,
+      });
+    },
+  );
+
+  // fetch and node:http send `/items?` as `/items`, curl as it is: the options never hold an empty query.
+  test.each([
+    ["an absolute URL", "https://api.github.com/repositories/1/issues?", "https://api.github.com/repositories/1/issues"],
+    ["a path", "/repositories/1/issues?", "https://api.github.com/repositories/1/issues"],
+    ["a fragment after it", "https://api.github.com/repositories/1/issues?#x", "https://api.github.com/repositories/1/issues"],
+    ["an empty query alone: the request's path", "?", "https://api.github.com/repos/octokit/rest.js/issues"],
+  ])("a link with an empty query (%s) is followed without its ?", (_name, url, expected) => {
+    expect(followLink(issues, { link: `<${url}>; rel="next"` })?.url).toBe(expected);
+  });
+
+  test("a link with an empty query to a request's own URL without a query is that URL: refused", () => {
+    const first = endpoint("GET /repositories/1/issues");
+    expect(errorOf(() => followLink(first, { link: '<?>; rel="next"' }))).toMatchObject({
+      code: "INVALID_URL",
+      argument: "responseHeaders.link",
+    });
+    expect(errorOf(() => followLink(first, { link: `<${first.url}?>; rel="next"` }))).toMatchObject({
+      code: "INVALID_URL",
+      argument: "responseHeaders.link",
     });
   });
 

@@ -106,6 +106,14 @@ describe("a simple or reserved expression anywhere in the path needs a value; th
     // after the path, a simple expression stays optional too
     ["GET /a?q={x}", {}, "https://api.github.com/a?q="],
     ["GET /a#f-{x}", {}, "https://api.github.com/a#f-"],
+    // an empty query is left out: fetch and node:http send `/a?` as `/a`, curl as it is
+    ["GET /a?", {}, "https://api.github.com/a"],
+    ["GET /a?{&x}", {}, "https://api.github.com/a"],
+    ["GET /a?{&x}", { x: 1 }, "https://api.github.com/a?&x=1"],
+    ["GET /a?#f", {}, "https://api.github.com/a#f"],
+    ["GET /a?", { x: 1 }, "https://api.github.com/a?x=1"],
+    ["GET /a?#f", { x: 1 }, "https://api.github.com/a?x=1#f"],
+    ["GET /a#f?", {}, "https://api.github.com/a#f?"],
     // a relative template's leading origin variable: missing, the route is joined to baseUrl
     ["GET {origin}/a/{x}", { x: "1" }, "https://api.github.com/a/1"],
     ["GET {+origin}/a", {}, "https://api.github.com/a"],

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { createEndpoint, followLink } from "../../lib/index.js";
+import { createEndpoint, EndpointError, followLink } from "../../lib/index.js";
 import { withQueries } from "../../lib/openapi/queries.js";
 import { readDescription } from "../../lib/openapi/read.js";
 import { checkShapes } from "../../lib/openapi/shapes.js";
@@ -211,6 +211,28 @@ describe("withQueries sends each credential where its scheme says", () => {
     expect(byQuery(`GET ${next}`).url).toBe(next);
   });
 
+  // A request's URL holds the key a query credential adds: errors show such a URL up to its query.
+  test("an error about a request whose URL holds a query credential shows that URL up to its query: followLink's refusal, the error's route", () => {
+    const first = withQueries(createEndpoint({ baseUrl }), {}, securityOf(plan.table, { queryKey: "SEKRETkey0123456789" }))("GET /either");
+    expect(first.url).toBe(`${baseUrl}/either?api_key=SEKRETkey0123456789`);
+    /** The error `call` throws, whole (errorOf keeps three of its fields). */
+    const thrown = (call: () => unknown): EndpointError => {
+      try {
+        call();
+      } catch (error) {
+        if (error instanceof EndpointError) return error;
+      }
+      throw new Error("expected an EndpointError");
+    };
+    const again = thrown(() => followLink(first, { link: `<${first.url}>; rel="next"` }));
+    expect(again).toMatchObject({ code: "INVALID_URL", argument: "responseHeaders.link", route: undefined });
+    expect(again.message).toContain(`; received "${baseUrl}/either?…" (string).`);
+    const resent = thrown(() => createEndpoint({ baseUrl })({ ...first, headers: { authorization: "Bearer x\n" } }));
+    expect(resent).toMatchObject({ code: "INVALID_HEADER_VALUE", route: `get ${baseUrl}/either?…` });
+    // Every field of each (JSON.stringify writes the own enumerable ones), and each message.
+    expect(JSON.stringify([again, resent, again.message, resent.message])).not.toContain("SEKRET");
+  });
+
   test("basic is base64 of the UTF-8 bytes of user:password (RFC 7617 section 2.1's example)", () => {
     const utf8 = withQueries(
       createEndpoint({ baseUrl }),
@@ -383,6 +405,17 @@ test("another http scheme (Django REST framework's `Token`) is sent as `<scheme>
   );
   expect(tokenApi("GET /default").headers).toEqual({ ...plain, authorization: "Token 9944b09199c62bcf9418ad846dd0e4bbdfc6ee4b" });
   expect(errorOf(() => securityOf(tokenPlan.table, { token: "a\r\nb" })).argument).toBe("credentials.token");
+  // Given whole, with its scheme's name in any case, it would be sent as "Token Token …".
+  for (const whole of ["Token 9944b09199c62bcf9418ad846dd0e4bbdfc6ee4b", "token 9944b09199c62bcf9418ad846dd0e4bbdfc6ee4b"])
+    expect(errorOf(() => securityOf(tokenPlan.table, { token: whole }))).toEqual({
+      code: "INVALID_OPTIONS",
+      argument: "credentials.token",
+      message: `\`credentials.token\` must be the credentials alone: "Token " is written before them; received a string of 46 characters, not shown. See docs/errors.md#invalid_options`,
+    });
+  // A credential that holds the name further on is the credential.
+  expect(
+    withQueries(createEndpoint({ baseUrl }), {}, securityOf(tokenPlan.table, { token: "Tokens a" }))("GET /default").headers.authorization,
+  ).toBe("Token Tokens a");
 });
 
 test("securityOf's TSDoc example gives the field it shows", () => {

@@ -1,6 +1,6 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
 import { percentEncodeName } from "../core/chars.js";
-import { quote } from "../core/errors.js";
+import { holdsSecret, quote } from "../core/errors.js";
 import { compileTemplate, withQueryVariables } from "../core/template.js";
 import type { EndpointParameters } from "../core/types.js";
 import { readRoute } from "./route.js";
@@ -34,9 +34,19 @@ export const FILE_LIMIT = 64 * 1024 * 1024;
 /** Reads UTF-8 strictly: bytes that are no UTF-8 (a binary file) throw rather than become U+FFFD. */
 const UTF8 = new TextDecoder("utf-8", { fatal: true });
 
+/**
+ * An item for a message: quoted, but one whose name (up to its separator or a space) is a field or
+ * an argument that holds secrets (`Authorization:token …`, `cookie:…`, the same rule as the
+ * library's errors) by that name and its length alone: a usage error's text reaches logs.
+ */
+function shownItem(item: string): string {
+  const name = /^[\w-]*/.exec(item)![0];
+  return holdsSecret(name.toLowerCase()) ? `${quote(`${name}…`)} (of ${item.length} characters, not shown)` : quote(item);
+}
+
 /** The bytes of the file an `=@`, `:=@` or `@` item names: a regular file of at most {@link FILE_LIMIT} bytes. */
 function readItemBytes(item: string, file: string): Uint8Array {
-  const cannot = (reason: string): UsageError => new UsageError(`the item ${quote(item)} reads ${quote(file)}, which ${reason}`);
+  const cannot = (reason: string): UsageError => new UsageError(`the item ${shownItem(item)} reads ${quote(file)}, which ${reason}`);
   let fd: number;
   try {
     // O_NONBLOCK: opening a FIFO to read would wait for a writer (open(2)); it is refused below.
@@ -77,7 +87,7 @@ function readItemFile(item: string, file: string): string {
   } catch {
     // A string parameter is text: a binary file would be sent with each bad byte replaced.
     throw new UsageError(
-      `the item ${quote(item)} reads ${quote(file)}, which is not UTF-8 text (a binary file cannot be a parameter; send it as the body with @${file})`,
+      `the item ${shownItem(item)} reads ${quote(file)}, which is not UTF-8 text (a binary file cannot be a parameter; send it as the body with @${file})`,
     );
   }
 }
@@ -90,14 +100,14 @@ function readJson(item: string, name: string, json: string, fromFile: boolean): 
   } catch {
     throw new UsageError(
       fromFile
-        ? `the item ${quote(item)} reads a file that is not valid JSON`
-        : `the item ${quote(item)} is not valid JSON after ":="; write e.g. per_page:=100 or labels:='["bug"]'`,
+        ? `the item ${shownItem(item)} reads a file that is not valid JSON`
+        : `the item ${shownItem(item)} is not valid JSON after ":="; write e.g. per_page:=100 or labels:='["bug"]'`,
     );
   }
   const rounded = unsafeInteger(json);
   if (rounded !== undefined)
     throw new UsageError(
-      `the item ${quote(item)} holds ${rounded}, past 2^53 - 1, which JSON numbers here would round; write it as a string: ${name}=${rounded}`,
+      `the item ${shownItem(item)} holds ${rounded}, past 2^53 - 1, which JSON numbers here would round; write it as a string: ${name}=${rounded}`,
     );
   return parsed;
 }
@@ -115,7 +125,7 @@ export function readItems(items: readonly string[]): Items {
   const seen = new Set<string>();
   const once = (key: string, item: string): void => {
     if (seen.has(key))
-      throw new UsageError(`the item ${quote(item)} sets ${quote(key.slice(key.indexOf(" ") + 1))} again; give each name once`);
+      throw new UsageError(`the item ${shownItem(item)} sets ${quote(key.slice(key.indexOf(" ") + 1))} again; give each name once`);
     seen.add(key);
   };
   for (const item of items) {
@@ -128,12 +138,12 @@ export function readItems(items: readonly string[]): Items {
     const match = SEPARATOR.exec(item);
     if (match === null)
       throw new UsageError(
-        `the item ${quote(item)} is not name=value, name:=json, name=@file, name:=@file, name==value, Header:value or @file`,
+        `the item ${shownItem(item)} is not name=value, name:=json, name=@file, name:=@file, name==value, Header:value or @file`,
       );
     const separator = match[0];
     const name = item.slice(0, match.index);
     const value = item.slice(match.index + separator.length);
-    if (name === "") throw new UsageError(`the item ${quote(item)} has no name before ${JSON.stringify(separator)}`);
+    if (name === "") throw new UsageError(`the item ${shownItem(item)} has no name before ${JSON.stringify(separator)}`);
     if (separator === "==") {
       once(`query ${name}`, item);
       result.query.push([name, value]);
@@ -170,7 +180,7 @@ export function withQueryItems(route: string, { query, parameters }: Items): str
   const variables = query.map(([name, value]) => {
     const variable = percentEncodeName(name);
     if (template.names.has(variable) || Object.hasOwn(parameters, variable))
-      throw new UsageError(`the query item ${quote(`${name}==${value}`)} is named like a parameter of the route or another item`);
+      throw new UsageError(`the query item ${shownItem(`${name}==${value}`)} is named like a parameter of the route or another item`);
     parameters[variable] = value;
     return variable;
   });

@@ -51,7 +51,7 @@ export class EndpointError extends TypeError {
   readonly argument: string;
   /**
    * The route of the call that failed (`"GET /repos/{owner}"`, or `"<method> <url>"` of an options
-   * object), shortened to 200 characters; `undefined` when the call had none. Read-only: the call
+   * object, its URL up to its query: `"get https://api.example.com/me?…"`), shortened to 200 characters; `undefined` when the call had none. Read-only: the call
    * that failed sets it once, non-writable.
    */
   readonly route: string | undefined;
@@ -99,6 +99,12 @@ export function withCallRoute(error: EndpointError, route: string | undefined): 
   Object.defineProperty(error, "route", { value: route?.slice(0, MAX_ROUTE), writable: false, enumerable: true, configurable: true });
   return error;
 }
+
+/**
+ * A URL for an error, up to its query: `https://api.example.com/me?…`. A request's URL may hold a
+ * credential that a generated API's `credentials()` put in its query.
+ */
+export const withoutQuery = (url: string): string => url.replace(/\?.+/s, "?…");
 
 /** Text for a message: at most 60 characters, quoted, control characters and quotes escaped (JSON). */
 export function quote(text: string): string {
@@ -155,39 +161,51 @@ function describeObject(value: object): string {
 }
 
 /**
- * The arguments whose values are secrets: the `authorization`, `proxy-authorization` and `cookie`
- * header fields of any options (RFC 9110 sections 11.6.2 and 11.7.2, RFC 6265 section 5.4; an
- * argument names a header field by its lowercase name) and a generated API's `credentials.<scheme>`.
- * An error names them and describes a string received for them by its length alone, so that a token
- * with a stray newline never reaches a log.
+ * Whether an argument (or a command line's header item, by its name in lowercase) holds secrets: the
+ * `authorization`, `proxy-authorization` and `cookie` header fields of any options (RFC 9110
+ * sections 11.6.2 and 11.7.2, RFC 6265 section 5.4; an argument names a header field by its
+ * lowercase name), the `headers` that hold them, and a generated API's `credentials` (the argument
+ * of its `credentials()`, each `credentials.<scheme>`) and `security` (what `withQueries` is given,
+ * where a token given whole is a string).
  */
-const SECRET = /\b(?:authorization|cookie)$|^credentials\./;
+export const holdsSecret = (argument: string): boolean => /\b(?:authorization|cookie|headers)$|^(?:credentials|security)\b/.test(argument);
 
 /**
- * Throws an {@link EndpointError}: `` `argument` <rule>; received <value> ``. With no `received`
- * argument the message is the rule alone. A string received for a secret ({@link SECRET}) is
- * `a string of <n> characters, not shown`. The `production` build of the package passes every rule
- * as `""` (docs/errors.md, "Messages in production builds"): `` `argument`; received <value> ``.
+ * `value` as a message shows what `argument` received: {@link describeValue}, but a string received
+ * for an argument that {@link holdsSecret} is `a string of <n> characters, not shown`, so that a
+ * token with a stray newline never reaches a log; a header field name (`INVALID_HEADER_NAME`) is no
+ * secret, and is shown. The one rule of every message that shows a value received ({@link fail},
+ * {@link unreadable}).
+ */
+function describeReceived(code: EndpointErrorCode, argument: string, value: unknown): string {
+  return typeof value === "string" && code !== "INVALID_HEADER_NAME" && holdsSecret(argument)
+    ? `a string of ${value.length} characters, not shown`
+    : describeValue(value);
+}
+
+/**
+ * Throws an {@link EndpointError}: `` `argument` <rule>; received <value> `` ({@link describeReceived}).
+ * With no `received` argument the message is the rule alone. The `production` build of the package
+ * passes every rule as `""` (docs/errors.md, "Messages in production builds"): `` `argument`; received <value> ``.
  */
 export function fail(code: EndpointErrorCode, argument: string, rule: string, ...received: [unknown?]): never {
-  const value = received[0];
   throw new EndpointError(
     code,
     argument,
-    `${nameOf(argument)}${rule === "" ? "" : ` ${rule}`}${
-      received.length === 0
-        ? ""
-        : `; received ${typeof value === "string" && SECRET.test(argument) ? `a string of ${value.length} characters, not shown` : describeValue(value)}`
-    }`,
+    `${nameOf(argument)}${rule === "" ? "" : ` ${rule}`}${received.length === 0 ? "" : `; received ${describeReceived(code, argument, received[0])}`}`,
   );
 }
 
 /**
  * An error thrown while reading `argument` (a getter that throws, a revoked Proxy): an
- * EndpointError passes as it is, anything else becomes `INVALID_OPTIONS` naming the argument.
- * Only the places that read a caller's object call it.
+ * EndpointError passes as it is, anything else becomes `INVALID_OPTIONS` naming the argument and
+ * what was thrown ({@link describeReceived}). Only the places that read a caller's object call it.
  */
 export function unreadable(error: unknown, argument: string): EndpointError {
   if (error instanceof EndpointError) return error;
-  return new EndpointError("INVALID_OPTIONS", argument, `${nameOf(argument)} threw ${describeValue(error)}`);
+  return new EndpointError(
+    "INVALID_OPTIONS",
+    argument,
+    `${nameOf(argument)} threw ${describeReceived("INVALID_OPTIONS", argument, error)}`,
+  );
 }

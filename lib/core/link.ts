@@ -5,7 +5,7 @@
  * needs Node's `url` and `querystring` and splits on `,` (docs/usage.md, "Pagination").
  */
 import { isDotSegment } from "./chars.js";
-import { fail, unreadable } from "./errors.js";
+import { fail, unreadable, withoutQuery } from "./errors.js";
 import type { Link, RequestOptions, ResponseHeaders } from "./types.js";
 import { isArray, isPlainRecord } from "./values.js";
 
@@ -56,7 +56,8 @@ function isHeld(value: object): boolean {
  * link from its relation types and target attributes ({@link Link}). The target is resolved
  * against `request.url` when relative (RFC 3986 section 5) and serialised as a WHATWG URL parser
  * serialises it, which is what every client sends: for GitHub's links, the URL as GitHub wrote it;
- * a fragment (`#frag`) is dropped, as no request target holds one (RFC 9112 section 3.2).
+ * a fragment (`#frag`) is dropped, as no request target holds one (RFC 9112 section 3.2), and an
+ * empty query (`…/items?`), which fetch and node:http send without its "?" and curl with it.
  * It must stay on the request's origin (scheme, host, port, user information), so that the
  * credentials the request carries never leave it.
  *
@@ -78,7 +79,8 @@ function isHeld(value: object): boolean {
  *   `\`, non-ASCII) included; `INVALID_URL` (the same argument), each with its own message, for a
  *   target on another origin (another scheme, `javascript:` included, host, port or user
  *   information), with a dot-segment (`/a/../b`), that no URL parser reads, or that is the request's
- *   own URL (a server repeating its `next` link: a loop that pages would never end); `INVALID_OPTIONS` when `request` is no request
+ *   own URL (a server repeating its `next` link: a loop that pages would never end), each message
+ *   showing the target up to its query; `INVALID_OPTIONS` when `request` is no request
  *   options, `responseHeaders` no object, a list, or a response rather than its `headers`, `rel` neither a
  *   string nor a function. See docs/errors.md.
  * @example
@@ -152,7 +154,7 @@ export function followLink<O extends RequestOptions>(
   // `request.url` and serialised as a URL parser does (RFC 3986 section 5), and the origins of
   // both, parsed, are compared.
   // A fragment ("#", which KEPT leaves out) goes through the parser, which drops it: no request
-  // target holds one (RFC 9112 section 3.2), as `endpoint()` leaves out one a route names.
+  // target holds one (RFC 9112 section 3.2).
   let home = request.url.slice(0, request.url.indexOf("/", 8) + 1);
   let url = target;
   if (!home || !target.startsWith(home) || !KEPT.test(target)) {
@@ -163,15 +165,28 @@ export function followLink<O extends RequestOptions>(
     } catch {
       // `request.url` is no URL, or `target` none a parser reads
       if (!URL.canParse(request.url)) fail("INVALID_OPTIONS", "request", "must be request options from endpoint()", request);
-      fail("INVALID_URL", "responseHeaders.link", "must be a URI reference that a URL parser reads (RFC 3986 section 4.1)", target);
+      fail(
+        "INVALID_URL",
+        "responseHeaders.link",
+        "must be a URI reference that a URL parser reads (RFC 3986 section 4.1)",
+        withoutQuery(target),
+      );
     }
     parsed.hash = "";
     url = parsed.href;
   }
+  // An empty query, left out as endpoint() leaves it out (lib/core/url.ts): the URL's first "?",
+  // last. (No "#" is left: KEPT has none, and the parser's fragment was dropped.)
+  if (url.indexOf("?") === url.length - 1) url = url.slice(0, -1);
   // Each rule its own refusal. The dot-segments are looked for as written, before a URL parser
   // resolves them away: in the path, up to "?" or "#".
   if (!url.startsWith(home))
-    fail("INVALID_URL", "responseHeaders.link", `must be a URL on the request's origin, ${home}, where its credentials go`, target);
+    fail(
+      "INVALID_URL",
+      "responseHeaders.link",
+      `must be a URL on the request's origin, ${home}, where its credentials go`,
+      withoutQuery(target),
+    );
   if (
     target
       .replace(/[?#].*/s, "")
@@ -182,7 +197,7 @@ export function followLink<O extends RequestOptions>(
       "INVALID_URL",
       "responseHeaders.link",
       'must not hold a dot-segment ("." or ".." in its path, also pct-encoded), which a URL parser resolves away (RFC 3986 section 5.2.4)',
-      target,
+      withoutQuery(target),
     );
   // A link to the page just fetched would be followed again and again: a loop that pages never ends.
   if (url === request.url)
@@ -190,7 +205,7 @@ export function followLink<O extends RequestOptions>(
       "INVALID_URL",
       "responseHeaders.link",
       "must not be the request's own URL: following it fetches the same page again, without end",
-      target,
+      withoutQuery(target),
     );
   return { ...request, url, headers: { ...request.headers } };
 }

@@ -55,12 +55,17 @@ export function expandUrl(
   if (first !== undefined && first !== "/" && first !== "?" && first !== "#")
     fail("URL_LEAVES_BASE_URL", "url", "would change the host", url);
   const pathEnd = checkPath(url, pathStart);
-  if (query.length === 0) return url;
-  const hash = url.indexOf("#", pathEnd);
-  const fragmentAt = hash === -1 ? url.length : hash;
-  const joiner = fragmentAt === pathEnd ? "?" : url[fragmentAt - 1] === "?" || url[fragmentAt - 1] === "&" ? "" : "&";
-  const search = encodeQuery(parameters, query, joiner);
-  return hash === -1 ? url + search : url.slice(0, fragmentAt) + search + url.slice(fragmentAt);
+  if (query.length > 0) {
+    const hash = url.indexOf("#", pathEnd);
+    const fragmentAt = hash === -1 ? url.length : hash;
+    const joiner = fragmentAt === pathEnd ? "?" : url[fragmentAt - 1] === "?" || url[fragmentAt - 1] === "&" ? "" : "&";
+    const search = encodeQuery(parameters, query, joiner);
+    url = hash === -1 ? url + search : url.slice(0, fragmentAt) + search + url.slice(fragmentAt);
+  }
+  // An empty query ("?" then nothing or a fragment) is left out: fetch and node:http send `/items?`
+  // as `/items` (the parsed URL's `search` is empty), curl as it is. Without it, every client sends
+  // the options' URL.
+  return url[pathEnd] === "?" && (url[pathEnd + 1] ?? "#") === "#" ? url.slice(0, pathEnd) + url.slice(pathEnd + 1) : url;
 }
 
 /** A parameter's own value: never one read through the prototype chain (`{constructor}`). */

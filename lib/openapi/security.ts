@@ -177,6 +177,9 @@ function sentBy(scheme: SecurityScheme, value: unknown, argument: string): Sent 
     isFieldValue,
     "must be a header field value (RFC 9110 section 5.5): no control character, no white space at either end",
   );
+  // Given whole ("Token abc" for `Token`), it would be sent as "Token Token abc".
+  if (credentials.toLowerCase().startsWith(`${http} `))
+    fail("INVALID_OPTIONS", argument, `must be the credentials alone: ${quote(`${written} `)} is written before them`, credentials);
   return { in: "header", name: "authorization", value: `${written} ${credentials}` };
 }
 
@@ -193,7 +196,8 @@ function sentBy(scheme: SecurityScheme, value: unknown, argument: string): Sent 
  * @throws `EndpointError` `INVALID_OPTIONS`, the argument `credentials.<name>`, when a name is no
  *   scheme of the table, or a value has the wrong shape: a bearer token with a space, a control
  *   or a non-ASCII character (RFC 6750 section 2.1's `b64token` widened to visible ASCII), a basic user name holding `:` or either part a control character (RFC 7617 section
- *   2), a header key that is no field value (RFC 9110 section 5.5), a cookie key outside RFC 6265's
+ *   2), a header key that is no field value (RFC 9110 section 5.5), another `http` scheme's
+ *   credentials given with its name (`"Token abc"` for `Token`), a cookie key outside RFC 6265's
  *   cookie-octets, an empty string
  * @example
  * ```ts
