@@ -60,12 +60,16 @@ export function expandUrl(
     const fragmentAt = hash === -1 ? url.length : hash;
     const joiner = fragmentAt === pathEnd ? "?" : url[fragmentAt - 1] === "?" || url[fragmentAt - 1] === "&" ? "" : "&";
     const search = encodeQuery(parameters, query, joiner);
-    url = hash === -1 ? url + search : url.slice(0, fragmentAt) + search + url.slice(fragmentAt);
+    if (search !== "") return hash === -1 ? url + search : url.slice(0, fragmentAt) + search + url.slice(fragmentAt);
   }
   // An empty query ("?" then nothing or a fragment) is left out: fetch and node:http send `/items?`
   // as `/items` (the parsed URL's `search` is empty), curl as it is. Without it, every client sends
-  // the options' URL.
-  return url[pathEnd] === "?" && (url[pathEnd + 1] ?? "#") === "#" ? url.slice(0, pathEnd) + url.slice(pathEnd + 1) : url;
+  // the options' URL. (Read here, where checkPath has read `url` already, not after a query is
+  // joined to it, which would copy the joined string to read one character; and not past its end,
+  // a slow read, where the path ends the URL.)
+  return pathEnd !== url.length && url[pathEnd] === "?" && (url[pathEnd + 1] ?? "#") === "#"
+    ? url.slice(0, pathEnd) + url.slice(pathEnd + 1)
+    : url;
 }
 
 /** A parameter's own value: never one read through the prototype chain (`{constructor}`). */
