@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { toFetch } from "../../lib/clients/index.js";
 import { createEndpoint, EndpointError, followLink } from "../../lib/index.js";
 import { withQueries } from "../../lib/openapi/queries.js";
 import { readDescription } from "../../lib/openapi/read.js";
@@ -231,6 +232,26 @@ describe("withQueries sends each credential where its scheme says", () => {
     expect(resent).toMatchObject({ code: "INVALID_HEADER_VALUE", route: `get ${baseUrl}/either?…` });
     // Every field of each (JSON.stringify writes the own enumerable ones), and each message.
     expect(JSON.stringify([again, resent, again.message, resent.message])).not.toContain("SEKRET");
+    // Any message that shows a URL shows it up to its query: the URL where options are due, a link
+    // field that repeats the key, a URL given back to endpoint() that it refuses.
+    const keyed = `${first.url}&q=100%`;
+    const calls: [call: () => unknown, argument: string][] = [
+      [() => toFetch(first.url as never), "options"],
+      [
+        () => {
+          followLink(first.url as never, {});
+        },
+        "request",
+      ],
+      [() => followLink(first, first.url as never), "responseHeaders"],
+      [() => followLink(first, { link: `<${first.url}&filter=a b>; rel="next"` }), "responseHeaders.link"],
+      [() => createEndpoint({ baseUrl })({ method: "GET", url: keyed }), "url"],
+    ];
+    for (const [call, argument] of calls) {
+      const error = thrown(call);
+      expect([error.argument, error.message]).toEqual([argument, expect.stringContaining(`${baseUrl}/either?…" (string`)]);
+      expect(JSON.stringify([error, error.message])).not.toContain("SEKRET");
+    }
   });
 
   test("basic is base64 of the UTF-8 bytes of user:password (RFC 7617 section 2.1's example)", () => {
@@ -405,12 +426,12 @@ test("another http scheme (Django REST framework's `Token`) is sent as `<scheme>
   );
   expect(tokenApi("GET /default").headers).toEqual({ ...plain, authorization: "Token 9944b09199c62bcf9418ad846dd0e4bbdfc6ee4b" });
   expect(errorOf(() => securityOf(tokenPlan.table, { token: "a\r\nb" })).argument).toBe("credentials.token");
-  // Given whole, with its scheme's name in any case, it would be sent as "Token Token …".
-  for (const whole of ["Token 9944b09199c62bcf9418ad846dd0e4bbdfc6ee4b", "token 9944b09199c62bcf9418ad846dd0e4bbdfc6ee4b"])
+  // Given whole, with its scheme's name in any case, after it a space or a tab, or the name alone: it would be sent as "Token Token …".
+  for (const whole of ["Token 9944b0919", "token 9944b0919", "TOKEN\t9944b0919", "Token"])
     expect(errorOf(() => securityOf(tokenPlan.table, { token: whole }))).toEqual({
       code: "INVALID_OPTIONS",
       argument: "credentials.token",
-      message: `\`credentials.token\` must be the credentials alone: "Token " is written before them; received a string of 46 characters, not shown. See docs/errors.md#invalid_options`,
+      message: `\`credentials.token\` must be the credentials alone: "Token " is written before them; received a string of ${whole.length} characters, not shown. See docs/errors.md#invalid_options`,
     });
   // A credential that holds the name further on is the credential.
   expect(

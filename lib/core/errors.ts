@@ -102,9 +102,10 @@ export function withCallRoute(error: EndpointError, route: string | undefined): 
 
 /**
  * A URL for an error, up to its query: `https://api.example.com/me?…`. A request's URL may hold a
- * credential that a generated API's `credentials()` put in its query.
+ * credential that a generated API's `credentials()` put in its query. A template's query
+ * expression (`{?page}`) is no query, and stays.
  */
-export const withoutQuery = (url: string): string => url.replace(/\?.+/s, "?…");
+export const withoutQuery = (url: string): string => url.replace(/(?<!\{)\?.+/s, "?…");
 
 /** Text for a message: at most 60 characters, quoted, control characters and quotes escaped (JSON). */
 export function quote(text: string): string {
@@ -127,12 +128,14 @@ export function nameOf(argument: string): string {
 
 /**
  * Describes a received value for an error message: shortened, with its type, never throwing
- * (a Symbol, a revoked Proxy or an object without a prototype all describe safely).
+ * (a Symbol, a revoked Proxy or an object without a prototype all describe safely); a string that
+ * holds a URL (`://`) up to its query, where a generated API's `credentials()` puts a key.
  */
 export function describeValue(value: unknown): string {
   switch (typeof value) {
     case "string":
-      return `${quote(value)} (string${value.length > MAX_SHOWN ? ` of ${value.length} characters` : ""})`;
+      // A URL up to its query ({@link withoutQuery}).
+      return `${quote(value.includes("://") ? withoutQuery(value) : value)} (string${value.length > MAX_SHOWN ? ` of ${value.length} characters` : ""})`;
     case "object":
       return value === null ? "null" : `an object (${describeObject(value)})`;
     case "symbol":

@@ -177,8 +177,8 @@ function sentBy(scheme: SecurityScheme, value: unknown, argument: string): Sent 
     isFieldValue,
     "must be a header field value (RFC 9110 section 5.5): no control character, no white space at either end",
   );
-  // Given whole ("Token abc" for `Token`), it would be sent as "Token Token abc".
-  if (credentials.toLowerCase().startsWith(`${http} `))
+  // Given whole ("Token abc" for `Token`, or the name alone), it would be sent as "Token Token abc".
+  if (credentials.toLowerCase().startsWith(http) && " \t".includes(credentials[http.length] ?? " "))
     fail("INVALID_OPTIONS", argument, `must be the credentials alone: ${quote(`${written} `)} is written before them`, credentials);
   return { in: "header", name: "authorization", value: `${written} ${credentials}` };
 }
