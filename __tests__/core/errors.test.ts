@@ -208,6 +208,10 @@ describe("a value of a field that holds credentials by its name is never shown, 
   test("a value of any other field is still shown, shortened, and so is a header field's name, which is no secret", () => {
     expect(errorOf(() => endpoint("GET /user", { headers: { "x-a": "a\nb" } })).message).toContain('; received "a\\nb" (string)');
     expect(errorOf(() => endpoint("GET /user", { headers: { "x a": "b" } })).message).toContain('; received "x a" (string)');
+    // docs/errors.md: a name that holds a token is shown as any name.
+    expect(errorOf(() => endpoint("GET /user", { headers: { "Authorization: token x": "" } })).message).toContain(
+      '; received "Authorization: token x" (string)',
+    );
   });
 
   test("a getter of one that throws the token: what it threw is shown by its length alone", () => {
