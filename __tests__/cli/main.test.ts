@@ -257,6 +257,13 @@ describe("usage errors are one line on stderr, exit 2, with a near word where th
     ['"GTE /zen"', ["GTE /zen"], 'unknown method "GTE" in "GTE /zen"; did you mean "GET"?'],
     ['"PROPFIND /x"', ["PROPFIND /x"], 'unknown method "PROPFIND" in "PROPFIND /x"'],
     ['"GTE"', ["GTE"], 'unknown method "GTE" in "GTE"; did you mean "GET"?'],
+    // A route is shown up to its query, as the library's errors show it: a key written there reaches no log.
+    ['"GTE /x?key=SEKRET"', ["GTE /x?key=SEKRET"], 'unknown method "GTE" in "GTE /x?…"; did you mean "GET"?'],
+    [
+      '"--base-url", "api.example.com?key=SEKRET", "GET /x"',
+      ["--base-url", "api.example.com?key=SEKRET", "GET /x"],
+      '`baseUrl` must be an http(s) URL without query or fragment; received "api.example.com?…" (string). See docs/errors.md#invalid_base_url',
+    ],
     [
       '"version", "diff", "a", "b"',
       ["version", "diff", "a", "b"],
@@ -405,6 +412,7 @@ describe("--routes lists a target's routes or one route's parameters", () => {
   test.each([
     [["--routes", "t", "PUT /a/{id}"], '"PUT /a/{id}" is not a route of t (fixture 1.0); it has "GET /a/{id}"'],
     [["--routes", "t", "GET /z"], '"GET /z" is not a route of t (fixture 1.0)'],
+    [["--routes", "t", "GET /z?key=SEKRET"], '"GET /z?…" is not a route of t (fixture 1.0)'],
     [["--routes", "t", "GTE /a/{id}"], 'unknown method "GTE" in "GTE /a/{id}"; did you mean "GET"?'],
     [["--routes", "t", "GET  /a"], '`route` has a second space; received "GET  /a" (string). See docs/errors.md#invalid_route'],
     [["--routes", "t", "GET /b", "x=1"], `--routes lists a route's parameters and takes no items; received "x=1"`],
@@ -468,6 +476,10 @@ describe("versions diff FROM TO: the request-side changes between two API versio
     [
       ["versions", "diff", "2022-11-28", "2026-03-10", "--target", "t", "GET /z"],
       '"GET /z" is a route of neither t.2022-11-28 nor t.2026-03-10',
+    ],
+    [
+      ["versions", "diff", "2022-11-28", "2026-03-10", "--target", "t", "GET /z?key=SEKRET"],
+      '"GET /z?…" is a route of neither t.2022-11-28 nor t.2026-03-10',
     ],
     [["versions", "diff", "2022-11-28", "2026-03-10", "--target", "t", "GTE /z"], 'unknown method "GTE" in "GTE /z"; did you mean "GET"?'],
   ])("%j is refused", async (args, message) => {

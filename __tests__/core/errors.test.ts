@@ -2,7 +2,8 @@ import { describeValue, fail } from "../../lib/core/errors.js";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
-import { createEndpoint, endpoint, EndpointError, gheCom, VERSION } from "../../lib/index.js";
+import { toFetch } from "../../lib/clients/index.js";
+import { createEndpoint, endpoint, EndpointError, followLink, gheCom, ghes, VERSION } from "../../lib/index.js";
 import { securityOf, withQueries } from "../../lib/openapi/queries.js";
 import { packageVersion } from "../helpers/defaults.js";
 import { errorOf } from "../helpers/errors.js";
@@ -226,6 +227,76 @@ describe("a value of a field that holds credentials by its name is never shown, 
       code: "INVALID_OPTIONS",
       message: `\`options.headers\` threw a string of ${`token ${token}`.length} characters, not shown. See docs/errors.md#invalid_options`,
     });
+  });
+});
+
+describe("a URL is shown up to its query or fragment wherever an error shows it, and only a URL", () => {
+  // Where a generated API's credentials() puts a key, where a server repeats it, where an implicit
+  // grant's token comes (a fragment): a value received for an argument that holds a URL, and the
+  // route of every call, written as a string or as request options.
+  const key = "key=SEKRET";
+  test.each([
+    [
+      "a route written as a string",
+      () => endpoint(`GET https://api.github.com/a?${key}&x={bad` as never),
+      ["INVALID_URL_TEMPLATE", "url", '"https://api.github.com/a?…" (string)', "GET https://api.github.com/a?…"],
+    ],
+    [
+      "a route's second space after its ?",
+      () => endpoint.merge(`GET /a?${key} b`),
+      ["INVALID_ROUTE", "route", '"GET /a?…" (string)', "GET /a?…"],
+    ],
+    [
+      "request options whose URL holds a token in its fragment",
+      () => endpoint({ method: "GET", url: "https://api.github.com/a#access_token=SEKRET{" } as never),
+      ["INVALID_URL_TEMPLATE", "url", '"https://api.github.com/a#…" (string)', "GET https://api.github.com/a#…"],
+    ],
+    [
+      "a baseUrl without a scheme",
+      () => endpoint("GET /a", { baseUrl: `api.example.com?${key}` }),
+      ["INVALID_BASE_URL", "baseUrl", '"api.example.com?…" (string)', "GET /a"],
+    ],
+    [
+      "a GHES origin",
+      () => ghes(`ghe.example.com?${key}`, "3.19"),
+      ["INVALID_BASE_URL", "origin", '"ghe.example.com?…" (string)', undefined],
+    ],
+    [
+      "a link field that repeats the key",
+      () => followLink(endpoint("GET /a"), { link: `<https://api.github.com/a?${key}; rel="next"` }),
+      ["INVALID_HEADER_VALUE", "responseHeaders.link", '"<https://api.github.com/a?…" (string)', undefined],
+    ],
+    [
+      "a URL given to a converter where request options are due",
+      () => toFetch(`https://api.github.com/a?${key}` as never),
+      ["INVALID_OPTIONS", "options", '"https://api.github.com/a?…" (string)', undefined],
+    ],
+  ])("%s", (_name, call, [code, argument, received, route]) => {
+    let error: EndpointError | undefined;
+    try {
+      call();
+    } catch (thrown) {
+      error = thrown as EndpointError;
+    }
+    expect(error).toBeInstanceOf(EndpointError);
+    expect([error!.code, error!.argument, error!.route]).toEqual([code, argument, route]);
+    expect(error!.message).toContain(`; received ${received}. See docs/errors.md#`);
+    expect(JSON.stringify([error, error!.message])).not.toContain("SEKRET");
+  });
+
+  test("a value that is no URL is shown whole, though it holds :// and ?", () => {
+    expect(errorOf(() => endpoint("GET /a", { headers: { "x-a": "see http://x?y\n" } })).message).toContain(
+      '; received "see http://x?y\\n" (string)',
+    );
+    expect(errorOf(() => endpoint("GET /a", { mediaType: { format: "raw://x?y z" } })).message).toContain(
+      '; received "raw://x?y z" (string)',
+    );
+    expect(errorOf(() => endpoint("GET /a", { headers: { "http://x?y z": "1" } })).message).toContain('; received "http://x?y z" (string)');
+  });
+
+  test("a template's expressions are no query or fragment, and stay", () => {
+    expect(describeValue("/a{?page}{#section}?x", true)).toBe('"/a{?page}{#section}?…" (string)');
+    expect(describeValue("/a{?page}?x", false)).toBe('"/a{?page}?x" (string)');
   });
 });
 

@@ -3,7 +3,7 @@ import { printable, quote } from "../core/errors.js";
 import { resolveListing, type Listing } from "../openapi/listing.js";
 import { splitRoute } from "../core/route.js";
 import { routeShape } from "../core/template.js";
-import { routeShapeOf } from "./route.js";
+import { routeShapeOf, shownRoute } from "./route.js";
 import { UsageError } from "./usage.js";
 
 /**
@@ -100,7 +100,7 @@ export function listRoutes(target: string, route: string | undefined, items: rea
     const path = shape.slice(shape.indexOf(" ") + 1);
     const near = routes.filter((_, i) => shapes[i]?.endsWith(path)).map((known) => JSON.stringify(known));
     const others = near.length > 0 ? `; it has ${near.join(", ")}` : "";
-    throw new UsageError(`${quote(route)} is not a route of ${target} (${listing.source})${others}`);
+    throw new UsageError(`${shownRoute(route)} is not a route of ${target} (${listing.source})${others}`);
   }
   const [docs, ...parameters] = listing.routes[found]!;
   const rows = parameters.map(([name, place, type, required]) =>

@@ -1,4 +1,4 @@
-import { quote } from "../core/errors.js";
+import { quote, withoutQuery } from "../core/errors.js";
 import { splitRoute, type ParsedRoute } from "../core/route.js";
 import { routeShape } from "../core/template.js";
 import { didYouMean, UsageError } from "./usage.js";
@@ -8,6 +8,12 @@ import { didYouMean, UsageError } from "./usage.js";
  * library sends any RFC 9110 token; on a command line an unknown one is most likely misspelt.
  */
 const METHODS = ["GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH", "QUERY"] as const;
+
+/**
+ * A route for a message: quoted, its URL up to its query, as the library's errors show a route
+ * (`withoutQuery`): a key written in a route's query would reach logs.
+ */
+export const shownRoute = (route: string): string => quote(withoutQuery(route));
 
 /**
  * A route read as endpoint() reads it (`splitRoute`: `"GET /x"`, a URL alone for GET, a method
@@ -20,7 +26,7 @@ export function readRoute(route: string, also: readonly string[] = []): ParsedRo
   const parsed = splitRoute(route);
   const method = parsed.method.toUpperCase();
   if (!(METHODS as readonly string[]).includes(method) && !also.includes(method))
-    throw new UsageError(`unknown method ${quote(parsed.method)} in ${quote(route)}${didYouMean(parsed.method, METHODS)}`);
+    throw new UsageError(`unknown method ${quote(parsed.method)} in ${shownRoute(route)}${didYouMean(parsed.method, METHODS)}`);
   return parsed;
 }
 

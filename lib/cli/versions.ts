@@ -2,7 +2,7 @@ import { readdirSync } from "node:fs";
 import { printable, quote } from "../core/errors.js";
 import { listingChanges, type Parameter, type VersionedListing } from "../openapi/listing.js";
 import { listedShape, readListing } from "./listing.js";
-import { routeShapeOf } from "./route.js";
+import { routeShapeOf, shownRoute } from "./route.js";
 import { didYouMean, UsageError } from "./usage.js";
 
 /**
@@ -29,7 +29,7 @@ export function versionsDiff(items: readonly string[], target: string, routesFol
   const chosen = (route: string): boolean => shapes.length === 0 || shapes.includes(listedShape(route)!);
   for (const [index, shape] of shapes.entries())
     if (![...Object.keys(before.routes), ...Object.keys(after.routes)].some((route) => listedShape(route) === shape))
-      throw new UsageError(`${quote(routes[index]!)} is a route of neither ${target}.${from} nor ${target}.${to}`);
+      throw new UsageError(`${shownRoute(routes[index]!)} is a route of neither ${target}.${from} nor ${target}.${to}`);
   const shown = (row: Parameter): string => `${printable(row[2])}${row[3] === 1 ? " required" : ""}`;
   const lines = listingChanges(before.routes, after.routes)
     .filter(({ route }) => chosen(route))

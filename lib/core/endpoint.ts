@@ -1,4 +1,4 @@
-import { describeValue, EndpointError, fail, quote, withCallRoute, withoutQuery } from "./errors.js";
+import { describeValue, EndpointError, fail, quote, withCallRoute } from "./errors.js";
 import { NO_DEFAULTS, readCall, readDefaults, type Call } from "./options.js";
 import { toMerged, toRequest, type Scope } from "./request.js";
 import { splitRoute } from "./route.js";
@@ -82,7 +82,7 @@ function readArguments(defaults: Call, route: unknown, options: unknown): Call {
 
 /**
  * Makes what leaves a call an EndpointError with the call's route: the route string, or
- * `"<method> <url>"` of an options object, its URL up to its query (shortened to 200 characters).
+ * `"<method> <url>"` of an options object (up to its query and shortened, by withCallRoute).
  */
 function withRoute(error: unknown, route: unknown): EndpointError {
   return withCallRoute(asEndpointError(error), describeRoute(route));
@@ -94,8 +94,7 @@ function describeRoute(route: unknown): string | undefined {
     if (isPlainRecord(route)) {
       const method = Object.hasOwn(route, "method") ? route.method : undefined;
       const url = Object.hasOwn(route, "url") ? route.url : undefined;
-      // Its URL up to its query: request options may hold a key a generated API's credentials() put there.
-      text = typeof url === "string" ? `${typeof method === "string" ? method : "GET"} ${withoutQuery(url)}` : undefined;
+      text = typeof url === "string" ? `${typeof method === "string" ? method : "GET"} ${url}` : undefined;
     }
   } catch {
     text = undefined; // a getter that throws

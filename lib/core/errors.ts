@@ -51,8 +51,9 @@ export class EndpointError extends TypeError {
   readonly argument: string;
   /**
    * The route of the call that failed (`"GET /repos/{owner}"`, or `"<method> <url>"` of an options
-   * object, its URL up to its query: `"get https://api.example.com/me?…"`), shortened to 200 characters; `undefined` when the call had none. Read-only: the call
-   * that failed sets it once, non-writable.
+   * object), its URL up to its query or fragment (`"get https://api.example.com/me?…"`, as
+   * {@link withoutQuery} cuts it), shortened to 200 characters; `undefined` when the call had none.
+   * Read-only: the call that failed sets it once, non-writable.
    */
   readonly route: string | undefined;
 
@@ -91,21 +92,31 @@ const MAX_ROUTE = 200;
 export const shorten = (text: string, limit: number): string => (text.length > limit ? `${text.slice(0, limit - 1)}…` : text);
 
 /**
- * Gives `error` the route of the call that failed (shortened to {@link MAX_ROUTE} characters) as its
- * read-only `route` (non-writable; set after construction, where the call's route is known), and
- * returns it.
+ * Gives `error` the route of the call that failed as its read-only `route` (non-writable; set after
+ * construction, where the call's route is known): its URL up to its query ({@link withoutQuery}),
+ * shortened to {@link MAX_ROUTE} characters. Returns `error`.
  */
 export function withCallRoute(error: EndpointError, route: string | undefined): EndpointError {
-  Object.defineProperty(error, "route", { value: route?.slice(0, MAX_ROUTE), writable: false, enumerable: true, configurable: true });
+  const value = route && withoutQuery(route).slice(0, MAX_ROUTE);
+  Object.defineProperty(error, "route", { value, writable: false, enumerable: true, configurable: true });
   return error;
 }
 
 /**
- * A URL for an error, up to its query: `https://api.example.com/me?…`. A request's URL may hold a
- * credential that a generated API's `credentials()` put in its query. A template's query
- * expression (`{?page}`) is no query, and stays.
+ * A URL (or a route) for an error, up to its query or fragment: `https://api.example.com/me?…`,
+ * `/me#…`. A request's URL may hold a credential that a generated API's `credentials()` put in its
+ * query, or that a server repeats in a link; a fragment may hold a token (RFC 6749 section 4.2.2).
+ * A template's expression (`{?page}`, `{#section}`) is neither, and stays.
  */
-export const withoutQuery = (url: string): string => url.replace(/(?<!\{)\?.+/s, "?…");
+export const withoutQuery = (url: string): string => url.replace(/(?<!\{)([?#]).+/s, "$1…");
+
+/**
+ * Whether an argument holds a URL, which a message shows up to its query ({@link withoutQuery}):
+ * a URL template or URL (`url`, `baseUrl`, `uploadsUrl`, `upload_url`, `origin`), a route, a link
+ * field (`responseHeaders.link`), and the `options`, `request` and `responseHeaders` of the
+ * converters and `followLink()`, where a URL string given in their place is the usual mistake.
+ */
+const holdsUrl = (argument: string): boolean => /(?:url|origin|route|options|request|responseHeaders|link)$/i.test(argument);
 
 /** Text for a message: at most 60 characters, quoted, control characters and quotes escaped (JSON). */
 export function quote(text: string): string {
@@ -128,14 +139,13 @@ export function nameOf(argument: string): string {
 
 /**
  * Describes a received value for an error message: shortened, with its type, never throwing
- * (a Symbol, a revoked Proxy or an object without a prototype all describe safely); a string that
- * holds a URL (`://`) up to its query, where a generated API's `credentials()` puts a key.
+ * (a Symbol, a revoked Proxy or an object without a prototype all describe safely); a string
+ * `asUrl` up to its query ({@link withoutQuery}), with its whole length.
  */
-export function describeValue(value: unknown): string {
+export function describeValue(value: unknown, asUrl = false): string {
   switch (typeof value) {
     case "string":
-      // A URL up to its query ({@link withoutQuery}).
-      return `${quote(value.includes("://") ? withoutQuery(value) : value)} (string${value.length > MAX_SHOWN ? ` of ${value.length} characters` : ""})`;
+      return `${quote(asUrl ? withoutQuery(value) : value)} (string${value.length > MAX_SHOWN ? ` of ${value.length} characters` : ""})`;
     case "object":
       return value === null ? "null" : `an object (${describeObject(value)})`;
     case "symbol":
@@ -176,14 +186,14 @@ export const holdsSecret = (argument: string): boolean => /\b(?:authorization|co
 /**
  * `value` as a message shows what `argument` received: {@link describeValue}, but a string received
  * for an argument that {@link holdsSecret} is `a string of <n> characters, not shown`, so that a
- * token with a stray newline never reaches a log; a header field name (`INVALID_HEADER_NAME`) is no
- * secret, and is shown. The one rule of every message that shows a value received ({@link fail},
- * {@link unreadable}).
+ * token with a stray newline never reaches a log (a header field name, `INVALID_HEADER_NAME`, is no
+ * secret, and is shown), and one for an argument that {@link holdsUrl} is shown up to its query. The
+ * one rule of every message that shows a value received ({@link fail}, {@link unreadable}).
  */
 function describeReceived(code: EndpointErrorCode, argument: string, value: unknown): string {
   return typeof value === "string" && code !== "INVALID_HEADER_NAME" && holdsSecret(argument)
     ? `a string of ${value.length} characters, not shown`
-    : describeValue(value);
+    : describeValue(value, holdsUrl(argument));
 }
 
 /**

@@ -5,7 +5,7 @@
  * needs Node's `url` and `querystring` and splits on `,` (docs/usage.md, "Pagination").
  */
 import { isDotSegment } from "./chars.js";
-import { fail, unreadable, withoutQuery } from "./errors.js";
+import { fail, unreadable } from "./errors.js";
 import type { Link, RequestOptions, ResponseHeaders } from "./types.js";
 import { isArray, isPlainRecord } from "./values.js";
 
@@ -165,12 +165,7 @@ export function followLink<O extends RequestOptions>(
     } catch {
       // `request.url` is no URL, or `target` none a parser reads
       if (!URL.canParse(request.url)) fail("INVALID_OPTIONS", "request", "must be request options from endpoint()", request);
-      fail(
-        "INVALID_URL",
-        "responseHeaders.link",
-        "must be a URI reference that a URL parser reads (RFC 3986 section 4.1)",
-        withoutQuery(target),
-      );
+      fail("INVALID_URL", "responseHeaders.link", "must be a URI reference that a URL parser reads (RFC 3986 section 4.1)", target);
     }
     parsed.hash = "";
     url = parsed.href;
@@ -181,12 +176,7 @@ export function followLink<O extends RequestOptions>(
   // Each rule its own refusal. The dot-segments are looked for as written, before a URL parser
   // resolves them away: in the path, up to "?" or "#".
   if (!url.startsWith(home))
-    fail(
-      "INVALID_URL",
-      "responseHeaders.link",
-      `must be a URL on the request's origin, ${home}, where its credentials go`,
-      withoutQuery(target),
-    );
+    fail("INVALID_URL", "responseHeaders.link", `must be a URL on the request's origin, ${home}, where its credentials go`, target);
   if (
     target
       .replace(/[?#].*/s, "")
@@ -197,7 +187,7 @@ export function followLink<O extends RequestOptions>(
       "INVALID_URL",
       "responseHeaders.link",
       'must not hold a dot-segment ("." or ".." in its path, also pct-encoded), which a URL parser resolves away (RFC 3986 section 5.2.4)',
-      withoutQuery(target),
+      target,
     );
   // A link to the page just fetched would be followed again and again: a loop that pages never ends.
   if (url === request.url)
@@ -205,7 +195,7 @@ export function followLink<O extends RequestOptions>(
       "INVALID_URL",
       "responseHeaders.link",
       "must not be the request's own URL: following it fetches the same page again, without end",
-      withoutQuery(target),
+      target,
     );
   return { ...request, url, headers: { ...request.headers } };
 }
