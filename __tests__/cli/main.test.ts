@@ -394,6 +394,16 @@ describe("--routes lists a target's routes or one route's parameters", () => {
         "  q   query  optional  number",
       ],
     ],
+    // A route written with its query (an operation is its method and path): the same route.
+    [
+      ["GET /a/{i}?q=1"],
+      [
+        "GET /a/{id} (t, fixture 1.0)",
+        "  https://docs.example/rest/a#get",
+        "  id  path   required  string",
+        "  q   query  optional  number",
+      ],
+    ],
     [
       ["/a/{i}{?q}"],
       [

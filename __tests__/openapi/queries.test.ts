@@ -130,6 +130,23 @@ describe("withQueries", () => {
     expect(call(...args).url).toMatch(/\?(?:expand%5B%5D|deployment_types)=x$/);
   });
 
+  // An operation is its method and path (OpenAPI 3.1 section 4.8.8): a route written with a query is
+  // the table's, and its own query stays before the one the table writes.
+  test.each([
+    ["an empty query, which endpoint() leaves out", "GET /v1/charges?", "https://api.example.com/v1/charges?limit=2&expand%5B%5D=x"],
+    ["an empty query before a {&…} expression", "GET /v1/charges?{&limit}", "https://api.example.com/v1/charges?limit=2&expand%5B%5D=x"],
+    [
+      "a literal query",
+      "GET /v1/charges?starting_after=ch_1",
+      "https://api.example.com/v1/charges?starting_after=ch_1&limit=2&expand%5B%5D=x",
+    ],
+  ])("a route written with %s finds the table's entry", (_name, route, url) => {
+    const parameters = { expand: ["x"], limit: 2 };
+    const call = api as unknown as (route: string, parameters: object) => { url: string };
+    expect(call(route, parameters).url).toBe(url);
+    expect(api.parse(api.merge(route as never, parameters as never)).url).toBe(url);
+  });
+
   test("parameters from defaults() are sent as the description declares them, merged with the call's", () => {
     const withCreated = api.defaults({ created: { gte: 1 } });
     expect(withCreated("GET /v1/charges").url).toBe("https://api.example.com/v1/charges?created%5Bgte%5D=1");

@@ -190,6 +190,31 @@ describe("withQueries sends each credential where its scheme says", () => {
     expect(withQueries(createEndpoint({ baseUrl }), {}, securityOf(plan.table, { basic: all.basic }))("POST /both").headers).toEqual(plain);
   });
 
+  // An operation is its method and path (OpenAPI 3.1 section 4.8.8): a route written with a query is
+  // the map's route, and its credential goes; `/either?` was sent as `/either`, with no key.
+  test.each([
+    ["an empty query, which endpoint() leaves out", "GET /either?", `${baseUrl}/either?api_key=q1`],
+    ["a literal query", "GET /either?page=2", `${baseUrl}/either?page=2&api_key=q1`],
+    // RFC 6570 writes "&page=3" after the "?" (section 3.2.9): a route without a table entry is expanded as written.
+    ["an empty query before a {&…} expression", "GET /either?{&page}", `${baseUrl}/either?&page=3&api_key=q1`],
+    ["a {?…} expression", "GET /either{?page}", `${baseUrl}/either?page=3&api_key=q1`],
+  ])("a route written with %s is the map's: its query credential goes too", (_name, route, url) => {
+    const byQuery = withQueries(createEndpoint({ baseUrl }), {}, securityOf(plan.table, { queryKey: "q1" }));
+    const parameters = route.includes("{") ? { page: 3 } : {};
+    expect(byQuery(route, parameters)).toEqual({ method: "get", url, headers: plain });
+    expect(byQuery.parse(byQuery.merge(route, parameters))).toEqual({ method: "get", url, headers: plain });
+  });
+
+  test("a query credential goes before the fragment of a route named by one, where a ? would begin none (RFC 3986 section 3.5)", () => {
+    const table = {
+      schemes: { queryKey: { type: "apiKey", in: "query", name: "api_key" } },
+      routes: { "GET /t#refresh": [["queryKey"]] },
+    } as const;
+    const refresh = withQueries(createEndpoint({ baseUrl }), {}, securityOf(table, { queryKey: "q1" }));
+    expect(refresh("GET /t#refresh", { page: 2 }).url).toBe(`${baseUrl}/t?page=2&api_key=q1#refresh`);
+    expect(refresh("GET /t#refresh").url).toBe(`${baseUrl}/t?api_key=q1#refresh`);
+  });
+
   // docs/usage.md, "Pagination": what followLink keeps of generated credentials, and the two ways the page says to page.
   test("paging: followLink keeps a header credential and not a query one; a page's call by its route gets it again; a next URL as a route gets none", () => {
     const byHeader = withQueries(createEndpoint({ baseUrl }), {}, securityOf(plan.table, { bearer: "t0k.en" }));

@@ -194,16 +194,20 @@ function compile(template: string): Template {
 
 /**
  * The shape of a route, the same for every way of writing it: the method upper-case, each path
- * expression as `{}` (`{owner}`, `{o}` and `:owner` alike), query expressions (`{?…}`, `{&…}`)
- * left out. `GET /repos/:owner/{repo}{?page}` and `get /repos/{o}/{r}` have the shape
- * `GET /repos/{}/{}`. The CLI's `--routes` and `withQueries` find a route by it.
+ * expression as `{}` (`{owner}`, `{o}` and `:owner` alike), its query left out (query expressions,
+ * `{?…}` and `{&…}`, and a literal query from its `?` to the fragment, if any: an operation is its
+ * method and path, OpenAPI 3.1 section 4.8.8). A fragment stays: a description may name a second
+ * operation of one path by one (Box's `POST /oauth2/token#refresh`). `GET /repos/:owner/{repo}{?page}`,
+ * `get /repos/{o}/{r}?` and `GET /repos/{o}/{r}?page=2{&per_page}` have the shape `GET /repos/{}/{}`.
+ * The CLI's `--routes` and `withQueries` (its queries and credentials) find a route by it.
  *
  * @throws {@link EndpointError} as {@link compileTemplate}
  */
 export function routeShape(method: string, url: string): string {
   const path = compileTemplate(url)
     .parts.map((part) => (typeof part === "string" ? part : isQueryExpression(part) ? "" : "{}"))
-    .join("");
+    .join("")
+    .replace(/^([^?#]*)\?[^#]*/, "$1");
   return `${method.toUpperCase()} ${path}`;
 }
 

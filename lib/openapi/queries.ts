@@ -34,7 +34,8 @@ const isRouteKey = (key: string): boolean => key === "method" || key === "url";
 /**
  * Wraps an endpoint so that each call to a route of `queries` sends its query as the description
  * declares it, whichever way the call is written: the route as the table keys it or otherwise
- * (`get …`, `:id` for `{id}`, a URL alone, with or without its `{?…}`), or an options object, with
+ * (`get …`, `:id` for `{id}`, a URL alone, with or without its `{?…}`, with a query of its own:
+ * `/charges?`, `/charges?limit=3`), or an options object, with
  * parameters from the call or from `defaults()`. A call gives what `endpoint.parse()` gives of
  * `endpoint.merge()`'s options rewritten (in one `endpoint()` call where it can: a route string, no
  * parameter in the defaults); other routes go through unchanged, but for a name that `queries`

@@ -70,13 +70,17 @@ const callUrlOf = (url: string): CallUrl =>
   callUrls.get(url, () => {
     const { names, parts } = compileTemplate(url);
     const path = parts.filter((part) => !isQueryExpression(part));
+    const text = path.map(partText).join("");
+    // An empty query (`/x?`, `/x?{&page}` without its expression) is none, as endpoint() leaves it out:
+    // the rewrite's own query begins with "?", not "?&".
+    const empty = /^[^?#]*\?$/.test(text);
     return {
       names,
       previous: new Map(
         parts.filter(isQueryExpression).flatMap(({ varspecs: list }) => list.map((varspec) => [varspec.name, varspecText(varspec)])),
       ),
-      path: path.map(partText).join(""),
-      pathHasQuery: hasQuery(path),
+      path: empty ? text.slice(0, -1) : text,
+      pathHasQuery: !empty && hasQuery(path),
     };
   });
 

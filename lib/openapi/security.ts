@@ -254,7 +254,10 @@ export function authorize(
   const chosen = alternatives?.find((names) => names.length > 0 && names.every((name) => sends.has(name)));
   if (chosen === undefined || home === undefined || parsedOrigin(options.url) !== parsedOrigin(home)) return options;
   const headers = { ...options.headers };
-  let { url } = options;
+  // The query ends at the fragment, if any (RFC 3986 section 3.5): a key goes before it.
+  const hash = options.url.indexOf("#");
+  const end = hash === -1 ? options.url.length : hash;
+  let url = options.url.slice(0, end);
   const cookies: string[] = [];
   for (const name of chosen) {
     const sent = sends.get(name)!;
@@ -266,5 +269,5 @@ export function authorize(
   }
   // RFC 6265 section 5.4: one cookie field, its pairs joined by "; ".
   if (cookies.length > 0) headers.cookie = [...(Object.hasOwn(headers, "cookie") ? [headers.cookie!] : []), ...cookies].join("; ");
-  return { ...options, url, headers };
+  return { ...options, url: url + options.url.slice(end), headers };
 }
