@@ -350,6 +350,11 @@ describe("docs/api", () => {
       await promisify(execFile)(process.execPath, [join(root, "node_modules", "typedoc", "bin", "typedoc"), "--out", out], { cwd: root });
       const files = (dir: string): string[] => readdirSync(dir, { recursive: true, encoding: "utf8" }).sort();
       expect(files(out)).toEqual(files(join(root, "docs", "api")));
+      // Each page as committed, word for word: a TSDoc change without `npm run docs:api` is stale docs.
+      const stale = files(out).filter(
+        (file) => file.endsWith(".md") && readFileSync(join(out, file), "utf8") !== readFileSync(join(root, "docs", "api", file), "utf8"),
+      );
+      expect(stale).toEqual([]);
     } finally {
       rmSync(out, { recursive: true, force: true });
     }

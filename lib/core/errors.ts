@@ -51,8 +51,8 @@ export class EndpointError extends TypeError {
   readonly argument: string;
   /**
    * The route of the call that failed (`"GET /repos/{owner}"`, or `"<method> <url>"` of an options
-   * object), its URL up to its query or fragment (`"get https://api.example.com/me?…"`, as
-   * {@link withoutQuery} cuts it), shortened to 200 characters; `undefined` when the call had none.
+   * object), its URL up to its query or fragment (`"get https://api.example.com/me?…"`: either may
+   * hold a key; docs/errors.md), shortened to 200 characters; `undefined` when the call had none.
    * Read-only: the call that failed sets it once, non-writable.
    */
   readonly route: string | undefined;
