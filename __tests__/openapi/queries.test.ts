@@ -30,6 +30,11 @@ describe("withQueries", () => {
     ["no endpoint", () => withQueries(null as unknown as typeof base, QUERIES), "endpoint"],
     ["a number for the endpoint", () => withQueries(5 as unknown as typeof base, QUERIES), "endpoint"],
     ["a function that is no endpoint", () => withQueries((() => ({})) as unknown as typeof base, QUERIES), "endpoint"],
+    [
+      "an endpoint's functions without its DEFAULTS",
+      () => withQueries(Object.assign(() => ({}), { merge() {}, parse() {}, defaults() {} }) as unknown as typeof base, QUERIES),
+      "endpoint",
+    ],
     ["no table", () => withQueries(base, null as unknown as Queries), "queries"],
     ["a number for the table", () => withQueries(base, 5 as unknown as Queries), "queries"],
     ["a route without its query", () => withQueries(base, { "GET /x": "nope" } as unknown as Queries), 'queries["GET /x"]'],

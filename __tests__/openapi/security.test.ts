@@ -216,7 +216,7 @@ describe("withQueries sends each credential where its scheme says", () => {
   });
 
   // docs/usage.md, "Pagination": what followLink keeps of generated credentials, and the two ways the page says to page.
-  test("paging: followLink keeps a header credential and not a query one; a page's call by its route gets it again; a next URL as a route gets none", () => {
+  test("paging: followLink keeps a header credential and not a query one; a page's call by its route gets it again, and so does a next URL on the baseUrl written as a route", () => {
     const byHeader = withQueries(createEndpoint({ baseUrl }), {}, securityOf(plan.table, { bearer: "t0k.en" }));
     const byQuery = withQueries(createEndpoint({ baseUrl }), {}, securityOf(plan.table, { queryKey: "q1" }));
     const next = `${baseUrl}/either?page=2`;
@@ -232,9 +232,31 @@ describe("withQueries sends each credential where its scheme says", () => {
     expect(followLink(first, { link: `<${next}>; rel="next"` })?.url).toBe(next);
     // The page's call by its route, the cursor a parameter, gets it again.
     expect(byQuery("GET /either", { page: 2 }).url).toBe(`${baseUrl}/either?page=2&api_key=q1`);
-    // The next URL written as a route is a full URL no route of the map matches: no credential.
-    expect(byHeader(`GET ${next}`).headers).toEqual(plain);
-    expect(byQuery(`GET ${next}`).url).toBe(next);
+    // The next URL written as a route is on the baseUrl: the route below it, `GET /either`, and its credential.
+    expect(byHeader(`GET ${next}`).headers).toEqual({ ...plain, authorization: "Bearer t0k.en" });
+    expect(byQuery(`GET ${next}`).url).toBe(`${next}&api_key=q1`);
+    expect(byQuery({ method: "GET", url: next }).url).toBe(`${next}&api_key=q1`);
+    expect(byQuery.parse(byQuery.merge(`GET ${next}`)).url).toBe(`${next}&api_key=q1`);
+    // A URL elsewhere is no route of the map, and gets none: another origin, a host that begins as
+    // the baseUrl's, a port written out, another spelling of the host (compared as written).
+    for (const elsewhere of [
+      "https://api.example.org/either?page=2",
+      "https://api.example.com.evil.example/either?page=2",
+      "https://api.example.com:443/either?page=2",
+      "https://API.example.com/either?page=2",
+    ]) {
+      expect(byQuery(`GET ${elsewhere}`).url).toBe(elsewhere);
+      expect(byHeader(`GET ${elsewhere}`).headers).toEqual(plain);
+    }
+  });
+
+  test("a URL on a baseUrl with a path is the route below that path; one outside it is none", () => {
+    const v1 = withQueries(createEndpoint({ baseUrl: `${baseUrl}/v1/` }), {}, securityOf(plan.table, { queryKey: "q1" }));
+    expect(v1(`GET ${baseUrl}/v1/either?page=2`).url).toBe(`${baseUrl}/v1/either?page=2&api_key=q1`);
+    expect(v1("GET /either").url).toBe(`${baseUrl}/v1/either?api_key=q1`);
+    // `/v1x/either` and `/either` are outside `/v1`: no route of the map below it.
+    expect(v1(`GET ${baseUrl}/v1x/either`).url).toBe(`${baseUrl}/v1x/either`);
+    expect(v1(`GET ${baseUrl}/either`).url).toBe(`${baseUrl}/either`);
   });
 
   // A request's URL holds the key a query credential adds: errors show such a URL up to its query.

@@ -35,7 +35,8 @@ const isRouteKey = (key: string): boolean => key === "method" || key === "url";
  * Wraps an endpoint so that each call to a route of `queries` sends its query as the description
  * declares it, whichever way the call is written: the route as the table keys it or otherwise
  * (`get …`, `:id` for `{id}`, a URL alone, with or without its `{?…}`, with a query of its own:
- * `/charges?`, `/charges?limit=3`), or an options object, with
+ * `/charges?`, `/charges?limit=3`; a full URL on the endpoint's `baseUrl`, as a next page's), or an
+ * options object, with
  * parameters from the call or from `defaults()`. A call gives what `endpoint.parse()` gives of
  * `endpoint.merge()`'s options rewritten (in one `endpoint()` call where it can: a route string, no
  * parameter in the defaults); other routes go through unchanged, but for a name that `queries`
@@ -83,7 +84,8 @@ export function withQueries<E extends EndpointInterface<RouteMap, string>>(endpo
     typeof given != "function" ||
     typeof member("merge") != "function" ||
     typeof member("parse") != "function" ||
-    typeof member("defaults") != "function"
+    typeof member("defaults") != "function" ||
+    typeof (member("DEFAULTS") as { baseUrl?: unknown } | undefined)?.baseUrl != "string"
   )
     fail("INVALID_OPTIONS", "endpoint", "must be an endpoint function (endpoint, createEndpoint(…), .defaults(…))", endpoint);
   if (!isPlainRecord(queries)) fail("INVALID_OPTIONS", "queries", "must be the queries object a generated module exports", queries);
@@ -108,7 +110,15 @@ export function withQueries<E extends EndpointInterface<RouteMap, string>>(endpo
   const mergeCall = endpoint.merge.bind(endpoint) as unknown as (...args: unknown[]) => MergedOptions;
   const parseCall = endpoint.parse.bind(endpoint);
   const DEFAULTS = endpoint.DEFAULTS;
-  const planFor = (merged: MergedOptions): QueryPlan | undefined => byShape.get(routeShape(merged.method, merged.url ?? "/"));
+  // A full URL on the baseUrl is the route below it (`https://api.example.com/v1/charges?page=2` is
+  // `GET /v1/charges`'s for the baseUrl `https://api.example.com`): a next page's URL is its map's
+  // route, with its queries and credentials. Compared as written: any other spelling is no route,
+  // nor is a URL that only begins as the baseUrl does (`…/v1x/charges` for `…/v1`).
+  const base = DEFAULTS.baseUrl.replace(/\/$/, "");
+  const below = (url: string): string =>
+    url.startsWith(base) && /^(?:[/?#]|$)/.test(url.slice(base.length)) ? url.slice(base.length) || "/" : url;
+  const shapeOf = ({ method, url = "/" }: Pick<MergedOptions, "method" | "url">): string => routeShape(method, below(url));
+  const planFor = (merged: MergedOptions): QueryPlan | undefined => byShape.get(shapeOf(merged));
   /**
    * The request options `build` makes of `merged` (rewritten by `plan`), with what the table adds
    * after: the URL without a fragment the template leaves out, a required body, then the route's
@@ -137,7 +147,7 @@ export function withQueries<E extends EndpointInterface<RouteMap, string>>(endpo
   // The one hook of security schemes (lib/openapi/security.ts): credentials added to what was built,
   // by the route's method and URL template, on the two-step path and the one-pass path alike.
   const secured = (route: Pick<MergedOptions, "method" | "url">, built: RequestOptions): RequestOptions =>
-    security === undefined ? built : authorize(security, route, built, DEFAULTS.baseUrl);
+    security === undefined ? built : authorize(security, shapeOf(route), built, DEFAULTS.baseUrl);
   const parse = (merged: MergedOptions): RequestOptions => secured(merged, build(merged));
   const merge = (...args: unknown[]): MergedOptions => {
     const merged = mergeCall(...args);
@@ -170,7 +180,7 @@ export function withQueries<E extends EndpointInterface<RouteMap, string>>(endpo
   const calledRoute = (route: string): CalledRoute | null => {
     try {
       const { method, url = "/" } = mergeCall(route);
-      return { method, url, plan: byShape.get(routeShape(method, url)) };
+      return { method, url, plan: byShape.get(shapeOf({ method, url })) };
     } catch {
       return null; // the two-step path gives the error
     }

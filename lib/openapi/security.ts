@@ -10,7 +10,7 @@ import { NOT_FIELD_VCHAR } from "../core/chars.js";
 import { fail, quote } from "../core/errors.js";
 import { parsedOrigin } from "../core/target.js";
 import { routeShape } from "../core/template.js";
-import type { MergedOptions, RequestOptions } from "../core/types.js";
+import type { RequestOptions } from "../core/types.js";
 import { encodeComponent } from "../core/url-template.js";
 import { isPlainRecord } from "../core/values.js";
 
@@ -235,22 +235,18 @@ export const isSecurity = (value: unknown): value is Security =>
   typeof value === "object" && value !== null && bound.has(value as Security);
 
 /**
- * The request options with the credentials the call's route requires: its first alternative all
- * of whose schemes were given a credential (a route needing none, `security: []`, or naming only
+ * The request options with the credentials the call's route requires, found by its `shape`
+ * (`routeShape`, of the route below the baseUrl): its first alternative all of whose schemes were
+ * given a credential (a route needing none, `security: []`, or naming only
  * schemes given none, gets none). Each header field, query parameter or cookie is added where the
  * request does not set it already (a call's own value is sent as it is), and only when the URL's
  * origin is `home`'s, the endpoint function's `baseUrl`, compared as the credentials rule compares
  * origins (docs/usage.md, "Credentials"; lib/core/target.ts, `parsedOrigin`): a full URL in a
  * route, an `{origin}` value or a call's own `baseUrl` elsewhere gets none.
  */
-export function authorize(
-  security: Security,
-  merged: Pick<MergedOptions, "method" | "url">,
-  options: RequestOptions,
-  home: string | undefined,
-): RequestOptions {
+export function authorize(security: Security, shape: string, options: RequestOptions, home: string | undefined): RequestOptions {
   const { sends, routes } = bound.get(security)!;
-  const alternatives = routes.get(routeShape(merged.method, merged.url ?? "/"));
+  const alternatives = routes.get(shape);
   const chosen = alternatives?.find((names) => names.length > 0 && names.every((name) => sends.has(name)));
   if (chosen === undefined || home === undefined || parsedOrigin(options.url) !== parsedOrigin(home)) return options;
   const headers = { ...options.headers };
