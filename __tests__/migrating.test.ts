@@ -75,6 +75,12 @@ const rows: [title: string, run: (lib: typeof endpoint) => unknown, incumbentSho
     "application/vnd.github.mercy-preview+json,application/vnd.github.symmetra-preview+json",
   ],
   [
+    "a preview named twice",
+    (lib) => lib("POST /graphql", { mediaType: { previews: ["a", "a-preview"] } }).headers.accept,
+    '"application/vnd.github.a-preview+json,application/vnd.github.a-preview+json"',
+    '"application/vnd.github.a-preview+json"',
+  ],
+  [
     "previews of the defaults and a call",
     (lib) => lib.defaults({ mediaType: { previews: ["a"] } })("POST /api/graphql", { mediaType: { previews: ["b"] } }).headers.accept,
     "application/vnd.github.b-preview+json",
