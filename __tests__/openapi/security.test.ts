@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { toFetch } from "../../lib/clients/index.js";
 import { createEndpoint, EndpointError, followLink } from "../../lib/index.js";
-import { withQueries } from "../../lib/openapi/queries.js";
+import { withQueries, type Queries } from "../../lib/openapi/queries.js";
 import { readDescription } from "../../lib/openapi/read.js";
 import { checkShapes } from "../../lib/openapi/shapes.js";
 import { securityOf as planOf } from "../../lib/openapi/requirements.js";
@@ -203,6 +203,33 @@ describe("withQueries sends each credential where its scheme says", () => {
     const parameters = route.includes("{") ? { page: 3 } : {};
     expect(byQuery(route, parameters)).toEqual({ method: "get", url, headers: plain });
     expect(byQuery.parse(byQuery.merge(route, parameters))).toEqual({ method: "get", url, headers: plain });
+  });
+
+  // any-api.md: a description may key a second operation of one path by a query (`/search?type=user`).
+  test("an operation keyed by a query is found as written, with its own serializations and credentials; other queries find the path's", () => {
+    const queries: Queries = {
+      "GET /search": { template: "GET /search{?tags*}" },
+      "GET /search?type=user": { template: "GET /search?type=user{&ids}", delimited: { ids: "|" } },
+      "POST /tok#refresh": { template: "POST /tok{?f}", deepObject: ["f"] },
+    };
+    const table = {
+      schemes: { key: { type: "apiKey", in: "query", name: "api_key" }, hkey: { type: "apiKey", in: "header", name: "x-key" } },
+      routes: { "GET /search": [["key"]], "GET /search?type=user": [["hkey"]], "POST /tok#refresh": [["key"]] },
+    } as const;
+    const both = withQueries(createEndpoint({ baseUrl }), queries, securityOf(table, { key: "K", hkey: "H" }));
+    const call = both as unknown as (route: string, parameters: object) => { url: string; headers: Record<string, string> };
+    const rows: [route: string, parameters: object, url: string, headers: Record<string, string>][] = [
+      ["GET /search", { tags: ["a", "b"] }, `${baseUrl}/search?tags=a&tags=b&api_key=K`, plain],
+      ["GET /search?type=user", { ids: ["1", "2"] }, `${baseUrl}/search?type=user&ids=1%7C2`, { ...plain, "x-key": "H" }],
+      ["GET /search?page=2", { tags: ["a", "b"] }, `${baseUrl}/search?page=2&tags=a&tags=b&api_key=K`, plain],
+      ["GET /search?", { tags: ["a"] }, `${baseUrl}/search?tags=a&api_key=K`, plain],
+      // An empty query before the fragment is none too; the table's template leaves the fragment out.
+      ["POST /tok?#refresh", { f: { a: 1 } }, `${baseUrl}/tok?f%5Ba%5D=1&api_key=K`, plain],
+    ];
+    for (const [route, parameters, url, headers] of rows) {
+      expect(call(route, parameters)).toMatchObject({ url, headers });
+      expect(both.parse(both.merge(route as never, parameters as never))).toMatchObject({ url, headers });
+    }
   });
 
   test("a query credential goes before the fragment of a route named by one, where a ? would begin none (RFC 3986 section 3.5)", () => {

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { printable, quote } from "../core/errors.js";
 import { resolveListing, type Listing } from "../openapi/listing.js";
 import { splitRoute } from "../core/route.js";
-import { routeShape } from "../core/template.js";
+import { byRouteShape, routeShape } from "../core/template.js";
 import { routeShapeOf, shownRoute } from "./route.js";
 import { UsageError } from "./usage.js";
 
@@ -94,7 +94,10 @@ export function listRoutes(target: string, route: string | undefined, items: rea
     route,
     shapes.flatMap((known) => known?.slice(0, known.indexOf(" ")) ?? []),
   );
-  const found = routes.find((_, i) => shapes[i] === shape);
+  // The first route of a shape, as the listing orders them.
+  const byShape = new Map<string, string>();
+  for (const [i, known] of routes.entries()) if (shapes[i] !== undefined && !byShape.has(shapes[i])) byShape.set(shapes[i], known);
+  const found = byRouteShape(byShape, shape);
   if (found === undefined) {
     // The same path by another method, or from another origin (GitHub's uploads, GHES's Manage API).
     const path = shape.slice(shape.indexOf(" ") + 1);

@@ -194,21 +194,29 @@ function compile(template: string): Template {
 
 /**
  * The shape of a route, the same for every way of writing it: the method upper-case, each path
- * expression as `{}` (`{owner}`, `{o}` and `:owner` alike), its query left out (query expressions,
- * `{?…}` and `{&…}`, and a literal query from its `?` to the fragment, if any: an operation is its
- * method and path, OpenAPI 3.1 section 4.8.8). A fragment stays: a description may name a second
- * operation of one path by one (Box's `POST /oauth2/token#refresh`). `GET /repos/:owner/{repo}{?page}`,
- * `get /repos/{o}/{r}?` and `GET /repos/{o}/{r}?page=2{&per_page}` have the shape `GET /repos/{}/{}`.
- * The CLI's `--routes` and `withQueries` (its queries and credentials) find a route by it.
+ * expression as `{}` (`{owner}`, `{o}` and `:owner` alike), query expressions (`{?…}`, `{&…}`)
+ * left out. `GET /repos/:owner/{repo}{?page}` and `get /repos/{o}/{r}` have the shape
+ * `GET /repos/{}/{}`. The CLI's `--routes` and `withQueries` find a route by it ({@link byRouteShape}).
  *
  * @throws {@link EndpointError} as {@link compileTemplate}
  */
 export function routeShape(method: string, url: string): string {
   const path = compileTemplate(url)
     .parts.map((part) => (typeof part === "string" ? part : isQueryExpression(part) ? "" : "{}"))
-    .join("")
-    .replace(/^([^?#]*)\?[^#]*/, "$1");
+    .join("");
   return `${method.toUpperCase()} ${path}`;
+}
+
+/**
+ * What `shapes` holds for a route of the shape `shape` ({@link routeShape}): its own entry, else its
+ * path's, the shape without its literal query (up to a fragment, which stays). A description may key
+ * a second operation of one path by a query (`/search?type=user`), which is found as written; any
+ * other route written with a query of its own (`/search?`, `/search?page=2`, `/search?{&page}`) is
+ * its path's operation (OpenAPI 3.1 section 4.8.8: an operation is its method and path). A fragment
+ * stays: Box's `POST /oauth2/token#refresh` is another operation than `POST /oauth2/token`.
+ */
+export function byRouteShape<T>(shapes: ReadonlyMap<string, T>, shape: string): T | undefined {
+  return shapes.get(shape) ?? shapes.get(shape.replace(/^([^?#]*)\?[^#]*/, "$1"));
 }
 
 /** A part of a compiled template written back as template text: a literal as encoded, an expression in braces. */
@@ -271,6 +279,16 @@ function plainName(operator: Operator, varspecs: readonly VarSpec[], also: "" | 
   return (operator === "" || operator === also) && varspecs.length === 1 && !explode && prefix === 0 ? name : undefined;
 }
 
+/**
+ * An expression of `template` for a message: quoted where it is no part of the query or fragment,
+ * which may hold a key (errors.ts, `withoutQuery`): a JSON value written in a query
+ * (`?filter={"api_key":"…"}`) is read as an expression.
+ */
+function shownExpression(template: string, expression: string): string {
+  const query = template.search(/[?#]|\{[?&#]/);
+  return query === -1 || template.indexOf(expression) < query ? quote(expression) : "in its query or fragment";
+}
+
 /** An expression's operator and variables (RFC 6570 section 2.2 to 2.4). */
 function parseExpression(template: string, body: string): { operator: Operator; varspecs: VarSpec[] } {
   const first = body.charAt(0);
@@ -278,7 +296,8 @@ function parseExpression(template: string, body: string): { operator: Operator; 
   const varspecs: VarSpec[] = [];
   for (const varspec of body.slice(operator.length).split(",")) {
     const match = VARSPEC.exec(varspec);
-    if (match === null) fail("INVALID_URL_TEMPLATE", "url", `has an invalid expression ${quote(`{${body}}`)}`, template);
+    if (match === null)
+      fail("INVALID_URL_TEMPLATE", "url", `has an invalid expression ${shownExpression(template, `{${body}}`)}`, template);
     varspecs.push({ name: match[1]!, explode: match[2] !== undefined, prefix: Number(match[3] ?? 0) });
   }
   return { operator, varspecs };

@@ -10,7 +10,7 @@ import { BoundedCache, stringBytes } from "../core/cache.js";
 import { isDotSegment } from "../core/chars.js";
 import { EndpointError, fail, quote, withCallRoute } from "../core/errors.js";
 import { isOptionName } from "../core/option-names.js";
-import { routeShape } from "../core/template.js";
+import { byRouteShape, routeShape } from "../core/template.js";
 import { encodeComponent } from "../core/url-template.js";
 import type { EndpointInterface, EndpointParameters, MergedOptions, RequestOptions, RouteMap } from "../core/types.js";
 import { isPlainRecord } from "../core/values.js";
@@ -118,7 +118,7 @@ export function withQueries<E extends EndpointInterface<RouteMap, string>>(endpo
   const below = (url: string): string =>
     url.startsWith(base) && /^(?:[/?#]|$)/.test(url.slice(base.length)) ? url.slice(base.length) || "/" : url;
   const shapeOf = ({ method, url = "/" }: Pick<MergedOptions, "method" | "url">): string => routeShape(method, below(url));
-  const planFor = (merged: MergedOptions): QueryPlan | undefined => byShape.get(shapeOf(merged));
+  const planFor = (merged: MergedOptions): QueryPlan | undefined => byRouteShape(byShape, shapeOf(merged));
   /**
    * The request options `build` makes of `merged` (rewritten by `plan`), with what the table adds
    * after: the URL without a fragment the template leaves out, a required body, then the route's
@@ -180,7 +180,7 @@ export function withQueries<E extends EndpointInterface<RouteMap, string>>(endpo
   const calledRoute = (route: string): CalledRoute | null => {
     try {
       const { method, url = "/" } = mergeCall(route);
-      return { method, url, plan: byShape.get(shapeOf({ method, url })) };
+      return { method, url, plan: byRouteShape(byShape, shapeOf({ method, url })) };
     } catch {
       return null; // the two-step path gives the error
     }

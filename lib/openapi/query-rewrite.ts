@@ -71,16 +71,16 @@ const callUrlOf = (url: string): CallUrl =>
     const { names, parts } = compileTemplate(url);
     const path = parts.filter((part) => !isQueryExpression(part));
     const text = path.map(partText).join("");
-    // An empty query (`/x?`, `/x?{&page}` without its expression) is none, as endpoint() leaves it out:
-    // the rewrite's own query begins with "?", not "?&".
-    const empty = /^[^?#]*\?$/.test(text);
+    // An empty query (`/x?`, `/x?#f`, `/x?{&page}` without its expression) is none, as endpoint()
+    // leaves it out: the rewrite's own query begins with "?", not "?&".
+    const written = text.replace(/^([^?#]*)\?(?=#|$)/, "$1");
     return {
       names,
       previous: new Map(
         parts.filter(isQueryExpression).flatMap(({ varspecs: list }) => list.map((varspec) => [varspec.name, varspecText(varspec)])),
       ),
-      path: empty ? text.slice(0, -1) : text,
-      pathHasQuery: !empty && hasQuery(path),
+      path: written,
+      pathHasQuery: written === text && hasQuery(path),
     };
   });
 

@@ -9,7 +9,7 @@
 import { NOT_FIELD_VCHAR } from "../core/chars.js";
 import { fail, quote } from "../core/errors.js";
 import { parsedOrigin } from "../core/target.js";
-import { routeShape } from "../core/template.js";
+import { byRouteShape, routeShape } from "../core/template.js";
 import type { RequestOptions } from "../core/types.js";
 import { encodeComponent } from "../core/url-template.js";
 import { isPlainRecord } from "../core/values.js";
@@ -246,7 +246,7 @@ export const isSecurity = (value: unknown): value is Security =>
  */
 export function authorize(security: Security, shape: string, options: RequestOptions, home: string | undefined): RequestOptions {
   const { sends, routes } = bound.get(security)!;
-  const alternatives = routes.get(shape);
+  const alternatives = byRouteShape(routes, shape);
   const chosen = alternatives?.find((names) => names.length > 0 && names.every((name) => sends.has(name)));
   if (chosen === undefined || home === undefined || parsedOrigin(options.url) !== parsedOrigin(home)) return options;
   const headers = { ...options.headers };
