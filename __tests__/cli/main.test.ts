@@ -317,8 +317,14 @@ describe("usage errors are one line on stderr, exit 2, with a near word where th
       ["GET /x", "n:=@/no/such/file.json"],
       'the item "n:=@/no/such/file.json" reads "/no/such/file.json", which cannot be read (ENOENT)',
     ],
-    ['"GET /x/{a}", "a==1"', ["GET /x/{a}", "a==1"], 'the query item "a==1" is named like a parameter of the route or another item'],
-    ['"GET /x", "b=1", "b==1"', ["GET /x", "b=1", "b==1"], 'the query item "b==1" is named like a parameter of the route or another item'],
+    // A query item is the URL's query: shown by its name, as an error shows a URL's query.
+    ['"GET /x/{a}", "a==1"', ["GET /x/{a}", "a==1"], 'the query item "a==…" is named like a parameter of the route or another item'],
+    ['"GET /x", "b=1", "b==1"', ["GET /x", "b=1", "b==1"], 'the query item "b==…" is named like a parameter of the route or another item'],
+    [
+      '"GET /x", "api_key==SEKRET", "api_key==SEKRET2"',
+      ["GET /x", "api_key==SEKRET", "api_key==SEKRET2"],
+      'the item "api_key==…" sets "api_key" again; give each name once',
+    ],
     [
       '"GET /x", "a\\nb\\u001b[2J"',
       ["GET /x", "a\nb\u001b[2J"],

@@ -284,6 +284,77 @@ describe("a URL is shown up to its query or fragment wherever an error shows it,
     expect(JSON.stringify([error, error!.message])).not.toContain("SEKRET");
   });
 
+  // A fourth review: where a key still showed, each the same rule's.
+  test.each([
+    [
+      "text after a query expression",
+      () => endpoint(`GET https://api.github.com/items/{id}{?page}&${key}` as never),
+      ["MISSING_PARAMETER", "id", "`id` is missing", "GET https://api.github.com/items/{id}{?page}&…"],
+    ],
+    [
+      "an unclosed query expression",
+      () => endpoint(`GET https://api.github.com/x{?${key}` as never),
+      ["INVALID_URL_TEMPLATE", "url", 'received "https://api.github.com/x{…" (string)', "GET https://api.github.com/x{…"],
+    ],
+    [
+      "an invalid expression in the query, which the rule names without showing",
+      () => endpoint('GET https://api.github.com/items?auth={"api_key":"SEKRET"}' as never),
+      ["INVALID_URL_TEMPLATE", "url", "has an invalid expression in its query or fragment", "GET https://api.github.com/items?…"],
+    ],
+    [
+      "an origin variable of another name than origin",
+      () =>
+        createEndpoint({ baseUrl: "https://api.example.com" })("GET {host}/items", { host: `https://api.example.com/v1?${key}` } as never),
+      ["INVALID_URL", "host", 'received "https://api.example.com/v1?…" (string)', "GET {host}/items"],
+    ],
+    [
+      "a target's origins",
+      () => createEndpoint({}, { name: "t", defaults: {}, origins: [`https://api.example.com?${key}`] }),
+      ["INVALID_OPTIONS", "target.origins[0]", 'received "https://api.example.com?…" (string)', undefined],
+    ],
+    [
+      "a target's request step that throws: the target's error, not the library's defect",
+      () =>
+        createEndpoint({ baseUrl: "https://api.example.com" }, {
+          name: "t",
+          defaults: {},
+          request: (options: { url: string }) => {
+            throw new Error(`refused ${options.url}`);
+          },
+        })(`GET /items?${key}`),
+      ["INVALID_OPTIONS", "target.request", "`target.request` threw an object (Error)", "GET /items?…"],
+    ],
+    [
+      "a target's route step that throws",
+      () =>
+        createEndpoint({ baseUrl: "https://api.example.com" }, {
+          name: "t",
+          defaults: {},
+          route: ({ url }: { url: string }) => {
+            // eslint-disable-next-line @typescript-eslint/only-throw-error -- a caller's step may throw anything
+            throw `refused ${url}`;
+          },
+        })(`GET /items?${key}`),
+      ["INVALID_OPTIONS", "target.route", '`target.route` threw "refused /items?…" (string)', "GET /items?…"],
+    ],
+    [
+      "a method that holds a # (a token character): the method as written",
+      () => endpoint("GE#T /x/{id}" as never),
+      ["MISSING_PARAMETER", "id", "`id` is missing", "GE#T /x/{id}"],
+    ],
+  ])("%s", (_name, call, [code, argument, shown, route]) => {
+    let error: EndpointError | undefined;
+    try {
+      call();
+    } catch (thrown) {
+      error = thrown as EndpointError;
+    }
+    expect(error).toBeInstanceOf(EndpointError);
+    expect([error!.code, error!.argument, error!.route]).toEqual([code, argument, route]);
+    expect(error!.message).toContain(shown);
+    expect(JSON.stringify([error, error!.message])).not.toContain("SEKRET");
+  });
+
   test("a value that is no URL is shown whole, though it holds :// and ?", () => {
     expect(errorOf(() => endpoint("GET /a", { headers: { "x-a": "see http://x?y\n" } })).message).toContain(
       '; received "see http://x?y\\n" (string)',
@@ -292,10 +363,17 @@ describe("a URL is shown up to its query or fragment wherever an error shows it,
       '; received "raw://x?y z" (string)',
     );
     expect(errorOf(() => endpoint("GET /a", { headers: { "http://x?y z": "1" } })).message).toContain('; received "http://x?y z" (string)');
+    // A header field whose name ends as a URL's argument does (`…request`, `…origin`, `…url`) holds no URL.
+    expect(errorOf(() => endpoint("GET /a", { headers: { "x-request": "a?b\n" } })).message).toContain('; received "a?b\\n" (string)');
+    expect(errorOf(() => endpoint("GET /a", { headers: { origin: "https://x?y\n" } })).message).toContain(
+      '; received "https://x?y\\n" (string)',
+    );
   });
 
-  test("a template's expressions are no query or fragment, and stay", () => {
+  test("a template's expressions are no query or fragment, and stay; the text between them is cut", () => {
     expect(describeValue("/a{?page}{#section}?x", true)).toBe('"/a{?page}{#section}?…" (string)');
+    expect(describeValue("/a?x={y}&k=S", true)).toBe('"/a?…{y}&…" (string)');
+    expect(describeValue("/a?", true)).toBe('"/a?" (string)');
     expect(describeValue("/a{?page}?x", false)).toBe('"/a{?page}?x" (string)');
   });
 });

@@ -94,29 +94,45 @@ export const shorten = (text: string, limit: number): string => (text.length > l
 /**
  * Gives `error` the route of the call that failed as its read-only `route` (non-writable; set after
  * construction, where the call's route is known): its URL up to its query ({@link withoutQuery}),
- * shortened to {@link MAX_ROUTE} characters. Returns `error`.
+ * its method as written, shortened to {@link MAX_ROUTE} characters. Returns `error`.
  */
 export function withCallRoute(error: EndpointError, route: string | undefined): EndpointError {
-  const value = route && withoutQuery(route).slice(0, MAX_ROUTE);
+  const url = route === undefined ? 0 : route.indexOf(" ") + 1;
+  const value = route && (route.slice(0, url) + withoutQuery(route.slice(url))).slice(0, MAX_ROUTE);
   Object.defineProperty(error, "route", { value, writable: false, enumerable: true, configurable: true });
   return error;
 }
 
 /**
- * A URL (or a route) for an error, up to its query or fragment: `https://api.example.com/me?…`,
- * `/me#…`. A request's URL may hold a credential that a generated API's `credentials()` put in its
- * query, or that a server repeats in a link; a fragment may hold a token (RFC 6749 section 4.2.2).
- * A template's expression (`{?page}`, `{#section}`) is neither, and stays.
+ * A URL (or a URL template) for an error, up to where its query or fragment begins (a "?" or "#",
+ * or a `{?…}`, `{&…}` or `{#…}` expression), then the expressions that follow, and of the text
+ * between them its first character alone: `https://api.example.com/me?…`, `/me#…`,
+ * `/items{?page}&…`. A request's URL may hold a credential that a generated API's `credentials()`
+ * put in its query, or that a server repeats in a link; a fragment may hold a token (RFC 6749
+ * section 4.2.2). An expression (RFC 6570 section 2.2) names variables, no values, and stays.
  */
-export const withoutQuery = (url: string): string => url.replace(/(?<!\{)([?#]).+/s, "$1…");
+export function withoutQuery(url: string): string {
+  const at = url.search(/[?#]|\{[?&#]/);
+  // Split by the expressions, which the odd items are; each text between them is cut after its first character.
+  return at < 0
+    ? url
+    : url.slice(0, at) +
+        url
+          .slice(at)
+          .split(/(\{[+#./;?&]?[\w%.,*:]*\})/)
+          .map((part, i) => (i % 2 || part.length < 2 ? part : `${part[0]}…`))
+          .join("");
+}
 
 /**
  * Whether an argument holds a URL, which a message shows up to its query ({@link withoutQuery}):
- * a URL template or URL (`url`, `baseUrl`, `uploadsUrl`, `upload_url`, `origin`), a route, a link
- * field (`responseHeaders.link`), and the `options`, `request` and `responseHeaders` of the
- * converters and `followLink()`, where a URL string given in their place is the usual mistake.
+ * a URL template or URL (`url`, `baseUrl`, `uploadsUrl`, `upload_url`, an `origin`, a target's
+ * `origins[…]`), a route, a link field (`responseHeaders.link`), and the `options`, `request` and
+ * `responseHeaders` of `endpoint()`, the converters and `followLink()`, where a URL string given in
+ * their place is the usual mistake. A header field's value is none, whatever its name.
  */
-const holdsUrl = (argument: string): boolean => /(?:url|origin|route|options|request|responseHeaders|link)$/i.test(argument);
+const holdsUrl = (argument: string): boolean =>
+  /^(?!.*\bheaders\.).*(?:url|origins?|route|options|request|responseHeaders|link)(?:\[\d+\])?$/i.test(argument);
 
 /** Text for a message: at most 60 characters, quoted, control characters and quotes escaped (JSON). */
 export function quote(text: string): string {

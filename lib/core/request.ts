@@ -1,4 +1,4 @@
-import { fail, nameOf, quote } from "./errors.js";
+import { fail, nameOf, quote, unreadable } from "./errors.js";
 import type { Call } from "./options.js";
 import { asksForMediaType, NO_MEDIA_TYPE } from "./media-type.js";
 import { parsedOrigin, type MediaTypeFields, type TargetRecord } from "./target.js";
@@ -78,8 +78,14 @@ export function toRequest(call: Call, scope: Scope): RequestOptions {
     if (hasBody) bodyStage(result, call, remaining, budget);
     if (call.request !== undefined) result.request = copyValue(call.request, "request", "mutable", budget) as RequestMeta;
   }
-  if (target.request !== undefined) result = target.request(result, call.mediaType);
-  else if (call.mediaType !== NO_MEDIA_TYPE && asksForMediaType(call.mediaType))
+  if (target.request !== undefined) {
+    try {
+      result = target.request(result, call.mediaType);
+    } catch (error) {
+      // The target's own code: what it throws is the target's error, as a getter's is (errors.ts, unreadable).
+      throw unreadable(error, "target.request");
+    }
+  } else if (call.mediaType !== NO_MEDIA_TYPE && asksForMediaType(call.mediaType))
     fail("INVALID_MEDIA_TYPE", "options.mediaType", `has no rule on ${target.name}: set headers.accept`, call.mediaType);
   return result;
 }

@@ -10,7 +10,7 @@
  * `Object.prototype`, changes a request.
  */
 import { BoundedCache } from "./cache.js";
-import { fail } from "./errors.js";
+import { fail, unreadable } from "./errors.js";
 import { canParse, isOrigin } from "./origin.js";
 import type { RequestOptions } from "./types.js";
 import { isPlainRecord } from "./values.js";
@@ -171,7 +171,14 @@ function answers(step: NonNullable<Target["route"]>): (method: string, url: stri
   let last: TargetRoute | undefined;
   return (method, url) => {
     if (url !== lastUrl || method !== lastMethod) {
-      last = kept.get(`${method} ${url}`, () => readRoute(step({ method, url })));
+      last = kept.get(`${method} ${url}`, () => {
+        try {
+          return readRoute(step({ method, url }));
+        } catch (error) {
+          // The target's own code: what it throws is the target's error, as a getter's is (errors.ts, unreadable).
+          throw unreadable(error, "target.route");
+        }
+      });
       lastMethod = method;
       lastUrl = url;
     }
