@@ -315,27 +315,43 @@ describe("a URL is shown up to its query or fragment wherever an error shows it,
     [
       "a target's request step that throws: the target's error, not the library's defect",
       () =>
-        createEndpoint({ baseUrl: "https://api.example.com" }, {
-          name: "t",
-          defaults: {},
-          request: (options: { url: string }) => {
-            throw new Error(`refused ${options.url}`);
+        createEndpoint(
+          { baseUrl: "https://api.example.com" },
+          {
+            name: "t",
+            defaults: {},
+            request: (options: { url: string }) => {
+              throw new Error(`refused ${options.url}`);
+            },
           },
-        })(`GET /items?${key}`),
+        )(`GET /items?${key}`),
       ["INVALID_OPTIONS", "target.request", "`target.request` threw an object (Error)", "GET /items?…"],
     ],
     [
       "a target's route step that throws",
       () =>
-        createEndpoint({ baseUrl: "https://api.example.com" }, {
-          name: "t",
-          defaults: {},
-          route: ({ url }: { url: string }) => {
-            // eslint-disable-next-line @typescript-eslint/only-throw-error -- a caller's step may throw anything
-            throw `refused ${url}`;
+        createEndpoint(
+          { baseUrl: "https://api.example.com" },
+          {
+            name: "t",
+            defaults: {},
+            route: ({ url }: { url: string }) => {
+              // eslint-disable-next-line @typescript-eslint/only-throw-error -- a caller's step may throw anything
+              throw `refused ${url}`;
+            },
           },
-        })(`GET /items?${key}`),
+        )(`GET /items?${key}`),
       ["INVALID_OPTIONS", "target.route", '`target.route` threw "refused /items?…" (string)', "GET /items?…"],
+    ],
+    [
+      "a variable's value with a ?, pct-encoded before the URL is refused",
+      () => createEndpoint({ baseUrl: "https://api.example.com" })("GET {host}/items", { host: `api.example.com?${key}` } as never),
+      ["URL_LEAVES_BASE_URL", "url", 'received "https://api.example.comapi.example.com%…"', "GET {host}/items"],
+    ],
+    [
+      "user information in a URL (RFC 3986 section 3.2.1)",
+      () => endpoint("GET https://u:SEKRET@api.github.com/{id}" as never),
+      ["MISSING_PARAMETER", "id", "`id` is missing", "GET https://…@api.github.com/{id}"],
     ],
     [
       "a method that holds a # (a token character): the method as written",

@@ -1,4 +1,4 @@
-import { quote, withoutQuery } from "../core/errors.js";
+import { quote, shownUrl } from "../core/errors.js";
 import { splitRoute, type ParsedRoute } from "../core/route.js";
 import { routeShape } from "../core/template.js";
 import { didYouMean, UsageError } from "./usage.js";
@@ -11,9 +11,9 @@ const METHODS = ["GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "
 
 /**
  * A route for a message: quoted, its URL up to its query, as the library's errors show a route
- * (`withoutQuery`): a key written in a route's query would reach logs.
+ * (`shownUrl`): a key written in a route's query would reach logs.
  */
-export const shownRoute = (route: string): string => quote(withoutQuery(route));
+export const shownRoute = (route: string): string => quote(shownUrl(route));
 
 /**
  * A route read as endpoint() reads it (`splitRoute`: `"GET /x"`, a URL alone for GET, a method

@@ -93,26 +93,29 @@ export const shorten = (text: string, limit: number): string => (text.length > l
 
 /**
  * Gives `error` the route of the call that failed as its read-only `route` (non-writable; set after
- * construction, where the call's route is known): its URL up to its query ({@link withoutQuery}),
+ * construction, where the call's route is known): its URL up to its query ({@link shownUrl}),
  * its method as written, shortened to {@link MAX_ROUTE} characters. Returns `error`.
  */
 export function withCallRoute(error: EndpointError, route: string | undefined): EndpointError {
   const url = route === undefined ? 0 : route.indexOf(" ") + 1;
-  const value = route && (route.slice(0, url) + withoutQuery(route.slice(url))).slice(0, MAX_ROUTE);
+  const value = route && (route.slice(0, url) + shownUrl(route.slice(url))).slice(0, MAX_ROUTE);
   Object.defineProperty(error, "route", { value, writable: false, enumerable: true, configurable: true });
   return error;
 }
 
 /**
- * A URL (or a URL template) for an error, up to where its query or fragment begins (a "?" or "#",
- * or a `{?…}`, `{&…}` or `{#…}` expression), then the expressions that follow, and of the text
- * between them its first character alone: `https://api.example.com/me?…`, `/me#…`,
- * `/items{?page}&…`. A request's URL may hold a credential that a generated API's `credentials()`
- * put in its query, or that a server repeats in a link; a fragment may hold a token (RFC 6749
- * section 4.2.2). An expression (RFC 6570 section 2.2) names variables, no values, and stays.
+ * A URL (or a URL template) for an error, without what may hold a credential: its user information
+ * (`https://…@host`, RFC 3986 section 3.2.1), and all from where its query or fragment begins (a
+ * "?" or "#", pct-encoded or not, or a `{?…}`, `{&…}` or `{#…}` expression) but the expressions
+ * that follow and, of the text between them, its first character: `https://api.example.com/me?…`,
+ * `/me#…`, `/items{?page}&…`. A request's URL may hold a credential that a generated API's
+ * `credentials()` put in its query, or that a server repeats in a link; a fragment may hold a
+ * token (RFC 6749 section 4.2.2); a variable's value with a "?" is pct-encoded before a URL is
+ * refused. An expression (RFC 6570 section 2.2) names variables, no values, and stays.
  */
-export function withoutQuery(url: string): string {
-  const at = url.search(/[?#]|\{[?&#]/);
+export function shownUrl(written: string): string {
+  const url = written.replace(/^([a-z][\w+.-]*:\/\/)[^/?#@]*@/i, "$1…@");
+  const at = url.search(/[?#]|%3f|%23|\{[?&#]/i);
   // Split by the expressions, which the odd items are; each text between them is cut after its first character.
   return at < 0
     ? url
@@ -125,7 +128,7 @@ export function withoutQuery(url: string): string {
 }
 
 /**
- * Whether an argument holds a URL, which a message shows up to its query ({@link withoutQuery}):
+ * Whether an argument holds a URL, which a message shows up to its query ({@link shownUrl}):
  * a URL template or URL (`url`, `baseUrl`, `uploadsUrl`, `upload_url`, an `origin`, a target's
  * `origins[…]`), a route, a link field (`responseHeaders.link`), and the `options`, `request` and
  * `responseHeaders` of `endpoint()`, the converters and `followLink()`, where a URL string given in
@@ -156,12 +159,12 @@ export function nameOf(argument: string): string {
 /**
  * Describes a received value for an error message: shortened, with its type, never throwing
  * (a Symbol, a revoked Proxy or an object without a prototype all describe safely); a string
- * `asUrl` up to its query ({@link withoutQuery}), with its whole length.
+ * `asUrl` up to its query ({@link shownUrl}), with its whole length.
  */
 export function describeValue(value: unknown, asUrl = false): string {
   switch (typeof value) {
     case "string":
-      return `${quote(asUrl ? withoutQuery(value) : value)} (string${value.length > MAX_SHOWN ? ` of ${value.length} characters` : ""})`;
+      return `${quote(asUrl ? shownUrl(value) : value)} (string${value.length > MAX_SHOWN ? ` of ${value.length} characters` : ""})`;
     case "object":
       return value === null ? "null" : `an object (${describeObject(value)})`;
     case "symbol":

@@ -281,7 +281,7 @@ function plainName(operator: Operator, varspecs: readonly VarSpec[], also: "" | 
 
 /**
  * An expression of `template` for a message: quoted where it is no part of the query or fragment,
- * which may hold a key (errors.ts, `withoutQuery`): a JSON value written in a query
+ * which may hold a key (errors.ts, `shownUrl`): a JSON value written in a query
  * (`?filter={"api_key":"…"}`) is read as an expression.
  */
 function shownExpression(template: string, expression: string): string {

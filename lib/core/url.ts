@@ -1,6 +1,6 @@
 import { BoundedCache, stringBytes } from "./cache.js";
 import { isDotSegment, LONE_PERCENT, UNRESERVED } from "./chars.js";
-import { fail, withoutQuery } from "./errors.js";
+import { fail, shownUrl } from "./errors.js";
 import { authorityEnd, checkOrigin, isHttpUrl, isOrigin, UNSENDABLE } from "./origin.js";
 import type { Expression, Template } from "./template.js";
 import { encodeComponent, encodeComponents } from "./url-template.js";
@@ -33,13 +33,8 @@ export function expandUrl(
   if (typeof origin === "string" && isHttpUrl(origin)) {
     // `{origin}/repos/…`: the value is the origin, as given, and must be one.
     if (!isOrigin(origin))
-      // Shown up to its query, as any URL (errors.ts, withoutQuery): the variable may have any name.
-      fail(
-        "INVALID_URL",
-        originVariable!,
-        "must be an http(s) origin: scheme, host and port, with no path, not even /",
-        withoutQuery(origin),
-      );
+      // Shown up to its query, as any URL (errors.ts, shownUrl): the variable may have any name.
+      fail("INVALID_URL", originVariable!, "must be an http(s) origin: scheme, host and port, with no path, not even /", shownUrl(origin));
     url = origin;
     index = 1;
   } else {
