@@ -386,6 +386,10 @@ describe("a URL is shown up to its query or fragment wherever an error shows it,
     expect(describeValue("/a{?page}{#section}?x", true)).toBe('"/a{?page}{#section}?…" (string)');
     expect(describeValue("/a?x={y}&k=S", true)).toBe('"/a?…{y}&…" (string)');
     expect(describeValue("/a?", true)).toBe('"/a?" (string)');
+    // An invalid expression in the path is quoted, as the cut URL shows it; one in the query is named.
+    expect(errorOf(() => endpoint("GET /a/{x=1}/b?c" as never)).message).toBe(
+      '`url` has an invalid expression "{x=1}"; received "/a/{x=1}/b?…" (string). See docs/errors.md#invalid_url_template',
+    );
     expect(describeValue("/a{?page}?x", false)).toBe('"/a{?page}?x" (string)');
   });
 });

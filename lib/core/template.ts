@@ -1,6 +1,6 @@
 import { BoundedCache } from "./cache.js";
 import { LONE_PERCENT, NAME_START, VARCHAR } from "./chars.js";
-import { fail, quote } from "./errors.js";
+import { fail, quote, shownUrl } from "./errors.js";
 import { checkOrigin, isHttpUrl } from "./origin.js";
 import { compileExpression, encodeLiteral, type Expand, type Operator, type VarSpec } from "./url-template.js";
 
@@ -280,14 +280,12 @@ function plainName(operator: Operator, varspecs: readonly VarSpec[], also: "" | 
 }
 
 /**
- * An expression of `template` for a message: quoted where it is no part of the query or fragment,
- * which may hold a key (errors.ts, `shownUrl`): a JSON value written in a query
- * (`?filter={"api_key":"…"}`) is read as an expression.
+ * An expression of `template` for a message: quoted where the template as a message shows it
+ * ({@link shownUrl}) holds it, else "in its query or fragment", which may hold a key: a JSON value
+ * written in a query (`?filter={"api_key":"…"}`) is read as an expression.
  */
-function shownExpression(template: string, expression: string): string {
-  const query = template.search(/[?#]|\{[?&#]/);
-  return query === -1 || template.indexOf(expression) < query ? quote(expression) : "in its query or fragment";
-}
+const shownExpression = (template: string, expression: string): string =>
+  shownUrl(template).includes(expression) ? quote(expression) : "in its query or fragment";
 
 /** An expression's operator and variables (RFC 6570 section 2.2 to 2.4). */
 function parseExpression(template: string, body: string): { operator: Operator; varspecs: VarSpec[] } {
