@@ -21,10 +21,11 @@ import { authorize, isSecurity, type Security } from "./security.js";
 export type { Form, Queries, Query, Querystring } from "./query.js";
 export { securityOf, type Security, type SecurityScheme, type SecurityTable } from "./security.js";
 
-/** A route string as a call writes it, read once per wrapper: the method and URL merge() gives it, and its table entry. */
+/** A route string as a call writes it, read once per wrapper: the method and URL merge() gives it, its shape and its table entry. */
 interface CalledRoute {
   readonly method: string;
   readonly url: string;
+  readonly shape: string;
   readonly plan: QueryPlan | undefined;
 }
 
@@ -118,7 +119,6 @@ export function withQueries<E extends EndpointInterface<RouteMap, string>>(endpo
   const below = (url: string): string =>
     url.startsWith(base) && /^(?:[/?#]|$)/.test(url.slice(base.length)) ? url.slice(base.length) || "/" : url;
   const shapeOf = ({ method, url = "/" }: Pick<MergedOptions, "method" | "url">): string => routeShape(method, below(url));
-  const planFor = (merged: MergedOptions): QueryPlan | undefined => byRouteShape(byShape, shapeOf(merged));
   /**
    * The request options `build` makes of `merged` (rewritten by `plan`), with what the table adds
    * after: the URL without a fragment the template leaves out, a required body, then the route's
@@ -140,18 +140,18 @@ export function withQueries<E extends EndpointInterface<RouteMap, string>>(endpo
     for (const step of plan.requestSteps) built = step(built, headers);
     return built;
   };
-  const build = (merged: MergedOptions): RequestOptions => {
-    const plan = planFor(merged);
-    return plan === undefined ? parseCall(merged) : finish(plan, merged, merged.headers, parseCall);
-  };
   // The one hook of security schemes (lib/openapi/security.ts): credentials added to what was built,
-  // by the route's method and URL template, on the two-step path and the one-pass path alike.
-  const secured = (route: Pick<MergedOptions, "method" | "url">, built: RequestOptions): RequestOptions =>
-    security === undefined ? built : authorize(security, shapeOf(route), built, DEFAULTS.baseUrl);
-  const parse = (merged: MergedOptions): RequestOptions => secured(merged, build(merged));
+  // by the route's shape, on the two-step path and the one-pass path alike.
+  const secured = (shape: string, built: RequestOptions): RequestOptions =>
+    security === undefined ? built : authorize(security, shape, built, DEFAULTS.baseUrl);
+  const parse = (merged: MergedOptions): RequestOptions => {
+    const shape = shapeOf(merged);
+    const plan = byRouteShape(byShape, shape);
+    return secured(shape, plan === undefined ? parseCall(merged) : finish(plan, merged, merged.headers, parseCall));
+  };
   const merge = (...args: unknown[]): MergedOptions => {
     const merged = mergeCall(...args);
-    let plan = planFor(merged);
+    let plan = byRouteShape(byShape, shapeOf(merged));
     // A route the table does not hold, given a header parameter of another: its own URL is its template.
     if (plan === undefined && givesHeaderName(merged, shared))
       plan = planOf(`${merged.method} ${merged.url ?? "/"}`, { template: `${merged.method} ${merged.url ?? "/"}` });
@@ -180,7 +180,8 @@ export function withQueries<E extends EndpointInterface<RouteMap, string>>(endpo
   const calledRoute = (route: string): CalledRoute | null => {
     try {
       const { method, url = "/" } = mergeCall(route);
-      return { method, url, plan: byRouteShape(byShape, shapeOf({ method, url })) };
+      const shape = shapeOf({ method, url });
+      return { method, url, shape, plan: byRouteShape(byShape, shape) };
     } catch {
       return null; // the two-step path gives the error
     }
@@ -193,7 +194,7 @@ export function withQueries<E extends EndpointInterface<RouteMap, string>>(endpo
       // (`method` or `url` beside a route string endpoint() refuses, as merge() does.)
       if (shared.size > 0 && (sharedByDefaults || Object.keys(parameters ?? {}).some((key) => shared.has(key.toLowerCase()))))
         return undefined;
-      return secured(called, call(route, parameters));
+      return secured(called.shape, call(route, parameters));
     }
     if (!onePass || (parameters !== undefined && !isPlainRecord(parameters))) return undefined;
     // `method` or `url` would be taken over by the rewrite; the call's own headers would need
@@ -204,7 +205,7 @@ export function withQueries<E extends EndpointInterface<RouteMap, string>>(endpo
     // The headers rewrite() set (header parameters, a media type) are the call's: the endpoint lays them over the defaults'.
     const added = (rewritten as Partial<MergedOptions>).headers;
     const headers = added === undefined || called.plan.requestSteps.length === 0 ? DEFAULTS.headers : { ...DEFAULTS.headers, ...added };
-    return secured(called, finish(called.plan, rewritten, headers, call));
+    return secured(called.shape, finish(called.plan, rewritten, headers, call));
   };
   const wrapped = (...args: unknown[]): unknown => {
     if (args.length <= 2 && typeof args[0] === "string")
