@@ -277,6 +277,17 @@ describe("withQueries sends each credential where its scheme says", () => {
     }
   });
 
+  // docs/usage.md, "Pagination": the loop's guard where a server links to the page just fetched without the key.
+  test("a link to the page just fetched, without its query key, is followed; api() rebuilds that page, which the guard compares", () => {
+    const byQuery = withQueries(createEndpoint({ baseUrl }), {}, securityOf(plan.table, { queryKey: "q1" }));
+    const request = byQuery("GET /either", { page: 3 });
+    expect(request.url).toBe(`${baseUrl}/either?page=3&api_key=q1`);
+    const next = followLink(request, { link: `</either?page=3>; rel="next"` });
+    expect(next?.url).toBe(`${baseUrl}/either?page=3`);
+    const again = byQuery({ method: "GET", url: next!.url });
+    expect(again.url).toBe(request.url);
+  });
+
   test("a URL on a baseUrl with a path is the route below that path; one outside it is none", () => {
     const v1 = withQueries(createEndpoint({ baseUrl: `${baseUrl}/v1/` }), {}, securityOf(plan.table, { queryKey: "q1" }));
     expect(v1(`GET ${baseUrl}/v1/either?page=2`).url).toBe(`${baseUrl}/v1/either?page=2&api_key=q1`);
