@@ -277,6 +277,21 @@ describe("withQueries sends each credential where its scheme says", () => {
     }
   });
 
+  test("a route that is no template gives, through withQueries, the error endpoint() gives: its route named, its query cut", () => {
+    const byQuery = withQueries(createEndpoint({ baseUrl }), {}, securityOf(plan.table, { queryKey: "q1" }));
+    const direct = errorOf(() => createEndpoint({ baseUrl })("GET /either?q={bad&api_key=SEKRET" as never));
+    const wrapped = (() => {
+      try {
+        byQuery("GET /either?q={bad&api_key=SEKRET" as never);
+      } catch (error) {
+        return error as EndpointError;
+      }
+      throw new Error("expected an EndpointError");
+    })();
+    expect({ code: wrapped.code, argument: wrapped.argument, message: wrapped.message }).toEqual(direct);
+    expect(wrapped.route).toBe("GET /either?…");
+  });
+
   // docs/usage.md, "Pagination": the loop's guard where a server links to the page just fetched without the key.
   test("a link to the page just fetched, without its query key, is followed; api() rebuilds that page, which the guard compares", () => {
     const byQuery = withQueries(createEndpoint({ baseUrl }), {}, securityOf(plan.table, { queryKey: "q1" }));

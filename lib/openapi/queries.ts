@@ -118,7 +118,15 @@ export function withQueries<E extends EndpointInterface<RouteMap, string>>(endpo
   const base = DEFAULTS.baseUrl.replace(/\/$/, "");
   const below = (url: string): string =>
     url.startsWith(base) && /^(?:[/?#]|$)/.test(url.slice(base.length)) ? url.slice(base.length) || "/" : url;
-  const shapeOf = ({ method, url = "/" }: Pick<MergedOptions, "method" | "url">): string => routeShape(method, below(url));
+  const shapeOf = ({ method, url = "/" }: Pick<MergedOptions, "method" | "url">): string => {
+    try {
+      return routeShape(method, below(url));
+    } catch (error) {
+      // A URL that is no template: the error gives the call's route, as endpoint() gives it.
+      if (error instanceof EndpointError) withCallRoute(error, `${method} ${url}`);
+      throw error;
+    }
+  };
   /**
    * The request options `build` makes of `merged` (rewritten by `plan`), with what the table adds
    * after: the URL without a fragment the template leaves out, a required body, then the route's
