@@ -1,5 +1,5 @@
 import { endpoint } from "../../lib/index.js";
-import { compileTemplate, hasQuery, partText, varspecText, withQueryVariables } from "../../lib/core/template.js";
+import { byRouteShape, compileTemplate, hasQuery, partText, routeShape, varspecText, withQueryVariables } from "../../lib/core/template.js";
 import { errorOf } from "../helpers/errors.js";
 
 describe("the RFC 6570 grammar (section 2) is enforced", () => {
@@ -123,5 +123,34 @@ describe("variables added to a template's query go before its fragment (RFC 6570
     expect(withQueryVariables(url, varspecs)).toBe(expected);
     // The compiled template's parts say as much.
     expect(hasQuery(compileTemplate(url).parts)).toBe(expected.includes("{&"));
+  });
+});
+
+describe("a route is found by its shape, else by the operation keyed by the most of its query, else by its path (OpenAPI 3.1 section 4.8.8)", () => {
+  const keys = ["GET /search", "GET /search?type=user", "GET /search?type=user&sort=new", "GET /search?type=org#v2", "POST /search?type=user", "GET /feed?"];
+  const shapes = new Map(keys.map((key) => [routeShape(key.slice(0, key.indexOf(" ")), key.slice(key.indexOf(" ") + 1)), key]));
+  test.each([
+    ["GET /search", "GET /search"],
+    ["GET /search?type=user", "GET /search?type=user"],
+    ["GET /search?type=user&page=2", "GET /search?type=user"],
+    ["GET /search?page=2&type=user", "GET /search?type=user"],
+    ["GET /search?sort=new&page=2&type=user", "GET /search?type=user&sort=new"],
+    ["GET /search?type=user&sort=old", "GET /search?type=user"],
+    ["POST /search?type=user&page=2", "POST /search?type=user"],
+    // The fragment is part of the operation: `#v2` finds `type=org#v2`, and only that one.
+    ["GET /search?type=org&page=2#v2", "GET /search?type=org#v2"],
+    ["GET /search?type=org&page=2", "GET /search"],
+    ["GET /search?type=user#v2", undefined],
+    // Pairs are compared as written.
+    ["GET /search?type=User", "GET /search"],
+    ["GET /search?type=us%65r", "GET /search"],
+    ["GET /search?xtype=user", "GET /search"],
+    ["GET /search?type=user&", "GET /search?type=user"],
+    ["GET /search?", "GET /search"],
+    ["PUT /search?type=user", undefined],
+    ["GET /feed?", "GET /feed?"],
+    ["GET /feed?page=2", undefined],
+  ])("%s is %s", (shape, found) => {
+    expect(byRouteShape(shapes, shape)).toBe(found);
   });
 });

@@ -222,6 +222,12 @@ describe("withQueries sends each credential where its scheme says", () => {
       ["GET /search", { tags: ["a", "b"] }, `${baseUrl}/search?tags=a&tags=b&api_key=K`, plain],
       ["GET /search?type=user", { ids: ["1", "2"] }, `${baseUrl}/search?type=user&ids=1%7C2`, { ...plain, "x-key": "H" }],
       ["GET /search?page=2", { tags: ["a", "b"] }, `${baseUrl}/search?page=2&tags=a&tags=b&api_key=K`, plain],
+      // A route written with more query than the key's (a next page's URL given back) is the keyed operation, its pairs in any order.
+      ["GET /search?type=user&page=2", { ids: ["1", "2"] }, `${baseUrl}/search?type=user&page=2&ids=1%7C2`, { ...plain, "x-key": "H" }],
+      [`GET ${baseUrl}/search?page=3&type=user`, {}, `${baseUrl}/search?page=3&type=user`, { ...plain, "x-key": "H" }],
+      // A pair that is not the key's, or only begins like it, is the path's.
+      ["GET /search?type=users&page=2", {}, `${baseUrl}/search?type=users&page=2&api_key=K`, plain],
+      ["GET /search?xtype=user", {}, `${baseUrl}/search?xtype=user&api_key=K`, plain],
       ["GET /search?", { tags: ["a"] }, `${baseUrl}/search?tags=a&api_key=K`, plain],
       // An empty query before the fragment is none too; the table's template leaves the fragment out.
       ["POST /tok?#refresh", { f: { a: 1 } }, `${baseUrl}/tok?f%5Ba%5D=1&api_key=K`, plain],

@@ -208,15 +208,47 @@ export function routeShape(method: string, url: string): string {
 }
 
 /**
- * What `shapes` holds for a route of the shape `shape` ({@link routeShape}): its own entry, else its
- * path's, the shape without its literal query (up to a fragment, which stays). A description may key
- * a second operation of one path by a query (`/search?type=user`), which is found as written; any
- * other route written with a query of its own (`/search?`, `/search?page=2`, `/search?{&page}`) is
- * its path's operation (OpenAPI 3.1 section 4.8.8: an operation is its method and path). A fragment
- * stays: Box's `POST /oauth2/token#refresh` is another operation than `POST /oauth2/token`.
+ * What `shapes` holds for a route of the shape `shape` ({@link routeShape}): its own entry; else the
+ * entry of the same method, path and fragment whose literal query is the most of the route's, each
+ * `name=value` pair as written; else its path's, the shape without its literal query. A description
+ * may key a second operation of one path by a query (`/search?type=user`): a route written with more
+ * query (`/search?type=user&page=2`, a next page's URL given back) is that operation. Any other route
+ * written with a query of its own (`/search?`, `/search?page=2`, `/search?{&page}`) is its path's
+ * operation (OpenAPI 3.1 section 4.8.8: an operation is its method and path). A fragment stays: Box's
+ * `POST /oauth2/token#refresh` is another operation than `POST /oauth2/token`.
  */
 export function byRouteShape<T>(shapes: ReadonlyMap<string, T>, shape: string): T | undefined {
-  return shapes.get(shape) ?? shapes.get(shape.replace(/^([^?#]*)\?[^#]*/, "$1"));
+  const own = shapes.get(shape);
+  const query = /^([^?#]*)\?([^#]*)(.*)$/.exec(shape);
+  if (own !== undefined || query === null) return own;
+  const [, path, pairs, fragment] = query as unknown as [string, string, string, string];
+  const given = new Set(pairs.split("&"));
+  let best: QueryKeyed<T> | undefined;
+  for (const keyed of queryKeyedOf(shapes).get(path + fragment) ?? [])
+    if (keyed.pairs.length > (best?.pairs.length ?? 0) && keyed.pairs.every((pair) => given.has(pair))) best = keyed;
+  return best?.value ?? shapes.get(path + fragment);
+}
+
+/** An entry of a shapes map keyed by a literal query, with that query's `name=value` pairs. */
+interface QueryKeyed<T> {
+  pairs: readonly string[];
+  value: T;
+}
+const queryKeyedIndexes = new WeakMap<ReadonlyMap<string, unknown>, Map<string, QueryKeyed<unknown>[]>>();
+/** The entries of `shapes` keyed by a literal query, by their shape without it; made once a map. */
+function queryKeyedOf<T>(shapes: ReadonlyMap<string, T>): Map<string, QueryKeyed<T>[]> {
+  let index = queryKeyedIndexes.get(shapes);
+  if (index === undefined) {
+    index = new Map();
+    for (const [shape, value] of shapes) {
+      const query = /^([^?#]*)\?([^#]*)(.*)$/.exec(shape);
+      if (query === null) continue;
+      const pairs = query[2]!.split("&").filter((pair) => pair !== "");
+      if (pairs.length > 0) index.set(query[1]! + query[3]!, [...(index.get(query[1]! + query[3]!) ?? []), { pairs, value }]);
+    }
+    queryKeyedIndexes.set(shapes, index);
+  }
+  return index as Map<string, QueryKeyed<T>[]>;
 }
 
 /** A part of a compiled template written back as template text: a literal as encoded, an expression in braces. */
