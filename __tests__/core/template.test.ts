@@ -127,7 +127,14 @@ describe("variables added to a template's query go before its fragment (RFC 6570
 });
 
 describe("a route is found by its shape, else by the operation keyed by the most of its query, else by its path (OpenAPI 3.1 section 4.8.8)", () => {
-  const keys = ["GET /search", "GET /search?type=user", "GET /search?type=user&sort=new", "GET /search?type=org#v2", "POST /search?type=user", "GET /feed?"];
+  const keys = [
+    "GET /search",
+    "GET /search?type=user",
+    "GET /search?type=user&sort=new",
+    "GET /search?type=org#v2",
+    "POST /search?type=user",
+    "GET /feed?",
+  ];
   const shapes = new Map(keys.map((key) => [routeShape(key.slice(0, key.indexOf(" ")), key.slice(key.indexOf(" ") + 1)), key]));
   test.each([
     ["GET /search", "GET /search"],

@@ -219,7 +219,7 @@ export function routeShape(method: string, url: string): string {
  */
 export function byRouteShape<T>(shapes: ReadonlyMap<string, T>, shape: string): T | undefined {
   const own = shapes.get(shape);
-  const query = /^([^?#]*)\?([^#]*)(.*)$/.exec(shape);
+  const query = queryShape.exec(shape);
   if (own !== undefined || query === null) return own;
   const [, path, pairs, fragment] = query as unknown as [string, string, string, string];
   const given = new Set(pairs.split("&"));
@@ -228,6 +228,9 @@ export function byRouteShape<T>(shapes: ReadonlyMap<string, T>, shape: string): 
     if (keyed.pairs.length > (best?.pairs.length ?? 0) && keyed.pairs.every((pair) => given.has(pair))) best = keyed;
   return best?.value ?? shapes.get(path + fragment);
 }
+
+/** A shape with a literal query: its method and path, its query, its fragment (RFC 3986 section 3.5). */
+const queryShape = /^([^?#]*)\?([^#]*)((?:#[\s\S]*)?)$/;
 
 /** An entry of a shapes map keyed by a literal query, with that query's `name=value` pairs. */
 interface QueryKeyed<T> {
@@ -241,7 +244,7 @@ function queryKeyedOf<T>(shapes: ReadonlyMap<string, T>): Map<string, QueryKeyed
   if (index === undefined) {
     index = new Map();
     for (const [shape, value] of shapes) {
-      const query = /^([^?#]*)\?([^#]*)(.*)$/.exec(shape);
+      const query = queryShape.exec(shape);
       if (query === null) continue;
       const pairs = query[2]!.split("&").filter((pair) => pair !== "");
       if (pairs.length > 0) index.set(query[1]! + query[3]!, [...(index.get(query[1]! + query[3]!) ?? []), { pairs, value }]);
