@@ -1,12 +1,12 @@
 // npm run bench:queries: withQueries (rest-endpoint/queries) against the endpoint it wraps, in one
 // process, interleaved, with tinybench. Prints ns/op and the ratio wrapped/plain for a route the
-// table holds and for one it does not (targets: ≤ 1.5× and ≤ 1.1×). BENCH_DIST names another build
+// table holds and for one it does not (targets: ≤ 1.5× and ≤ 1.1×), and for routes given credentials. BENCH_DIST names another build
 // directory than dist/ (one esbuild made of lib/index.ts and lib/openapi/queries.ts, say).
 import { isDeepStrictEqual } from "node:util";
 import { Bench } from "tinybench";
 const dist = process.env.BENCH_DIST ?? "../dist";
 const { createEndpoint } = await import(`${dist}/index.js`);
-const { withQueries } = await import(`${dist}/queries.js`);
+const { withQueries, securityOf } = await import(`${dist}/queries.js`);
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const TIME = Number(process.env.BENCH_TIME ?? 150); // ms per task per round
@@ -20,6 +20,14 @@ const queries = {
   "GET /v1/charges": { template: "GET /v1/charges{?ids*,limit}", deepObject: ["created"] },
 };
 const wrapped = withQueries(plain, queries);
+// Credentials as a generated module's `credentials()` binds them (docs/authentication.md): a header
+// key and a query key, each added to the request the wrapped endpoint built.
+const table = {
+  schemes: { header: { type: "apiKey", in: "header", name: "x-api-key" }, query: { type: "apiKey", in: "query", name: "api_key" } },
+  routes: { "GET /repos/{owner}/{repo}/issues": [["header"], ["query"]] },
+};
+const byHeader = withQueries(plain, queries, securityOf(table, { header: "k1" }));
+const byQuery = withQueries(plain, queries, securityOf(table, { query: "k1" }));
 // Each scenario is one call made three ways: through withQueries; through the plain endpoint with the
 // same arguments (what the wrapper costs on top of the call it wraps; for a route the table holds,
 // that call sends the query as the core does, not as the description declares it); and, for a route
@@ -39,13 +47,23 @@ const calls = {
     ["GET /v1/charges{?ids*,limit,created%5Bgte%5D}", { ids: [1, 2], limit: 10, "created%5Bgte%5D": 5 }],
   ],
   "not in table: GET, 2 path + 2 query": [["GET /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", state: "open", per_page: 100 }]],
+  "credentials: a header key, 2 path + 2 query": [
+    ["GET /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", state: "open", per_page: 100 }],
+    ["GET /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", state: "open", per_page: 100, headers: { "x-api-key": "k1" } }],
+    byHeader,
+  ],
+  "credentials: a query key, 2 path + 2 query": [
+    ["GET /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", state: "open", per_page: 100 }],
+    ["GET /repos/{owner}/{repo}/issues{?state,per_page,api_key}", { owner: "o", repo: "r", state: "open", per_page: 100, api_key: "k1" }],
+    byQuery,
+  ],
   "not in table: POST, 2 path + 4-key body": [
     ["POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", title: "t", body: "b", labels: ["x"], assignees: ["a"] }],
   ],
 };
 const scenarios = Object.fromEntries(
-  Object.entries(calls).map(([name, [[route, parameters], same]]) => {
-    const tasks = { wrapped: () => wrapped(route, parameters), plain: () => plain(route, parameters) };
+  Object.entries(calls).map(([name, [[route, parameters], same, by = wrapped]]) => {
+    const tasks = { wrapped: () => by(route, parameters), plain: () => plain(route, parameters) };
     if (same !== undefined) {
       tasks.same = () => plain(...same);
       if (!isDeepStrictEqual(tasks.same(), tasks.wrapped())) throw new Error(`${name}: the hand-written call sends another request`);

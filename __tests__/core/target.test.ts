@@ -4,7 +4,8 @@ import { join } from "node:path";
 import { createEndpoint, endpoint, type Target } from "../../lib/index.js";
 import { userAgent } from "../helpers/defaults.js";
 import { errorOf } from "../helpers/errors.js";
-import { parsedOrigin } from "../../lib/core/target.js";
+import fc from "fast-check";
+import { isOriginIn, parsedOrigin } from "../../lib/core/target.js";
 
 const root = join(__dirname, "..", "..");
 
@@ -220,6 +221,43 @@ describe("parsedOrigin: a URL's origin as a WHATWG URL parser reads it", () => {
     ["not a URL", undefined],
   ])("%s: %s", (url, origin) => {
     expect(parsedOrigin(url)).toBe(origin);
+  });
+});
+
+describe("isOriginIn: a URL's origin is one of a set, as parsedOrigin reads it, without parsing a URL that begins with one", () => {
+  const origins = new Set(["https://api.github.com", "https://uploads.github.com", "http://127.0.0.1:8080"]);
+  test.each([
+    ["https://api.github.com/user", true],
+    ["https://api.github.com", true],
+    ["https://api.github.com?x", true],
+    ["https://api.github.com#x", true],
+    ["http://127.0.0.1:8080/x", true],
+    ["https://API.github.com/user", true],
+    ["https://api.github.com:443/user", true],
+    ["https://api.github.com./user", true],
+    ["https://api.github.com\\x", true],
+    ["https://api.github.com.evil.example/user", false],
+    ["https://api.github.com@evil.example/user", false],
+    ["https://api.github.com:8443/user", false],
+    ["https://api.github.community/", false],
+    ["http://127.0.0.1:80801/", false],
+    ["not a URL", false],
+  ])("%s: %s", (url, found) => {
+    expect(isOriginIn(url, origins)).toBe(found);
+  });
+
+  test("property: isOriginIn(url, origins) is origins.has(parsedOrigin(url)) for URLs that begin like an origin and go on with any of the characters that end or extend an authority", () => {
+    const pool = [...origins, "https://h.example", "http://[::1]:3000"];
+    const tail = fc
+      .array(fc.constantFrom("/", "?", "#", "\\", "@", ":", ".", "a", "443", "%68", "\t", " ", "\u00f6"), { maxLength: 6 })
+      .map((parts) => parts.join(""));
+    fc.assert(
+      fc.property(fc.constantFrom(...pool), tail, fc.uniqueArray(fc.constantFrom(...pool), { maxLength: 3 }), (origin, rest, set) => {
+        const url = origin + rest;
+        expect(isOriginIn(url, new Set(set))).toBe(new Set(set).has(parsedOrigin(url)!));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
 

@@ -379,6 +379,11 @@ describe("withQueries sends each credential where its scheme says", () => {
   test("a value the call sets itself is sent as it is; a cookie is added to the call's", () => {
     expect(api("GET /default", { headers: { "x-api-key": "own" } }).headers["x-api-key"]).toBe("own");
     expect(api("GET /either", { api_key: "own" }).url).toBe(`${baseUrl}/either?api_key=own`);
+    // The query key written pct-encoded is the call's own too, as a URL parser's searchParams reads it.
+    const byQuery = withQueries(createEndpoint({ baseUrl }), {}, securityOf(plan.table, { queryKey: "q1" }));
+    expect(byQuery("GET /either?%61pi_key=own").url).toBe(`${baseUrl}/either?%61pi_key=own`);
+    expect(byQuery("GET /either?a=1&api%5Fkey=own").url).toBe(`${baseUrl}/either?a=1&api%5Fkey=own`);
+    expect(byQuery("GET /either?api_keys=x").url).toBe(`${baseUrl}/either?api_keys=x&api_key=q1`);
     expect(api("GET /cookie", { headers: { cookie: "a=b" } }).headers.cookie).toBe("a=b; SESSION=s1");
   });
 

@@ -204,6 +204,22 @@ export function freezeTarget<T extends object>(value: T): T {
 }
 
 /**
+ * Whether `url` begins with `prefix`, as written, and a path, query or fragment or nothing follows
+ * (`https://h.example/v1?x` begins with `https://h.example/v1`; `https://h.example/v1x` does not).
+ */
+export const beginsWith = (url: string, prefix: string): boolean => url.startsWith(prefix) && "/?#".includes(url.charAt(prefix.length)); // "" is in every string
+
+/**
+ * Whether `url`'s origin ({@link parsedOrigin}) is one of `origins`. A URL that {@link beginsWith}
+ * one of them as written (`https://api.github.com/…`) is, as a URL parser reads such a beginning as
+ * that origin (each origin is a parser's own output); any other URL is parsed.
+ */
+export function isOriginIn(url: string, origins: ReadonlySet<string | undefined>): boolean {
+  for (const origin of origins) if (origin !== undefined && beginsWith(url, origin)) return true;
+  return origins.has(parsedOrigin(url));
+}
+
+/**
  * A URL's origin as a WHATWG URL parser reads it (scheme, host, port; user info dropped, `%68`,
  * fullwidth letters and IDN mapped, the default port left out), with a trailing dot of the host
  * removed (`api.github.com.` names the DNS name `api.github.com`); `undefined` when it does not parse.

@@ -219,8 +219,9 @@ export function routeShape(method: string, url: string): string {
  */
 export function byRouteShape<T>(shapes: ReadonlyMap<string, T>, shape: string): T | undefined {
   const own = shapes.get(shape);
+  if (own !== undefined) return own;
   const query = queryShape.exec(shape);
-  if (own !== undefined || query === null) return own;
+  if (query === null) return undefined;
   const [, path, pairs, fragment] = query as unknown as [string, string, string, string];
   const given = new Set(pairs.split("&"));
   let best: QueryKeyed<T> | undefined;

@@ -10,6 +10,7 @@ import { BoundedCache, stringBytes } from "../core/cache.js";
 import { isDotSegment } from "../core/chars.js";
 import { EndpointError, fail, quote, withCallRoute } from "../core/errors.js";
 import { isOptionName } from "../core/option-names.js";
+import { beginsWith, parsedOrigin } from "../core/target.js";
 import { byRouteShape, routeShape } from "../core/template.js";
 import { encodeComponent } from "../core/url-template.js";
 import type { EndpointInterface, EndpointParameters, MergedOptions, RequestOptions, RouteMap } from "../core/types.js";
@@ -116,8 +117,9 @@ export function withQueries<E extends EndpointInterface<RouteMap, string>>(endpo
   // route, with its queries and credentials. Compared as written: any other spelling is no route,
   // nor is a URL that only begins as the baseUrl does (`…/v1x/charges` for `…/v1`).
   const base = DEFAULTS.baseUrl.replace(/\/$/, "");
-  const below = (url: string): string =>
-    url.startsWith(base) && /^(?:[/?#]|$)/.test(url.slice(base.length)) ? url.slice(base.length) || "/" : url;
+  // The origin credentials go to: the baseUrl's (none where it does not parse).
+  const home = new Set([parsedOrigin(DEFAULTS.baseUrl)].filter((origin) => origin !== undefined));
+  const below = (url: string): string => (beginsWith(url, base) ? url.slice(base.length) || "/" : url);
   const shapeOf = ({ method, url = "/" }: Pick<MergedOptions, "method" | "url">): string => {
     try {
       return routeShape(method, below(url));
@@ -151,7 +153,7 @@ export function withQueries<E extends EndpointInterface<RouteMap, string>>(endpo
   // The one hook of security schemes (lib/openapi/security.ts): credentials added to what was built,
   // by the route's shape, on the two-step path and the one-pass path alike.
   const secured = (shape: string, built: RequestOptions): RequestOptions =>
-    security === undefined ? built : authorize(security, shape, built, DEFAULTS.baseUrl);
+    security === undefined ? built : authorize(security, shape, built, home);
   const parse = (merged: MergedOptions): RequestOptions => {
     const shape = shapeOf(merged);
     const plan = byRouteShape(byShape, shape);

@@ -8,7 +8,7 @@
  */
 import { NOT_FIELD_VCHAR } from "../core/chars.js";
 import { fail, quote } from "../core/errors.js";
-import { parsedOrigin } from "../core/target.js";
+import { isOriginIn } from "../core/target.js";
 import { byRouteShape, routeShape } from "../core/template.js";
 import type { RequestOptions } from "../core/types.js";
 import { encodeComponent } from "../core/url-template.js";
@@ -60,6 +60,8 @@ interface Sent {
   /** A header field's name in lowercase, a query parameter's name, or a cookie's name. */
   readonly name: string;
   readonly value: string;
+  /** A query parameter's `name=value`, each encoded as a component (RFC 3986 section 3.4). */
+  readonly pair?: string;
 }
 
 /**
@@ -77,12 +79,12 @@ export interface Security {
 /** The key that marks credentials {@link securityOf} made. */
 const SECURITY: unique symbol = Symbol("Security");
 
-interface Bound {
-  /** What each given scheme sends, by scheme name. */
-  readonly sends: ReadonlyMap<string, Sent>;
-  /** Each route's alternatives, by route shape (lib/core/template.ts, `routeShape`). */
-  readonly routes: ReadonlyMap<string, readonly (readonly string[])[]>;
-}
+/**
+ * What each route sends, by route shape (lib/core/template.ts, `routeShape`): its first alternative
+ * all of whose schemes were given a credential, each scheme's {@link Sent}; none (`[]`) where no
+ * alternative was given.
+ */
+type Bound = ReadonlyMap<string, readonly Sent[]>;
 
 /** The credentials {@link securityOf} made, and what they send. */
 const bound = new WeakMap<Security, Bound>();
@@ -216,15 +218,24 @@ export function securityOf(table: SecurityTable, credentials: Readonly<Record<st
     const argument = `credentials.${name}`;
     if (!Object.hasOwn(table.schemes, name))
       fail("INVALID_OPTIONS", argument, `is no security scheme of the description: ${Object.keys(table.schemes).map(quote).join(", ")}`);
-    if (value !== undefined) sends.set(name, sentBy(table.schemes[name]!, value, argument));
+    if (value === undefined) continue;
+    const sent = sentBy(table.schemes[name]!, value, argument);
+    sends.set(
+      name,
+      sent.in === "query" ? { ...sent, pair: `${encodeComponent(sent.name, name)}=${encodeComponent(sent.value, name)}` } : sent,
+    );
   }
-  const routes = new Map<string, readonly (readonly string[])[]>();
+  const routes = new Map<string, readonly Sent[]>();
   for (const [route, alternatives] of Object.entries(table.routes)) {
     const space = route.indexOf(" ");
-    routes.set(routeShape(route.slice(0, space), route.slice(space + 1)), alternatives);
+    const chosen = alternatives.find((names) => names.length > 0 && names.every((name) => sends.has(name))) ?? [];
+    routes.set(
+      routeShape(route.slice(0, space), route.slice(space + 1)),
+      chosen.map((name) => sends.get(name)!),
+    );
   }
   const security: Security = Object.freeze({ schemes: Object.freeze([...sends.keys()]), [SECURITY]: true as const });
-  bound.set(security, { sends, routes });
+  bound.set(security, routes);
   return security;
 }
 
@@ -235,33 +246,39 @@ export const isSecurity = (value: unknown): value is Security =>
   typeof value === "object" && value !== null && bound.has(value as Security);
 
 /**
+ * Whether a URL without a fragment has the query parameter `name`, read as a URL parser's
+ * `searchParams` reads it. A query without `name`'s text, a `%` or a `+` has none: it is not parsed.
+ */
+function hasQueryParameter(url: string, name: string): boolean {
+  const query = url.slice(url.indexOf("?") + 1);
+  return url.includes("?") && (query.includes(name) || /[%+]/.test(query)) && new URLSearchParams(query).has(name);
+}
+
+/**
  * The request options with the credentials the call's route requires, found by its `shape`
  * (`routeShape`, of the route below the baseUrl): its first alternative all of whose schemes were
  * given a credential (a route needing none, `security: []`, or naming only
  * schemes given none, gets none). Each header field, query parameter or cookie is added where the
  * request does not set it already (a call's own value is sent as it is), and only when the URL's
- * origin is `home`'s, the endpoint function's `baseUrl`, compared as the credentials rule compares
+ * origin is in `home`, the endpoint function's `baseUrl`'s, compared as the credentials rule compares
  * origins (docs/usage.md, "Credentials"; lib/core/target.ts, `parsedOrigin`): a full URL in a
  * route, an `{origin}` value or a call's own `baseUrl` elsewhere gets none.
  */
-export function authorize(security: Security, shape: string, options: RequestOptions, home: string | undefined): RequestOptions {
-  const { sends, routes } = bound.get(security)!;
-  const alternatives = byRouteShape(routes, shape);
-  const chosen = alternatives?.find((names) => names.length > 0 && names.every((name) => sends.has(name)));
-  if (chosen === undefined || home === undefined || parsedOrigin(options.url) !== parsedOrigin(home)) return options;
-  const headers = { ...options.headers };
+export function authorize(security: Security, shape: string, options: RequestOptions, home: ReadonlySet<string>): RequestOptions {
+  const chosen = byRouteShape(bound.get(security)!, shape);
+  if (chosen === undefined || chosen.length === 0 || !isOriginIn(options.url, home)) return options;
+  // Not a spread, to which adding a field is slow (lib/core/request.ts, toRequest).
+  const headers: Record<string, string> = Object.assign({}, options.headers);
   // The query ends at the fragment, if any (RFC 3986 section 3.5): a key goes before it.
   const hash = options.url.indexOf("#");
   const end = hash === -1 ? options.url.length : hash;
   let url = options.url.slice(0, end);
   const cookies: string[] = [];
-  for (const name of chosen) {
-    const sent = sends.get(name)!;
+  for (const sent of chosen) {
     // Own fields only: a field of a polluted Object.prototype is no value the request sets.
     if (sent.in === "header") headers[sent.name] = Object.hasOwn(headers, sent.name) ? headers[sent.name]! : sent.value;
     else if (sent.in === "cookie") cookies.push(`${sent.name}=${sent.value}`);
-    else if (!new URL(url).searchParams.has(sent.name))
-      url += `${url.includes("?") ? "&" : "?"}${encodeComponent(sent.name, name)}=${encodeComponent(sent.value, name)}`;
+    else if (!hasQueryParameter(url, sent.name)) url += `${url.includes("?") ? "&" : "?"}${sent.pair}`;
   }
   // RFC 6265 section 5.4: one cookie field, its pairs joined by "; ".
   if (cookies.length > 0) headers.cookie = [...(Object.hasOwn(headers, "cookie") ? [headers.cookie!] : []), ...cookies].join("; ");
