@@ -130,6 +130,11 @@ test("the refusal of a route not loaded names the module of its docs page in eac
       ...refused("h", "Mixed", "GET /shared", "my-sdk/responses", "shared/reads"),
       ...refused("i", "Mixed", "POST /shared", "my-sdk/responses", "shared/writes"),
       ...refused("j", "Mixed", "DELETE /things/{id}", "my-sdk/responses", "things/things"),
+      // A route the map does not list is refused as its call is; an open map (UnmappedRoutes) answers it untyped.
+      'import type { UnmappedRoutes, UntypedResponse } from "rest-endpoint";',
+      'declare const k: ResponseOf<Routes, "GET /repos/{owner}/{repository}">;',
+      "export const kRefusal: keyof typeof k = 'GET /repos/{owner}/{repository} is not a route of the map';",
+      'export const l: [ResponseOf<Routes & UnmappedRoutes, "GET /repos/{owner}/{repository}">, ResponseOf<object, "GET /x">] extends [UntypedResponse, UntypedResponse] ? true : false = true;',
       "",
     ].join("\n"),
   );
@@ -365,7 +370,7 @@ test.each([
     writeFileSync(
       join(sdk, "app", "app.mts"),
       [
-        'import { getRepository, getRepository20260310, listIssues } from "../dist/index.mjs";',
+        'import { getRepository, getRepository20260310, listIssues, request } from "../dist/index.mjs";',
         'const repository = await getRepository("octokit", "rest.js");',
         "if (repository.status === 200) void repository.data.full_name;",
         "// @ts-expect-error misspelt",
@@ -378,6 +383,11 @@ test.each([
         "if (versioned.status === 200) void versioned.data.full_name;",
         "// @ts-expect-error API version 2026-03-10 removes `has_downloads`",
         "if (versioned.status === 200) void versioned.data.has_downloads;",
+        // The SDK's generic wrapper called by its user: typed by the pages the SDK imported, which its declarations import too.
+        'const direct = await request("GET /repos/{owner}/{repo}/issues", { owner: "o", repo: "r" });',
+        "if (direct.status === 200) void direct.data[0]?.title;",
+        "// @ts-expect-error misspelt",
+        "if (direct.status === 200) void direct.data[0]?.titel;",
         "",
       ].join("\n"),
     );
@@ -387,10 +397,16 @@ test.each([
     // ResponseOf's branches out with every page's routes (236 KB for the README's wrapper).
     const declarations = readFileSync(join(sdk, "dist", "index.d.mts"), "utf8");
     const requestLine = declarations.split("\n").find((line) => line.startsWith("export declare function request<"));
+    const pages = declarations.split("\n").filter((line) => /^import "[^"]+";$/.test(line));
     rmSync(sdk, { recursive: true, force: true });
-    expect({ emitted, used, requestLine, small: declarations.length < 8_000 }).toEqual({
+    expect({ emitted, used, requestLine, pages, small: declarations.length < 8_000 }).toEqual({
       emitted: "",
       used: "",
+      pages: [
+        `import "${base}/repos/repos";`,
+        `import "${base}/issues/issues";`,
+        'import "rest-endpoint/routes/api.github.com.2026-03-10.responses/repos/repos";',
+      ],
       requestLine: `export declare function request<R extends string, Format extends string = string>(route: R, parameters: ParametersOf<Routes, R> & FormatOption<Format>): Promise<import("rest-endpoint").ResponseIn<import("${base}/base").Responses, Routes, R, Format>>;`,
       small: true,
     });

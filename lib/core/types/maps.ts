@@ -137,7 +137,7 @@ export type VersionSpelling<Version extends string, Options> = string extends Ve
 export type KeysOf<Map> = [Map] extends [unknown] ? keyof Map : never;
 
 /** Whether a map takes routes it does not list: a map with no route (`object`), or one with {@link UnmappedRoutes}. */
-type IsOpen<Routes extends RouteMap> = [Extract<keyof Routes, string>] extends [never]
+export type IsOpen<Routes extends RouteMap> = [Extract<keyof Routes, string>] extends [never]
   ? true
   : Routes extends UnmappedRoutes
     ? true
