@@ -64,9 +64,9 @@ export function toRequest(call: Call, scope: Scope): RequestOptions {
   }
   if (!hasBody && template.decodedNames.size > 0) checkQueryNames(template.decodedNames, parameters, remaining);
   const url = expandUrl(template, call.baseUrl, parameters, hasBody ? NO_QUERY : remaining, multiSegment, targetOrigin);
-  // A body's `content-type` is added to these headers. Copied by Object.assign then: V8 (Node 20)
-  // leaves its fast path when a key is added to an object a spread made, which cost more than the
-  // rest of a POST's headers (`npm run bench`, (b)). The headers hold no `__proto__` (values.ts, PROTO_KEY).
+  // A body's `content-type` is added to these headers: copied by Object.assign then, as readHeaders
+  // copies them (headers.ts), since V8 (Node 20) leaves its fast path when a key is added to an
+  // object a spread made, which cost more than the rest of a POST's headers (`npm run bench`, (b)).
   let result: RequestOptions = { method, url, headers: hasBody ? Object.assign({}, call.headers) : { ...call.headers } };
   if (call.headers.host !== undefined) checkHost(call.headers.host, url);
   const home = scope.defaults;

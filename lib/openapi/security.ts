@@ -267,7 +267,7 @@ function hasQueryParameter(url: string, name: string): boolean {
 export function authorize(security: Security, shape: string, options: RequestOptions, home: ReadonlySet<string>): RequestOptions {
   const chosen = byRouteShape(bound.get(security)!, shape);
   if (chosen === undefined || chosen.length === 0 || !isOriginIn(options.url, home)) return options;
-  // Not a spread, to which adding a field is slow (lib/core/request.ts, toRequest).
+  // Object.assign, not a spread, to which adding a field is slow (lib/core/request.ts, toRequest).
   const headers: Record<string, string> = Object.assign({}, options.headers);
   // The query ends at the fragment, if any (RFC 3986 section 3.5): a key goes before it.
   const hash = options.url.indexOf("#");
