@@ -238,6 +238,52 @@ describe("withQueries sends each credential where its scheme says", () => {
     }
   });
 
+  // Found by a fresh-eyes review: an operation keyed by a query that adds no serialization, or needs no
+  // credential, had no entry in the generated tables, and was taken for another operation of its path.
+  test("generated from a description, each operation keyed by a query is its own: its serializations and its credentials, none where it needs none", () => {
+    const list = (name: string, style?: string) => ({
+      name,
+      in: "query",
+      schema: { type: "array", items: { type: "string" } },
+      ...(style === undefined ? {} : { style, explode: false }),
+    });
+    const described = checkShapes(
+      {
+        openapi: "3.1.0",
+        info: { title: "keyed", version: "1" },
+        components: {
+          securitySchemes: { hkey: { type: "apiKey", in: "header", name: "x-key" }, ckey: { type: "apiKey", in: "cookie", name: "s" } },
+        },
+        security: [{ hkey: [] }],
+        paths: {
+          "/search": { get: { parameters: [list("tags", "pipeDelimited")] } },
+          "/search?type=user": { get: { parameters: [list("tags", "pipeDelimited")] } },
+          "/search?type=user&scope=all": { get: { parameters: [list("tags")], security: [{ ckey: [] }] } },
+          // No parameter it serializes, and no credential: nothing of its own in either table but its entry.
+          "/search?type=public": { get: { security: [] } },
+        },
+      },
+      "keyed.json",
+    );
+    const { routes } = routesOf(described, true);
+    const module = generateRouteMap(described, { header: () => "", withQueries: true }).module;
+    const queries = JSON.parse(`{${/\{\n([\s\S]*),\n\};/.exec(module)![1]!}}`) as Queries;
+    const keyed = withQueries(createEndpoint({ baseUrl }), queries, securityOf(planOf(described, routes)!.table, { hkey: "H", ckey: "C" }));
+    const call = keyed as unknown as (route: string, parameters: object) => { url: string; headers: Record<string, string> };
+    const rows: [route: string, url: string, headers: Record<string, string>][] = [
+      ["GET /search", `${baseUrl}/search?tags=a%7Cb`, { ...plain, "x-key": "H" }],
+      ["GET /search?type=user&page=2", `${baseUrl}/search?type=user&page=2&tags=a%7Cb`, { ...plain, "x-key": "H" }],
+      ["GET /search?type=user&scope=all", `${baseUrl}/search?type=user&scope=all&tags=a&tags=b`, { ...plain, cookie: "s=C" }],
+      ["GET /search?scope=all&page=2&type=user", `${baseUrl}/search?scope=all&page=2&type=user&tags=a&tags=b`, { ...plain, cookie: "s=C" }],
+      ["GET /search?type=public", `${baseUrl}/search?type=public&tags=a,b`, plain],
+      ["GET /search?type=public&page=2", `${baseUrl}/search?type=public&page=2&tags=a,b`, plain],
+    ];
+    for (const [route, url, headers] of rows) {
+      expect(call(route, { tags: ["a", "b"] })).toEqual({ method: "get", url, headers });
+      expect(keyed.parse(keyed.merge(route as never, { tags: ["a", "b"] } as never))).toEqual({ method: "get", url, headers });
+    }
+  });
+
   test("a query credential goes before the fragment of a route named by one, where a ? would begin none (RFC 3986 section 3.5)", () => {
     const table = {
       schemes: { queryKey: { type: "apiKey", in: "query", name: "api_key" } },
@@ -384,6 +430,8 @@ describe("withQueries sends each credential where its scheme says", () => {
     expect(byQuery("GET /either?%61pi_key=own").url).toBe(`${baseUrl}/either?%61pi_key=own`);
     expect(byQuery("GET /either?a=1&api%5Fkey=own").url).toBe(`${baseUrl}/either?a=1&api%5Fkey=own`);
     expect(byQuery("GET /either?api_keys=x").url).toBe(`${baseUrl}/either?api_keys=x&api_key=q1`);
+    // A query that begins with "?" names "?api_key", which a URL parser reads as another parameter: the key goes too.
+    expect(byQuery("GET /either??api_key=x").url).toBe(`${baseUrl}/either??api_key=x&api_key=q1`);
     expect(api("GET /cookie", { headers: { cookie: "a=b" } }).headers.cookie).toBe("a=b; SESSION=s1");
   });
 

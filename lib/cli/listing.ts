@@ -87,7 +87,6 @@ export function listRoutes(target: string, route: string | undefined, items: rea
   const listing = readListing(target, routesFolder);
   const routes = Object.keys(listing.routes);
   if (route === undefined) return routes.map(printable).join("\n");
-  // A method the map lists is one the CLI knows here (`--routes api.ts "COPY /pets/{id}"`).
   const shapes = routes.map(listedShape);
   // A method the map lists is one the CLI knows here (`--routes api.ts "COPY /pets/{id}"`).
   const shape = routeShapeOf(

@@ -230,6 +230,14 @@ export function byRouteShape<T>(shapes: ReadonlyMap<string, T>, shape: string): 
   return best?.value ?? shapes.get(path + fragment);
 }
 
+/**
+ * Whether a route's URL holds a literal query before any fragment (`GET /search?type=user`): an
+ * operation a description keys by a query. The tables `generate` writes hold an entry for each such
+ * operation, its own where it adds nothing (a template that is the route, no requirement), so that
+ * {@link byRouteShape} finds it and not another operation of its path.
+ */
+export const isQueryKeyed = (route: string): boolean => /^[^?#]*\?[^#]/.test(route);
+
 /** A shape with a literal query: its method and path, its query, its fragment (RFC 3986 section 3.5). */
 const queryShape = /^([^?#]*)\?([^#]*)((?:#[\s\S]*)?)$/;
 
@@ -248,7 +256,8 @@ function queryKeyedOf<T>(shapes: ReadonlyMap<string, T>): Map<string, QueryKeyed
       const query = queryShape.exec(shape);
       if (query === null) continue;
       const pairs = query[2]!.split("&").filter((pair) => pair !== "");
-      if (pairs.length > 0) index.set(query[1]! + query[3]!, [...(index.get(query[1]! + query[3]!) ?? []), { pairs, value }]);
+      const at = query[1]! + query[3]!;
+      if (pairs.length > 0) (index.get(at) ?? index.set(at, []).get(at)!).push({ pairs, value });
     }
     queryKeyedIndexes.set(shapes, index);
   }

@@ -9,6 +9,7 @@ import { TOKEN } from "../core/chars.js";
 import { DescriptionError, readFrom, type Document, type Operation } from "./document.js";
 import { follow, pointerToken } from "./json-pointer.js";
 import { commentText, key } from "./typescript.js";
+import { isQueryKeyed } from "../core/template.js";
 import type { SecurityScheme, SecurityTable } from "./security.js";
 
 /** What the generator writes of a description's security; `undefined` where it declares no scheme a request can carry. */
@@ -128,7 +129,9 @@ export function securityOf(
     const alternatives = given
       .filter((names) => names.every((name) => Object.hasOwn(declared, name)))
       .map((names) => names.filter((name) => Object.hasOwn(schemes, name)));
+    // An operation keyed by a query has its entry, none where it needs none (template.ts, isQueryKeyed).
     if (alternatives.some((names) => names.length > 0)) table[route] = alternatives;
+    else if (isQueryKeyed(route)) table[route] = [];
     if (given.length > 0)
       docs[route] = given
         .map((names) => (names.length === 0 ? "none" : names.map((name) => `\`${commentText(name)}\``).join(" and ")))

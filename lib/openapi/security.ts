@@ -250,7 +250,8 @@ export const isSecurity = (value: unknown): value is Security =>
  * `searchParams` reads it. A query without `name`'s text, a `%` or a `+` has none: it is not parsed.
  */
 function hasQueryParameter(url: string, name: string): boolean {
-  const query = url.slice(url.indexOf("?") + 1);
+  // With its "?", which URLSearchParams drops once: a query "??k=v" has the name "?k" (WHATWG URL, url.search).
+  const query = url.slice(url.indexOf("?"));
   return url.includes("?") && (query.includes(name) || /[%+]/.test(query)) && new URLSearchParams(query).has(name);
 }
 

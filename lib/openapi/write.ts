@@ -15,6 +15,7 @@ import { writeResponses } from "./responses.js";
 import { parametersOf } from "./parameters.js";
 import { queryOf, serverOf } from "./query-table.js";
 import { routesOf } from "./routes.js";
+import { isQueryKeyed } from "../core/template.js";
 import { TypeWriter } from "./schema.js";
 import { commentText, key, literal, objectLiteral, union } from "./typescript.js";
 
@@ -105,7 +106,9 @@ export function generateRouteMap(
       ]),
     ];
     const query = withQueries ? queryOf(entry, resolve) : undefined;
+    // An operation keyed by a query has its entry, its own route where it adds nothing (template.ts, isQueryKeyed).
     if (query !== undefined) queries[route] = query;
+    else if (withQueries && isQueryKeyed(route)) queries[route] = { template: route };
   };
   try {
     for (const entry of routes) writeRoute(entry);
