@@ -433,6 +433,10 @@ describe("withQueries sends each credential where its scheme says", () => {
     // A query that begins with "?" names "?api_key", which a URL parser reads as another parameter: the key goes too.
     expect(byQuery("GET /either??api_key=x").url).toBe(`${baseUrl}/either??api_key=x&api_key=q1`);
     expect(api("GET /cookie", { headers: { cookie: "a=b" } }).headers.cookie).toBe("a=b; SESSION=s1");
+    // A cookie of the credential's name that the call sets is the call's: not sent twice (found by a fresh-eyes review).
+    expect(api("GET /cookie", { headers: { cookie: "a=b;SESSION=mine" } }).headers.cookie).toBe("a=b;SESSION=mine");
+    expect(api("GET /cookie", { headers: { cookie: "SESSION=mine" } }).headers.cookie).toBe("SESSION=mine");
+    expect(api("GET /cookie", { headers: { cookie: "XSESSION=x; a=SESSION" } }).headers.cookie).toBe("XSESSION=x; a=SESSION; SESSION=s1");
   });
 
   test("a credential never leaves the endpoint's baseUrl origin: a call's own baseUrl, a full URL, an {origin} elsewhere", () => {

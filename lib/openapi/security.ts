@@ -245,6 +245,10 @@ export function securityOf(table: SecurityTable, credentials: Readonly<Record<st
 export const isSecurity = (value: unknown): value is Security =>
   typeof value === "object" && value !== null && bound.has(value as Security);
 
+/** The names of the cookies a request's `cookie` field holds (RFC 6265 section 4.2.1: `name=value` pairs joined by "; "). */
+const cookieNames = (headers: Readonly<Record<string, string>>): Set<string> =>
+  new Set(Object.hasOwn(headers, "cookie") ? headers.cookie!.split(";").map((pair) => pair.split("=", 1)[0]!.trim()) : []);
+
 /**
  * Whether a URL without a fragment has the query parameter `name`, read as a URL parser's
  * `searchParams` reads it. A query without `name`'s text, a `%` or a `+` has none: it is not parsed.
@@ -278,8 +282,9 @@ export function authorize(security: Security, shape: string, options: RequestOpt
   for (const sent of chosen) {
     // Own fields only: a field of a polluted Object.prototype is no value the request sets.
     if (sent.in === "header") headers[sent.name] = Object.hasOwn(headers, sent.name) ? headers[sent.name]! : sent.value;
-    else if (sent.in === "cookie") cookies.push(`${sent.name}=${sent.value}`);
-    else if (!hasQueryParameter(url, sent.name)) url += `${url.includes("?") ? "&" : "?"}${sent.pair}`;
+    else if (sent.in === "cookie") {
+      if (!cookieNames(headers).has(sent.name)) cookies.push(`${sent.name}=${sent.value}`);
+    } else if (!hasQueryParameter(url, sent.name)) url += `${url.includes("?") ? "&" : "?"}${sent.pair}`;
   }
   // RFC 6265 section 5.4: one cookie field, its pairs joined by "; ".
   if (cookies.length > 0) headers.cookie = [...(Object.hasOwn(headers, "cookie") ? [headers.cookie!] : []), ...cookies].join("; ");
