@@ -134,6 +134,7 @@ describe("a route is found by its shape, else by the operation keyed by the most
     "GET /search?type=org#v2",
     "POST /search?type=user",
     "GET /feed?",
+    "GET /search?scope=all",
   ];
   const shapes = new Map(keys.map((key) => [routeShape(key.slice(0, key.indexOf(" ")), key.slice(key.indexOf(" ") + 1)), key]));
   test.each([
@@ -143,6 +144,9 @@ describe("a route is found by its shape, else by the operation keyed by the most
     ["GET /search?page=2&type=user", "GET /search?type=user"],
     ["GET /search?sort=new&page=2&type=user", "GET /search?type=user&sort=new"],
     ["GET /search?type=user&sort=old", "GET /search?type=user"],
+    // Two keys with as many pairs: the first listed.
+    ["GET /search?scope=all&type=user", "GET /search?type=user"],
+    ["GET /search?scope=all&page=2", "GET /search?scope=all"],
     ["POST /search?type=user&page=2", "POST /search?type=user"],
     // The fragment is part of the operation: `#v2` finds `type=org#v2`, and only that one.
     ["GET /search?type=org&page=2#v2", "GET /search?type=org#v2"],

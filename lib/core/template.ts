@@ -210,7 +210,7 @@ export function routeShape(method: string, url: string): string {
 /**
  * What `shapes` holds for a route of the shape `shape` ({@link routeShape}): its own entry; else the
  * entry of the same method, path and fragment whose literal query is the most of the route's, each
- * `name=value` pair as written; else its path's, the shape without its literal query. A description
+ * `name=value` pair as written (of two with as many, the first in `shapes`); else its path's, the shape without its literal query. A description
  * may key a second operation of one path by a query (`/search?type=user`): a route written with more
  * query (`/search?type=user&page=2`, a next page's URL given back) is that operation. Any other route
  * written with a query of its own (`/search?`, `/search?page=2`, `/search?{&page}`) is its path's
