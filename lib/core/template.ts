@@ -220,26 +220,32 @@ export function routeShape(method: string, url: string): string {
 export function byRouteShape<T>(shapes: ReadonlyMap<string, T>, shape: string): T | undefined {
   const own = shapes.get(shape);
   if (own !== undefined) return own;
-  const query = queryShape.exec(shape);
-  if (query === null) return undefined;
-  const [, path, pairs, fragment] = query as unknown as [string, string, string, string];
-  const given = new Set(pairs.split("&"));
+  const query = literalQuery(shape);
+  if (query === undefined) return undefined;
+  const given = new Set(query.pairs);
   let best: QueryKeyed<T> | undefined;
-  for (const keyed of queryKeyedOf(shapes).get(path + fragment) ?? [])
+  for (const keyed of queryKeyedOf(shapes).get(query.rest) ?? [])
     if (keyed.pairs.length > (best?.pairs.length ?? 0) && keyed.pairs.every((pair) => given.has(pair))) best = keyed;
-  return best?.value ?? shapes.get(path + fragment);
+  return best?.value ?? shapes.get(query.rest);
 }
 
 /**
- * Whether a route's URL holds a literal query before any fragment (`GET /search?type=user`): an
+ * Whether a route's URL holds a literal query of at least one pair (`GET /search?type=user`): an
  * operation a description keys by a query. The tables `generate` writes hold an entry for each such
  * operation, its own where it adds nothing (a template that is the route, no requirement), so that
  * {@link byRouteShape} finds it and not another operation of its path.
  */
-export const isQueryKeyed = (route: string): boolean => /^[^?#]*\?[^#]/.test(route);
+export const isQueryKeyed = (route: string): boolean => (literalQuery(route)?.pairs.length ?? 0) > 0;
 
-/** A shape with a literal query: its method and path, its query, its fragment (RFC 3986 section 3.5). */
-const queryShape = /^([^?#]*)\?([^#]*)((?:#[\s\S]*)?)$/;
+/**
+ * The literal query of a route or shape, from its "?" to its fragment, if any (RFC 3986 section
+ * 3.5): its non-empty `name=value` pairs as written, and the `rest`, the text without it (method,
+ * path and fragment); `undefined` without a "?" before any "#".
+ */
+function literalQuery(text: string): { pairs: string[]; rest: string } | undefined {
+  const query = /^([^?#]*)\?([^#]*)((?:#[\s\S]*)?)$/.exec(text);
+  return query === null ? undefined : { pairs: query[2]!.split("&").filter((pair) => pair !== ""), rest: query[1]! + query[3]! };
+}
 
 /** An entry of a shapes map keyed by a literal query, with that query's `name=value` pairs. */
 interface QueryKeyed<T> {
@@ -247,17 +253,15 @@ interface QueryKeyed<T> {
   value: T;
 }
 const queryKeyedIndexes = new WeakMap<ReadonlyMap<string, unknown>, Map<string, QueryKeyed<unknown>[]>>();
-/** The entries of `shapes` keyed by a literal query, by their shape without it; made once a map. */
+/** The entries of `shapes` keyed by a literal query ({@link isQueryKeyed}), by the rest of their shape; made once a map. */
 function queryKeyedOf<T>(shapes: ReadonlyMap<string, T>): Map<string, QueryKeyed<T>[]> {
   let index = queryKeyedIndexes.get(shapes);
   if (index === undefined) {
     index = new Map();
     for (const [shape, value] of shapes) {
-      const query = queryShape.exec(shape);
-      if (query === null) continue;
-      const pairs = query[2]!.split("&").filter((pair) => pair !== "");
-      const at = query[1]! + query[3]!;
-      if (pairs.length > 0) (index.get(at) ?? index.set(at, []).get(at)!).push({ pairs, value });
+      const query = literalQuery(shape);
+      if (query !== undefined && query.pairs.length > 0)
+        (index.get(query.rest) ?? index.set(query.rest, []).get(query.rest)!).push({ pairs: query.pairs, value });
     }
     queryKeyedIndexes.set(shapes, index);
   }

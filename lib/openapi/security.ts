@@ -255,8 +255,10 @@ const cookieNames = (headers: Readonly<Record<string, string>>): Set<string> =>
  */
 function hasQueryParameter(url: string, name: string): boolean {
   // With its "?", which URLSearchParams drops once: a query "??k=v" has the name "?k" (WHATWG URL, url.search).
-  const query = url.slice(url.indexOf("?"));
-  return url.includes("?") && (query.includes(name) || /[%+]/.test(query)) && new URLSearchParams(query).has(name);
+  const at = url.indexOf("?");
+  if (at < 0) return false;
+  const query = url.slice(at);
+  return (query.includes(name) || /[%+]/.test(query)) && new URLSearchParams(query).has(name);
 }
 
 /**
