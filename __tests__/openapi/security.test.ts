@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { toFetch } from "../../lib/clients/index.js";
 import { createEndpoint, EndpointError, followLink } from "../../lib/index.js";
-import { withQueries, type Queries } from "../../lib/openapi/queries.js";
+import { withQueries, type Queries, type SecurityScheme } from "../../lib/openapi/queries.js";
 import { readDescription } from "../../lib/openapi/read.js";
 import { checkShapes } from "../../lib/openapi/shapes.js";
 import { securityOf as planOf } from "../../lib/openapi/requirements.js";
@@ -282,6 +282,22 @@ describe("withQueries sends each credential where its scheme says", () => {
       expect(call(route, { tags: ["a", "b"] })).toEqual({ method: "get", url, headers });
       expect(keyed.parse(keyed.merge(route as never, { tags: ["a", "b"] } as never))).toEqual({ method: "get", url, headers });
     }
+  });
+
+  test("a table or credentials object written to after securityOf changes no request", () => {
+    const table = {
+      schemes: { hkey: { type: "apiKey", in: "header", name: "x-key" } as SecurityScheme },
+      routes: { "GET /x": [["hkey"]] } as Record<string, string[][]>,
+    };
+    const given = { hkey: "K" };
+    const api = withQueries(createEndpoint({ baseUrl }), {}, securityOf(table, given));
+    const before = api("GET /x");
+    expect(before.headers).toEqual({ ...plain, "x-key": "K" });
+    table.routes["GET /x"]!.length = 0;
+    table.routes["GET /y"] = [["hkey"]];
+    (table.schemes.hkey as { name: string }).name = "x-other";
+    given.hkey = "Z";
+    expect([api("GET /x"), api("GET /y").headers]).toEqual([before, plain]);
   });
 
   test("a query credential goes before the fragment of a route named by one, where a ? would begin none (RFC 3986 section 3.5)", () => {
