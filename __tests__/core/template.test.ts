@@ -135,6 +135,7 @@ describe("a route is found by its shape, else by the operation keyed by the most
     "POST /search?type=user",
     "GET /feed?",
     "GET /search?scope=all",
+    "GET /search?path=a%2Fb",
   ];
   const shapes = new Map(keys.map((key) => [routeShape(key.slice(0, key.indexOf(" ")), key.slice(key.indexOf(" ") + 1)), key]));
   test.each([
@@ -152,9 +153,15 @@ describe("a route is found by its shape, else by the operation keyed by the most
     ["GET /search?type=org&page=2#v2", "GET /search?type=org#v2"],
     ["GET /search?type=org&page=2", "GET /search"],
     ["GET /search?type=user#v2", undefined],
-    // Pairs are compared as written.
+    // Pairs are compared once normalized (RFC 3986 section 6.2.2): an unreserved character's
+    // encoding decoded, hex digits upper-case; a reserved character and its encoding differ, and
+    // so does a letter's case outside an encoding.
     ["GET /search?type=User", "GET /search"],
-    ["GET /search?type=us%65r", "GET /search"],
+    ["GET /search?type=us%65r", "GET /search?type=user"],
+    ["GET /search?%74ype=%75ser&page=2", "GET /search?type=user"],
+    ["GET /search?path=a%2fb&page=2", "GET /search?path=a%2Fb"],
+    ["GET /search?path=a/b", "GET /search"],
+    ["GET /search?path=a%2Fb%7e", "GET /search"],
     ["GET /search?xtype=user", "GET /search"],
     ["GET /search?type=user&", "GET /search?type=user"],
     ["GET /search?", "GET /search"],

@@ -225,6 +225,8 @@ describe("withQueries sends each credential where its scheme says", () => {
       // A route written with more query than the key's (a next page's URL given back) is the keyed operation, its pairs in any order.
       ["GET /search?type=user&page=2", { ids: ["1", "2"] }, `${baseUrl}/search?type=user&page=2&ids=1%7C2`, { ...plain, "x-key": "H" }],
       [`GET ${baseUrl}/search?page=3&type=user`, {}, `${baseUrl}/search?page=3&type=user`, { ...plain, "x-key": "H" }],
+      // A server may encode an unreserved character of the key: the same pair (RFC 3986 section 6.2.2.2).
+      [`GET ${baseUrl}/search?page=3&type=%75ser`, {}, `${baseUrl}/search?page=3&type=%75ser`, { ...plain, "x-key": "H" }],
       // A pair that is not the key's, or only begins like it, is the path's.
       ["GET /search?type=users&page=2", {}, `${baseUrl}/search?type=users&page=2&api_key=K`, plain],
       ["GET /search?xtype=user", {}, `${baseUrl}/search?xtype=user&api_key=K`, plain],
@@ -277,6 +279,7 @@ describe("withQueries sends each credential where its scheme says", () => {
       ["GET /search?scope=all&page=2&type=user", `${baseUrl}/search?scope=all&page=2&type=user&tags=a&tags=b`, { ...plain, cookie: "s=C" }],
       ["GET /search?type=public", `${baseUrl}/search?type=public&tags=a,b`, plain],
       ["GET /search?type=public&page=2", `${baseUrl}/search?type=public&page=2&tags=a,b`, plain],
+      ["GET /search?type=p%75blic&page=2", `${baseUrl}/search?type=p%75blic&page=2&tags=a,b`, plain],
     ];
     for (const [route, url, headers] of rows) {
       expect(call(route, { tags: ["a", "b"] })).toEqual({ method: "get", url, headers });

@@ -210,7 +210,7 @@ export function routeShape(method: string, url: string): string {
 /**
  * What `shapes` holds for a route of the shape `shape` ({@link routeShape}): its own entry; else the
  * entry of the same method, path and fragment whose literal query is the most of the route's, each
- * `name=value` pair as written (of two with as many, the first in `shapes`); else its path's, the shape without its literal query. A description
+ * `name=value` pair compared once normalized (RFC 3986 section 6.2.2; of two with as many, the first in `shapes`); else its path's, the shape without its literal query. A description
  * may key a second operation of one path by a query (`/search?type=user`): a route written with more
  * query (`/search?type=user&page=2`, a next page's URL given back) is that operation. Any other route
  * written with a query of its own (`/search?`, `/search?page=2`, `/search?{&page}`) is its path's
@@ -239,12 +239,22 @@ export const isQueryKeyed = (route: string): boolean => (literalQuery(route)?.pa
 
 /**
  * The literal query of a route or shape, from its "?" to its fragment, if any (RFC 3986 section
- * 3.5): its non-empty `name=value` pairs as written, and the `rest`, the text without it (method,
- * path and fragment); `undefined` without a "?" before any "#".
+ * 3.5): its non-empty `name=value` pairs, each normalized as RFC 3986 section 6.2.2 does (a
+ * percent-encoding's hex digits upper-case, an unreserved character's decoded: `us%65r` is `user`,
+ * `a%2fb` is `a%2Fb`), and the `rest`, the text without it (method, path and fragment);
+ * `undefined` without a "?" before any "#".
  */
 function literalQuery(text: string): { pairs: string[]; rest: string } | undefined {
   const query = /^([^?#]*)\?([^#]*)((?:#[\s\S]*)?)$/.exec(text);
-  return query === null ? undefined : { pairs: query[2]!.split("&").filter((pair) => pair !== ""), rest: query[1]! + query[3]! };
+  if (query === null) return undefined;
+  const pairs = query[2]!.split("&").filter((pair) => pair !== "");
+  return { pairs: pairs.map((pair) => pair.replace(/%[\da-f]{2}/gi, normalizedEncoding)), rest: query[1]! + query[3]! };
+}
+
+/** A percent-encoding normalized (RFC 3986 sections 6.2.2.1, 6.2.2.2): an unreserved character (section 2.3) decoded, else its hex digits upper-case. */
+function normalizedEncoding(encoding: string): string {
+  const char = String.fromCharCode(parseInt(encoding.slice(1), 16));
+  return /[\w.~-]/.test(char) ? char : encoding.toUpperCase();
 }
 
 /** An entry of a shapes map keyed by a literal query, with that query's `name=value` pairs. */
