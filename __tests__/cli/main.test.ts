@@ -285,7 +285,18 @@ describe("usage errors are one line on stderr, exit 2, with a near word where th
     ],
     ['"GET /x", "=v"', ["GET /x", "=v"], 'the item "=v" has no name before "="'],
     ['"GET /x", "a=1", "a:=2"', ["GET /x", "a=1", "a:=2"], 'the item "a:=2" sets "a" again; give each name once'],
-    ['"GET /x", "X-A:1", "x-a:2"', ["GET /x", "X-A:1", "x-a:2"], 'the item "x-a:2" sets "x-a" again; give each name once'],
+    // A header item is shown by its name and length alone, as the library's errors show no header
+    // value: an API key goes in a field its API names.
+    [
+      '"GET /x", "X-A:1", "x-a:2"',
+      ["GET /x", "X-A:1", "x-a:2"],
+      'the item "x-a…" (of 5 characters, not shown) sets "x-a" again; give each name once',
+    ],
+    [
+      '"GET /x", "X-Api-Key:k1", "x-api-key:k2"',
+      ["GET /x", "X-Api-Key:SEKRET1", "x-api-key:SEKRET2"],
+      'the item "x-api-key…" (of 17 characters, not shown) sets "x-api-key" again; give each name once',
+    ],
     // An item of a field that holds credentials is shown by its name and length alone, as the library's errors show its value.
     [
       '"GET /x", "Authorization token ghp_…" (its ":" left out)',

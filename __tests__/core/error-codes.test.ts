@@ -51,7 +51,7 @@ const triggers: Record<EndpointErrorCode, [call: () => unknown, argument: string
   INVALID_HEADER_VALUE: [
     () => endpoint("GET /x", { headers: { "x-a": "a\nb" } }),
     "options.headers.x-a",
-    '`options.headers.x-a` holds U+000A; received "a\\nb" (string)',
+    "`options.headers.x-a` holds U+000A; received a string of 3 characters, not shown",
   ],
   INVALID_MEDIA_TYPE: [
     () => endpoint("GET /x", { mediaType: { format: "a b" } }),

@@ -177,6 +177,12 @@ describe.each(["wrappers", "usage", "any-api", "readme-versioned"])("%s.mts", (n
 
 test("docs/any-api.md's API key given once: the URL and header it shows", () => {
   const { printing, shown } = printingShown(docs.anyApi!.code.replace('"./api.js"', '"./forum.js"'));
-  expect(shown).toEqual(["https://forum.example/posts.json?before=100", "k0123", "https://forum.example/posts.json?before=100"]);
+  expect(shown).toEqual([
+    "https://forum.example/posts.json?before=100",
+    "k0123",
+    "user-agent",
+    "k-mirror",
+    "https://forum.example/posts.json?before=100",
+  ]);
   expect(runPrinting(printing, join(dir, "any-api.mjs"))).toEqual({ status: 0, stderr: "", printed: shown });
 }, 60_000);

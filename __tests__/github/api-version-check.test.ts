@@ -37,7 +37,8 @@ describe("the version is one option", () => {
     const error = errorOf(() => endpoint("GET /rate_limit", { baseUrl, headers: { "x-github-api-version": version } }));
     expect(error).toMatchObject({ code: "INVALID_HEADER_VALUE", argument: "options.headers.x-github-api-version" });
     expect(error.message).toContain(rule);
-    expect(error.message).toContain(JSON.stringify(version));
+    // A header value is shown by its length alone, as any header field may hold a key (docs/errors.md).
+    expect(error.message).toContain(`received a string of ${version.length} characters, not shown`);
   });
 
   test("under endpoint's target a GHES host is not the target's: any date goes there", () => {

@@ -148,6 +148,35 @@ describe("a header parameter of one operation, given to defaults(), on a route t
     expect(keyed.parse(keyed.merge(merged as never) as never)).toEqual(keyed.parse(merged as never));
   });
 
+  // A new user's review: the key given once to defaults(), as this section of any-api.md teaches,
+  // went to any origin. The map cannot tell a key from another field, so a header parameter the
+  // defaults give is kept on the baseUrl's origin, as an `authorization` the defaults hold is.
+  test.each([
+    ["a full URL elsewhere", ["GET https://evil.example/items"], undefined],
+    ["the call's own baseUrl elsewhere", ["GET /items", { baseUrl: "https://evil.example" }], undefined],
+    ["a route the table does not hold, elsewhere", ["GET https://evil.example/other"], undefined],
+    ["a host that begins as the baseUrl's", ["GET https://h.example.evil.example/items"], undefined],
+    ["an options object elsewhere", [{ method: "GET", url: "https://evil.example/health" }], undefined],
+    ["the baseUrl's origin as a full URL", ["GET https://h.example/health"], "secret"],
+    ["the baseUrl's origin written another way", ["GET https://H.EXAMPLE:443/health"], "secret"],
+    ["the call's own value, elsewhere", ["GET https://evil.example/items", { "X-Api-Key": "mine" }], "mine"],
+  ])("the defaults' key on %s: %j", (_, args, sent) => {
+    const options = (keyed as unknown as (...args: unknown[]) => { url: string; headers: Record<string, string> })(...args);
+    expect(options.headers["x-api-key"]).toBe(sent);
+    const merge = keyed.merge as (...args: unknown[]) => object;
+    expect(keyed.parse(merge(...args) as never)).toEqual(options);
+  });
+
+  test("a list or a number the defaults give is kept home as it is sent", () => {
+    for (const value of [["a", "b"], 7]) {
+      const given = withQueries(endpoint.defaults({ baseUrl: "https://h.example" }), generated).defaults({ "X-Api-Key": value });
+      expect([given("GET /health").headers["x-api-key"], given("GET https://evil.example/health").headers["x-api-key"]]).toEqual([
+        Array.isArray(value) ? "a, b" : "7",
+        undefined,
+      ]);
+    }
+  });
+
   test("a route whose URL holds the name as a variable keeps it there (the route's own declaration)", () => {
     const table: Queries = {
       "GET /a": { template: "GET /a", headers: { key: "X-Key" } },

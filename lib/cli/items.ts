@@ -35,14 +35,15 @@ export const FILE_LIMIT = 64 * 1024 * 1024;
 const UTF8 = new TextDecoder("utf-8", { fatal: true });
 
 /**
- * An item for a message: quoted, but one whose name (up to its separator or a space) is a field or
- * an argument that holds secrets (`Authorization:token …`, `cookie:…`, the same rule as the
- * library's errors) by that name and its length alone, and a query item by its name: a usage
- * error's text reaches logs.
+ * An item for a message: quoted, but a header item (`X-Api-Key:…`, any field, as the library's
+ * errors show no header value) or one whose name (up to its separator or a space) is a field or an
+ * argument that holds secrets (`Authorization token …`, the same rule as the library's errors) by
+ * that name and its length alone, and a query item by its name: a usage error's text reaches logs.
  */
 function shownItem(item: string): string {
   const name = /^[\w-]*/.exec(item)![0];
-  if (holdsSecret(name.toLowerCase())) return `${quote(`${name}…`)} (of ${item.length} characters, not shown)`;
+  if (SEPARATOR.exec(item)?.[0] === ":" || holdsSecret(name.toLowerCase()))
+    return `${quote(`${name}…`)} (of ${item.length} characters, not shown)`;
   // A query item (`name==value`) is the URL's query, shown as an error shows a URL's: its name alone.
   const query = /^[^=:@]+==(?=.)/s.exec(item);
   return quote(query === null ? item : `${query[0]}…`);

@@ -132,10 +132,9 @@ export function shownUrl(written: string): string {
  * a URL template or URL (`url`, `baseUrl`, `uploadsUrl`, `upload_url`, an `origin`, a target's
  * `origins[…]`), a route, a link field (`responseHeaders.link`), and the `options`, `request` and
  * `responseHeaders` of `endpoint()`, the converters and `followLink()`, where a URL string given in
- * their place is the usual mistake. A header field's value is none, whatever its name.
+ * their place is the usual mistake. A header field's value is never shown ({@link holdsSecret}).
  */
-const holdsUrl = (argument: string): boolean =>
-  /^(?!.*\bheaders\.).*(?:url|origins?|route|options|request|responseHeaders|link)(?:\[\d+\])?$/i.test(argument);
+const holdsUrl = (argument: string): boolean => /(?:url|origins?|route|options|request|responseHeaders|link)(?:\[\d+\])?$/i.test(argument);
 
 /** Text for a message: at most 60 characters, quoted, control characters and quotes escaped (JSON). */
 export function quote(text: string): string {
@@ -194,13 +193,15 @@ function describeObject(value: object): string {
 
 /**
  * Whether an argument (or a command line's header item, by its name in lowercase) holds secrets: the
- * `authorization`, `proxy-authorization` and `cookie` header fields of any options (RFC 9110
- * sections 11.6.2 and 11.7.2, RFC 6265 section 5.4; an argument names a header field by its
- * lowercase name), the `headers` that hold them, and a generated API's `credentials` (the argument
- * of its `credentials()`, each `credentials.<scheme>`) and `security` (what `withQueries` is given,
- * where a token given whole is a string).
+ * `authorization`, `proxy-authorization` and `cookie` header fields (RFC 9110 sections 11.6.2 and
+ * 11.7.2, RFC 6265 section 5.4), every other header field of any options too (`headers.<name>`, by
+ * its lowercase name: an API key goes in a field an API names, `x-api-key`, `PRIVATE-TOKEN`), the
+ * `headers` that hold them, and a generated API's `credentials` (the argument of its
+ * `credentials()`, each `credentials.<scheme>`) and `security` (what `withQueries` is given, where
+ * a token given whole is a string).
  */
-export const holdsSecret = (argument: string): boolean => /\b(?:authorization|cookie|headers)$|^(?:credentials|security)\b/.test(argument);
+export const holdsSecret = (argument: string): boolean =>
+  /\b(?:authorization|cookie|headers)$|\bheaders\.|^(?:credentials|security)\b/.test(argument);
 
 /**
  * `value` as a message shows what `argument` received: {@link describeValue}, but a string received

@@ -18,6 +18,7 @@ import { isPlainRecord } from "../core/values.js";
 import type { Queries } from "./query.js";
 import { givesHeaderName, planOf, rewrite, withoutFragment, type QueryPlan } from "./query-rewrite.js";
 import { authorize, isSecurity, type Security } from "./security.js";
+import { givenFieldsOf, keepGivenFieldsHome } from "./serializers/headers.js";
 
 export type { Form, Queries, Query, Querystring } from "./query.js";
 export { securityOf, type Security, type SecurityScheme, type SecurityTable } from "./security.js";
@@ -152,8 +153,12 @@ export function withQueries<E extends EndpointInterface<RouteMap, string>>(endpo
   };
   // The one hook of security schemes (lib/openapi/security.ts): credentials added to what was built,
   // by the route's shape, on the two-step path and the one-pass path alike.
-  const secured = (shape: string, built: RequestOptions): RequestOptions =>
-    security === undefined ? built : authorize(security, shape, built, home);
+  // The header parameters the defaults give are kept home too (keepGivenFieldsHome).
+  const givenFields = givenFieldsOf(DEFAULTS, shared);
+  const secured = (shape: string, built: RequestOptions): RequestOptions => {
+    const kept = givenFields.size === 0 ? built : keepGivenFieldsHome(built, givenFields, home);
+    return security === undefined ? kept : authorize(security, shape, kept, home);
+  };
   const parse = (merged: MergedOptions): RequestOptions => {
     const shape = shapeOf(merged);
     const plan = byRouteShape(byShape, shape);

@@ -4,7 +4,10 @@
  * sent in, layered as headers are. A list is joined with `, ` by the core (RFC 9110 section 5.3).
  */
 import { fail, quote } from "../../core/errors.js";
-import type { Defaults } from "../../core/types.js";
+import { readHeaders } from "../../core/headers.js";
+import { isOptionName } from "../../core/option-names.js";
+import { isOriginIn } from "../../core/target.js";
+import type { Defaults, RequestOptions } from "../../core/types.js";
 import { isArray } from "../../core/values.js";
 
 /**
@@ -72,4 +75,44 @@ export function headerFields(
 function sameValue(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   return isArray(a) && isArray(b) && a.length === b.length && a.every((item, index) => item === b[index]);
+}
+
+/**
+ * The header fields the header parameters of `defaults` are sent in (an API key given once to
+ * `defaults()`, docs/any-api.md "Header parameters"), by lower-case name, each with its value as
+ * sent; `shared` gives each header parameter's field by its lower-case name. A value the core would
+ * refuse is left out: the call refuses it.
+ */
+export function givenFieldsOf(defaults: Defaults, shared: ReadonlyMap<string, string>): Map<string, string> {
+  const given = new Map<string, string>();
+  for (const name of Object.keys(defaults)) {
+    const field = isOptionName(name) ? undefined : shared.get(name.toLowerCase())?.toLowerCase();
+    if (field === undefined || defaults[name] == null) continue;
+    try {
+      given.set(field, readHeaders({}, { [field]: defaults[name] }, "defaults")[field]!);
+    } catch {
+      // The call gives the error.
+    }
+  }
+  return given;
+}
+
+/**
+ * `options` without the header fields whose value is the one the defaults' header parameters give
+ * (`given`, {@link givenFieldsOf}) where its URL is on none of the `home` origins. The map cannot tell
+ * an API key from another field, so each such field is kept home as the core keeps an
+ * `authorization` the defaults hold (docs/authentication.md, "What never leaves the target's
+ * origins"); a value the call gives itself is sent.
+ */
+export function keepGivenFieldsHome(
+  options: RequestOptions,
+  given: ReadonlyMap<string, string>,
+  home: ReadonlySet<string>,
+): RequestOptions {
+  const { headers } = options;
+  const sent = (field: string, value: string): boolean => given.get(field) === value;
+  if (!Object.keys(headers).some((field) => sent(field, headers[field]!)) || isOriginIn(options.url, home)) return options;
+  const kept: Record<string, string> = {};
+  for (const field of Object.keys(headers)) if (!sent(field, headers[field]!)) kept[field] = headers[field]!;
+  return { ...options, headers: kept };
 }
