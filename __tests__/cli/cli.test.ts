@@ -342,15 +342,15 @@ describe("--format curl and --format fetch print commands that send the same req
   test.each([
     [
       ["POST /x", "a=1", "content-length:1"],
-      '`headers.content-length` must be the body\'s 9 bytes or be left out (the client counts them); received "1" (string). See docs/errors.md#invalid_header_value',
+      "`headers.content-length` must be the body's 9 bytes or be left out (the client counts them); received a string of 1 characters, not shown. See docs/errors.md#invalid_header_value",
     ],
     [
       ["GET /x", "content-length:5"],
-      '`headers.content-length` must be the body\'s 0 bytes or be left out (the client counts them); received "5" (string). See docs/errors.md#invalid_header_value',
+      "`headers.content-length` must be the body's 0 bytes or be left out (the client counts them); received a string of 1 characters, not shown. See docs/errors.md#invalid_header_value",
     ],
     [
       ["POST /x", "a=1", "Transfer-Encoding:gzip"],
-      "`headers.transfer-encoding` is the client's framing (RFC 9112 section 6.1), not the request's, and must be left out; received \"gzip\" (string). See docs/errors.md#invalid_header_value",
+      "`headers.transfer-encoding` is the client's framing (RFC 9112 section 6.1), not the request's, and must be left out; received a string of 4 characters, not shown. See docs/errors.md#invalid_header_value",
     ],
     [["POST /x", "data:=null"], "`data` cannot be sent by {format}; received null. See docs/errors.md#invalid_options"],
   ])("--format curl and fetch refuse a framing the body does not have, as the converters do: %j", (args, message) => {

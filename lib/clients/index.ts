@@ -45,6 +45,8 @@ export interface UndiciOptions {
    * where the options may hold one of those.
    */
   body?: string | Uint8Array;
+  /** `request.signal`, when the options have one: the client aborts the request with it. */
+  signal?: ClientSignal;
 }
 
 /**
@@ -70,6 +72,8 @@ export interface GotOptions {
    * may hold one of those.
    */
   body?: string | Uint8Array;
+  /** `request.signal`, when the options have one: the client aborts the request with it. */
+  signal?: ClientSignal;
 }
 
 /**
@@ -91,6 +95,8 @@ export interface KyOptions {
   body?: NonNullable<FetchInit["body"]>;
   /** `"half"` for a stream body, which fetch (under ky) requires (Fetch standard, `duplex`). */
   duplex?: "half";
+  /** `request.signal`, when the options have one: the client aborts the request with it. */
+  signal?: ClientSignal;
 }
 
 /**
@@ -116,6 +122,22 @@ export type FetchInit = (typeof globalThis extends {
   duplex?: "half";
 };
 
+/**
+ * An `AbortSignal`, as the program's fetch types declare it (lib DOM, @types/node), which undici,
+ * axios, got, ky and `node:http` take as their `signal` option too.
+ */
+export type ClientSignal = NonNullable<FetchInit["signal"]>;
+
+/**
+ * `init` with `request.signal` of `options`, where they have one, as `signal`: every client aborts
+ * the request with it (a signal already aborted sends nothing).
+ */
+function withSignal<T extends object>(init: T, options: RequestOptions): T {
+  const signal = options.request?.signal;
+  if (signal !== undefined) (init as { signal?: unknown }).signal = signal;
+  return init;
+}
+
 /** An axios request config as `toAxios` fills it. */
 export interface AxiosConfig {
   /** The full URL. */
@@ -132,6 +154,8 @@ export interface AxiosConfig {
    * JSON, trimming the text or quoting it as one JSON string.
    */
   transformRequest?: ((data: unknown) => unknown)[];
+  /** `request.signal`, when the options have one: the client aborts the request with it. */
+  signal?: ClientSignal;
 }
 
 /** The options of `node:http` `request(url, options)` as `toNodeHttp` fills them. */
@@ -140,6 +164,8 @@ export interface NodeHttpInit {
   method: string;
   /** Header fields, with `content-length` in bytes whenever there is a body. */
   headers: Record<string, string>;
+  /** `request.signal`, when the options have one: the client aborts the request with it. */
+  signal?: ClientSignal;
 }
 
 /**
@@ -177,9 +203,7 @@ export function toFetch(options: RequestOptions): [url: string, init: FetchInit]
   const init: FetchInit = { method, headers };
   if (body !== undefined) init.body = body as BodyInit;
   if (isStreaming(converted.kind)) init.duplex = "half";
-  const signal = options.request?.signal;
-  if (signal !== undefined) init.signal = signal as AbortSignal;
-  return [options.url, init];
+  return [options.url, withSignal(init, options)];
 }
 
 /** `ClientRequest` without the converter's own bookkeeping. */
@@ -200,7 +224,7 @@ function plain({ method, headers, body }: ClientRequest): ClientRequest {
  */
 export function toUndici(options: RequestOptions): [url: string, options: UndiciOptions] {
   const framed = frame(options, "undici"); // first: it checks that these are request options
-  return [options.url, plain(framed) as UndiciOptions];
+  return [options.url, withSignal(plain(framed) as UndiciOptions, options)];
 }
 
 /** axios' `transformRequest` that sends a text body as it is. */
@@ -230,7 +254,7 @@ export function toAxios(options: RequestOptions): AxiosConfig {
     // FormData's content-type carries the boundary axios writes: only axios can set it.
     if (!Object.hasOwn(headers, "content-type") && kind !== "form") config.headers["content-type"] = false;
   }
-  return config;
+  return withSignal(config, options);
 }
 
 /**
@@ -247,7 +271,7 @@ export function toAxios(options: RequestOptions): AxiosConfig {
  */
 export function toGot(options: RequestOptions): [url: string, options: GotOptions] {
   const framed = frame(options, "got"); // first: it checks that these are request options
-  return [options.url, plain(framed) as GotOptions];
+  return [options.url, withSignal(plain(framed) as GotOptions, options)];
 }
 
 /**
@@ -265,7 +289,7 @@ export function toKy(options: RequestOptions): [url: string, options: KyOptions]
   const converted = frame(options, "ky");
   const init = plain(withoutInventedType(converted)) as KyOptions;
   if (isStreaming(converted.kind)) init.duplex = "half";
-  return [options.url, init];
+  return [options.url, withSignal(init, options)];
 }
 
 /**
@@ -288,5 +312,5 @@ export function toNodeHttp(options: RequestOptions): [url: string, options: Node
   // node:http sends strings and bytes only (the others are refused by frame), whose length is known.
   const { method, headers, body, length } = frame(options, "node:http");
   if (length !== undefined) headers["content-length"] = String(length);
-  return [options.url, { method, headers }, body as string | Uint8Array | undefined];
+  return [options.url, withSignal<NodeHttpInit>({ method, headers }, options), body as string | Uint8Array | undefined];
 }

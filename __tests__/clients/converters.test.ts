@@ -1,0 +1,85 @@
+// The converters of rest-endpoint/clients in process: what each gives its client (the real
+// clients on 127.0.0.1 are clients.test.ts).
+import { Readable } from "node:stream";
+import { toAxios, toFetch, toGot, toKy, toNodeHttp, toUndici } from "../../lib/clients/index.js";
+import { endpoint } from "../../lib/index.js";
+import { headers, JSON_TYPE } from "../helpers/defaults.js";
+
+describe("converters from request options to each client's arguments", () => {
+  const post = endpoint("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", title: "Bug" });
+  const url = "https://api.github.com/repos/o/r/issues";
+  const json = '{"title":"Bug"}';
+
+  test("toFetch upper-cases the method, serialises JSON and passes request.signal", () => {
+    const signal = new AbortController().signal;
+    expect(toFetch({ ...post, request: { signal } })).toEqual([url, { method: "POST", headers: headers(JSON_TYPE), body: json, signal }]);
+    expect(toFetch(endpoint("GET /user"))).toEqual(["https://api.github.com/user", { method: "GET", headers: headers() }]);
+  });
+
+  test("every converter passes request.signal as the client's signal option, and none where the options have none", () => {
+    const signal = new AbortController().signal;
+    const withSignal = { ...post, request: { signal } };
+    expect(toUndici(withSignal)).toEqual([url, { method: "POST", headers: headers(JSON_TYPE), body: json, signal }]);
+    expect(toGot(withSignal)).toEqual([url, { method: "POST", headers: headers(JSON_TYPE), body: json, signal }]);
+    expect(toKy(withSignal)).toEqual([url, { method: "POST", headers: headers(JSON_TYPE), body: json, signal }]);
+    expect(toAxios(withSignal).signal).toBe(signal);
+    expect(toNodeHttp(withSignal)[1]).toEqual({ method: "POST", headers: headers({ ...JSON_TYPE, "content-length": "15" }), signal });
+    for (const convert of [toFetch, toUndici, toGot, toKy, toNodeHttp]) expect(convert(post)[1]).not.toHaveProperty("signal");
+    expect(toAxios(post)).not.toHaveProperty("signal");
+  });
+
+  test("toFetch passes data as given and marks a stream body duplex: half", () => {
+    const bytes = new Uint8Array([1]);
+    expect(toFetch(endpoint("POST /x", { data: bytes }))[1].body).toBe(bytes);
+    const stream = Readable.from(["a"]);
+    expect(toFetch(endpoint("POST /x", { data: stream }))[1]).toEqual({ method: "POST", headers: headers(), body: stream, duplex: "half" });
+    const web = new ReadableStream();
+    expect(toFetch(endpoint("POST /x", { data: web }))[1].duplex).toBe("half");
+  });
+
+  test("toUndici, toGot and toKy give [url, { method, headers, body }]", () => {
+    for (const convert of [toUndici, toGot, toKy])
+      expect(convert(post)).toEqual([url, { method: "POST", headers: headers(JSON_TYPE), body: json }]);
+    expect(toUndici(endpoint("PUT /x"))[1].body).toBe("");
+  });
+
+  test("toAxios puts the body in data; a text body with a transform that passes it on as it is", () => {
+    const asGiven = [expect.any(Function) as unknown];
+    expect(toAxios(post)).toEqual({ url, method: "POST", headers: headers(JSON_TYPE), data: json, transformRequest: asGiven });
+    expect(toAxios(endpoint("GET /user"))).toEqual({ url: "https://api.github.com/user", method: "GET", headers: headers() });
+    expect(toAxios(endpoint("PUT /user/starred/o/r"))).toEqual({
+      url: "https://api.github.com/user/starred/o/r",
+      method: "PUT",
+      headers: { ...headers(), "content-type": false },
+      data: "",
+      transformRequest: asGiven,
+    });
+    const bytes = toAxios(endpoint("POST /x", { data: new Uint8Array([1]) }));
+    expect(bytes.transformRequest).toBeUndefined();
+    expect(toAxios(post).transformRequest![0]!(' {"a":1}\n')).toBe(' {"a":1}\n');
+  });
+
+  test("toFetch and toKy send an empty body as empty bytes, so that no content-type is invented", () => {
+    expect(toFetch(endpoint("PATCH /x"))[1].body).toEqual(new Uint8Array(0));
+    expect(toKy(endpoint("PUT /x"))[1].body).toEqual(new Uint8Array(0));
+  });
+
+  test("toNodeHttp adds the content-length in bytes of a string or byte body", () => {
+    expect(toNodeHttp(endpoint("PUT /user/starred/o/r"))).toEqual([
+      "https://api.github.com/user/starred/o/r",
+      { method: "PUT", headers: headers({ "content-length": "0" }) },
+      "",
+    ]);
+    expect(toNodeHttp(endpoint("POST /x", { data: "é" }))[1].headers["content-length"]).toBe("2");
+    expect(toNodeHttp(endpoint("POST /x", { data: new Uint8Array(3) }))[1].headers["content-length"]).toBe("3");
+    expect(toNodeHttp(endpoint("POST /x", { data: new ArrayBuffer(5) }))[1].headers["content-length"]).toBe("5");
+    expect(toNodeHttp(endpoint("POST /x", { data: "abc", headers: { "content-length": 3 } }))[1].headers["content-length"]).toBe("3");
+    expect(toNodeHttp(endpoint("GET /x"))).toEqual(["https://api.github.com/x", { method: "GET", headers: headers() }, undefined]);
+  });
+
+  test("no converter changes the request options", () => {
+    const before = structuredClone(post);
+    for (const convert of [toFetch, toUndici, toAxios, toGot, toKy, toNodeHttp]) convert(post);
+    expect(post).toEqual(before);
+  });
+});
