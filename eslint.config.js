@@ -67,6 +67,8 @@ export default tseslint.config(
         FormData: "readonly",
         ReadableStream: "readonly",
         performance: "readonly",
+        AbortController: "readonly",
+        AbortSignal: "readonly",
         // CommonJS files (__tests__/core/target-pollution.cjs, shared by jest and a child process).
         require: "readonly",
         module: "writable",
