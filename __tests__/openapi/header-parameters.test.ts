@@ -163,8 +163,8 @@ describe("a header parameter of one operation, given to defaults(), on a route t
   ])("the defaults' key on %s: %j", (_, args, sent) => {
     const options = (keyed as unknown as (...args: unknown[]) => { url: string; headers: Record<string, string> })(...args);
     expect(options.headers["x-api-key"]).toBe(sent);
-    const merge = keyed.merge as (...args: unknown[]) => object;
-    expect(keyed.parse(merge(...args) as never)).toEqual(options);
+    const merged = (keyed.merge as (...args: unknown[]) => object).call(keyed, ...args);
+    expect(keyed.parse(merged as never)).toEqual(options);
   });
 
   test("a list or a number the defaults give is kept home as it is sent", () => {
