@@ -59,13 +59,20 @@ describe("docs", () => {
   );
 
   // A project with lib DOM and @types/node (both declare fetch): docs/usage.md's "Pagination"
-  // examples (a Link header, typed responses, a route map with axios, a link marking the end, a cursor in the body), where `response` used in its own loop's condition was implicitly any (TS7022).
+  // examples (a Link header, typed responses, typed responses in a helper generic over the route, a route map with axios, a link marking the end, a cursor in the body), where `response` used in its own loop's condition was implicitly any (TS7022).
   const usage = read("docs/usage.md");
   const pagination = usage.slice(usage.indexOf("\n## Pagination"), usage.indexOf("\n## ", usage.indexOf("\n## Pagination") + 1));
   const paging = fencedBlocks(pagination).filter(({ lang }) => lang === "ts");
 
-  test("usage.md's Pagination section has its five TypeScript examples", () => {
-    expect(paging.map(({ code }) => /fetch\(|axios\.|send\(/.exec(code)?.[0])).toEqual(["fetch(", "send(", "axios.", "fetch(", "fetch("]);
+  test("usage.md's Pagination section has its six TypeScript examples", () => {
+    expect(paging.map(({ code }) => /fetch\(|axios\.|send\(/.exec(code)?.[0])).toEqual([
+      "fetch(",
+      "send(",
+      "send(",
+      "axios.",
+      "fetch(",
+      "fetch(",
+    ]);
   });
 
   test.each(paging.map(({ code }, index) => [index, code] as const))(

@@ -70,6 +70,28 @@ describe("each real client aborts with request.signal: a request whose signal is
   });
 });
 
+// A new user's review: a client added header fields the printed options did not hold. axios its own
+// accept, and a typed Blob's content-type was sent by fetch, undici and ky but not axios. Now the one
+// field a client adds is an accept: fetch's (the Fetch standard's default, which no init removes),
+// and ky's, which its body reader chooses (docs/clients.md).
+describe("where the options hold no accept or content-type, what each real client adds", () => {
+  test.each(["fetch", "undici", "axios", "got", "ky", "node:http"])("%s", async (client) => {
+    const { printed, arrivals } = await runAgainstServer("added.mjs", client);
+    const options = JSON.parse(printed) as Record<string, Record<string, string> | string>;
+    const blobSent = client !== "got" && client !== "node:http";
+    expect(options).toEqual({
+      get: { "user-agent": expect.any(String) as unknown },
+      blob: blobSent ? { "user-agent": expect.any(String) as unknown } : "INVALID_OPTIONS",
+    });
+    // ky's accept is the one its body reader asks for (senders.mjs reads `.text()`: `text/*`).
+    const fetchAccept = client === "fetch" ? "*/*" : client === "ky" ? "text/*" : undefined;
+    expect(arrivals.map(({ target, headers: received }) => [target, received.accept, received["content-type"]])).toEqual([
+      ["/get", fetchAccept, undefined],
+      ...(blobSent ? [["/blob", fetchAccept, "text/x-blob"]] : []),
+    ]);
+  });
+});
+
 // What each client cannot send (tried with the real client before the converters refused them).
 const refused: Record<string, string[]> = {
   fetch: [],

@@ -2,7 +2,7 @@
 // clients on 127.0.0.1 are clients.test.ts).
 import { Readable } from "node:stream";
 import { toAxios, toFetch, toGot, toKy, toNodeHttp, toUndici } from "../../lib/clients/index.js";
-import { endpoint } from "../../lib/index.js";
+import { createEndpoint, endpoint } from "../../lib/index.js";
 import { headers, JSON_TYPE } from "../helpers/defaults.js";
 
 describe("converters from request options to each client's arguments", () => {
@@ -57,6 +57,22 @@ describe("converters from request options to each client's arguments", () => {
     const bytes = toAxios(endpoint("POST /x", { data: new Uint8Array([1]) }));
     expect(bytes.transformRequest).toBeUndefined();
     expect(toAxios(post).transformRequest![0]!(' {"a":1}\n')).toBe(' {"a":1}\n');
+  });
+
+  test("toAxios tells axios to send no accept where the options hold none; a typed Blob's type is every converter's content-type", () => {
+    const api = createEndpoint({ baseUrl: "https://api.example.com" });
+    expect(toAxios(api("GET /x")).headers).toEqual({ "user-agent": headers()["user-agent"], accept: false });
+    expect(toAxios(endpoint("GET /x")).headers.accept).toBe(headers().accept);
+    const blob = new Blob(["b"], { type: "text/x-blob" });
+    for (const convert of [toFetch, toUndici, toKy])
+      expect(convert(api("POST /x", { data: blob }))[1].headers).toHaveProperty("content-type", "text/x-blob");
+    expect(toAxios(api("POST /x", { data: blob })).headers["content-type"]).toBe("text/x-blob");
+    // The options' own content-type wins, and a Blob without a type gets none.
+    expect(toFetch(api("POST /x", { data: blob, headers: { "content-type": "text/plain" } }))[1].headers).toHaveProperty(
+      "content-type",
+      "text/plain",
+    );
+    expect(toFetch(api("POST /x", { data: new Blob(["b"]) }))[1].headers).not.toHaveProperty("content-type");
   });
 
   test("toFetch and toKy send an empty body as empty bytes, so that no content-type is invented", () => {

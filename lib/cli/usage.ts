@@ -23,7 +23,9 @@ A file item reads a regular file of at most 64 MiB (not a pipe, a device or a di
 
 Options:
   --base-url URL  address a relative URL is joined to (default https://api.github.com); a GHES
-                  ORIGIN/api/v3 or a GHE.com https://api.SUB.ghe.com is that GitHub target
+                  ORIGIN/api/v3 or a GHE.com https://api.SUB.ghe.com is that GitHub target,
+                  any other URL an API of its own: none of GitHub's rules (no accept, a / in
+                  a value encoded)
   --format F      json (default): the request options; curl: a curl command to paste;
                   fetch: a JavaScript snippet that sends them with fetch
   --routes T      check that a route is an operation of T and list its parameters; without a

@@ -28,7 +28,8 @@ import { isJsonBody, isPlainRecord } from "../core/values.js";
 /**
  * A request body as HTTP clients take it: JSON already serialised; `data` as given, except that an
  * `ArrayBuffer` becomes a `Uint8Array` view and `URLSearchParams` its text (with fetch's
- * content-type, `application/x-www-form-urlencoded;charset=UTF-8`, unless one was given).
+ * content-type, `application/x-www-form-urlencoded;charset=UTF-8`, unless one was given; a `Blob`
+ * with its own type likewise).
  */
 export type ClientBody =
   string | Uint8Array | Platform<"Blob"> | Platform<"FormData"> | Platform<"ReadableStream"> | AsyncIterable<Uint8Array>;
@@ -111,7 +112,12 @@ export function frame(options: RequestOptions, sender: Sender): Framed {
     framed.bytes = new TextEncoder().encode(body);
     length = framed.bytes.byteLength;
   } else if (body instanceof Uint8Array) length = body.byteLength;
-  else if (kind === "blob") length = (body as Blob).size;
+  else if (kind === "blob") {
+    length = (body as Blob).size;
+    // A Blob's own type is its content-type where the options give none, as fetch sends it
+    // (Fetch standard, "extract a body"): every client then sends it, axios too.
+    if ((body as Blob).type !== "") headers["content-type"] ??= (body as Blob).type;
+  }
   checkLength(headers, length, kind);
   if (kind === "form") {
     checkMultipartType(headers);

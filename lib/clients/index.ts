@@ -124,7 +124,14 @@ export type FetchInit = (typeof globalThis extends {
 
 /**
  * An `AbortSignal`, as the program's fetch types declare it (lib DOM, @types/node), which undici,
- * axios, got, ky and `node:http` take as their `signal` option too.
+ * axios, got, ky and `node:http` take as their `signal` option too: every converter passes
+ * `request.signal` as it.
+ *
+ * @example
+ * ```ts
+ * const [, init] = toUndici(endpoint("GET /user", { request: { signal: AbortSignal.timeout(5000) } }));
+ * // init.signal is that signal: undici aborts the request after 5 s, and sends none already aborted
+ * ```
  */
 export type ClientSignal = NonNullable<FetchInit["signal"]>;
 
@@ -144,7 +151,7 @@ export interface AxiosConfig {
   url: string;
   /** The method, upper-cased. */
   method: string;
-  /** Header fields; `content-type: false` tells axios to send none. */
+  /** Header fields; `content-type: false` and `accept: false` tell axios to send none. */
   headers: Record<string, string | false>;
   /** The body, already serialised; absent when there is none. */
   data?: ClientBody;
@@ -233,7 +240,9 @@ const sendAsGiven = (data: unknown): unknown => data;
 /**
  * Converts request options into an axios request config: axios takes the body as `data`. axios
  * labels a body without a content-type `application/x-www-form-urlencoded` (or
- * `application/octet-stream`): `content-type: false` tells it to send none, as the options say.
+ * `application/octet-stream`), and sends its own accept (`application/json, text/plain` and any
+ * type) where the options hold none: `content-type: false` and `accept: false` tell it to send
+ * none, as the options say.
  *
  * @returns `{ url, method, headers, data?, transformRequest? }`, the body already serialised, so that
  *   axios sends it as given (a text body with a transform that passes it on)
@@ -248,6 +257,7 @@ const sendAsGiven = (data: unknown): unknown => data;
 export function toAxios(options: RequestOptions): AxiosConfig {
   const { method, headers, body, kind } = frame(options, "axios");
   const config: AxiosConfig = { url: options.url, method, headers };
+  if (!Object.hasOwn(headers, "accept")) config.headers.accept = false;
   if (body !== undefined) {
     config.data = body;
     if (typeof body == "string") config.transformRequest = [sendAsGiven];
