@@ -637,7 +637,7 @@ describe("12. the CLI's items follow HTTPie's syntax, and nothing is silently dr
   test.each([
     [["a=1", "a=2"], 'the item "a=2" sets "a" again'],
     [["a:=1", "a=2"], 'the item "a=2" sets "a" again'],
-    [["X-A:1", "x-a:2"], 'the item "x-a:2" sets "x-a" again'],
+    [["X-A:1", "x-a:2"], 'the item "x-a…" (of 5 characters, not shown) sets "x-a" again'],
     [["id:=12345678901234567890"], "holds 12345678901234567890, past 2^53 - 1"],
     [["ids:=[1, 99999999999999999999]"], "holds 99999999999999999999"],
     [[":=1"], 'the item ":=1" has no name before ":="'],
@@ -953,6 +953,41 @@ describe("a server URL with variables: typed, defaults applied, a missing one an
     const error = errorOf(() => serverUrl(server, variables));
     expect(error).toMatchObject({ code: "INVALID_BASE_URL", argument });
     expect(error.message).toContain(rule);
+  });
+
+  // A fresh-eyes battery: `enum` and `default` were read through the prototype, so that a polluted
+  // Object.prototype chose the host (and a query credential went there).
+  test.each([
+    ["enum", { enum: ["evil.example/"] }, { tenant: "evil.example/" }, "variables.tenant", "is in the URL's authority"],
+    ["default", { default: "evil.example/" }, {}, "variables.tenant", "which has no default for it"],
+  ])("a polluted Object.prototype.%s is none of the description's", (_name, pollution, variables, argument, rule) => {
+    const tenant = { url: "https://{tenant}.example.com/v1", variables: { tenant: {} } } as Server;
+    Object.assign(Object.prototype, pollution);
+    try {
+      const error = errorOf(() => serverUrl(tenant, variables));
+      expect(error).toMatchObject({ code: "INVALID_BASE_URL", argument });
+      expect(error.message).toContain(rule);
+    } finally {
+      for (const key of Object.keys(pollution)) delete (Object.prototype as Record<string, unknown>)[key];
+    }
+  });
+
+  test.each([
+    ["null", null, "INVALID_OPTIONS", "variables"],
+    ["a string", "acme", "INVALID_OPTIONS", "variables"],
+    [
+      "a getter that throws",
+      Object.defineProperty({}, "version", {
+        enumerable: true,
+        get() {
+          throw new Error("no");
+        },
+      }),
+      "INVALID_OPTIONS",
+      "variables",
+    ],
+  ])("variables given as %s: an EndpointError naming them", (_name, variables, code, argument) => {
+    expect(errorOf(() => serverUrl(server, variables as never))).toMatchObject({ code, argument });
   });
 });
 
