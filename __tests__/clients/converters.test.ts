@@ -99,3 +99,55 @@ describe("converters from request options to each client's arguments", () => {
     expect(post).toEqual(before);
   });
 });
+
+// A fresh-eyes battery: the converters read `options.body` and the framing fields of the headers
+// through the prototype, so that `Object.prototype.body` was sent as the body of a DELETE printed
+// without one, and `Object.prototype["content-length"]` refused every request.
+describe("a field of a polluted Object.prototype changes no converter's output", () => {
+  const converters = { toFetch, toUndici, toAxios, toGot, toKy, toNodeHttp };
+  const calls = [
+    endpoint("POST /x", { a: 1 }),
+    endpoint("POST /x", { data: new URLSearchParams({ a: "b" }) }),
+    endpoint("POST /x", { data: new Blob(["b"], { type: "text/x-blob" }) }),
+    endpoint("DELETE /repos/{owner}/{repo}", { owner: "o", repo: "r" }),
+    createEndpoint({ baseUrl: "https://api.example.com" })("GET /x"),
+  ];
+  const FIELDS = [
+    "body",
+    "content-length",
+    "content-type",
+    "transfer-encoding",
+    "accept",
+    "method",
+    "url",
+    "headers",
+    "request",
+    "signal",
+    "data",
+  ];
+  /** What each converter gives each call, as text (a function as its source), or the refusal's code. */
+  const outputs = (): string[] =>
+    Object.entries(converters).flatMap(([name, convert]) =>
+      calls.map((call) => {
+        try {
+          return `${name} ${JSON.stringify(convert(call), (_key, value: unknown) => (typeof value === "function" ? String(value) : value))}`;
+        } catch (error) {
+          return `${name} ${(error as { code?: string }).code ?? String(error)}`;
+        }
+      }),
+    );
+  const clean = outputs();
+
+  test.each(FIELDS)("Object.prototype[%j]", (field) => {
+    Object.defineProperty(Object.prototype, field, {
+      value: field === "content-length" ? "999" : '{"injected":true}',
+      configurable: true,
+      writable: true,
+    });
+    try {
+      expect(outputs()).toEqual(clean);
+    } finally {
+      Reflect.deleteProperty(Object.prototype, field);
+    }
+  });
+});

@@ -37,6 +37,10 @@ export type ClientBody =
 /** Body kinds, as far as clients tell them apart. */
 type Kind = "bytes" | "blob" | "form" | "web stream" | "async iterable" | "node stream";
 
+/** `record[key]` where `record` holds it as its own field, else `undefined`: nothing inherited is read. */
+export const ownField = (record: object, key: string): unknown =>
+  Object.hasOwn(record, key) ? (record as Record<string, unknown>)[key] : undefined;
+
 /** Who sends the request: each real client, and curl (the CLI's `--format curl`). */
 export type Sender = "fetch" | "undici" | "axios" | "got" | "ky" | "node:http" | "curl";
 
@@ -69,13 +73,17 @@ export interface Framed {
  * @throws {@link EndpointError} `INVALID_HEADER_NAME`, `INVALID_HEADER_VALUE`, `INVALID_OPTIONS`; `INVALID_METHOD` for CONNECT and TRACK
  */
 export function frame(options: RequestOptions, sender: Sender): Framed {
-  const { method, url, headers: given } = (isPlainRecord(options) ? options : {}) as Partial<RequestOptions>;
+  // Own fields only, here and below: a field of a polluted Object.prototype (`body`,
+  // `content-length`) is none of the request's.
+  const record: Record<string, unknown> = isPlainRecord(options) ? options : {};
+  const [method, url, given] = [ownField(record, "method"), ownField(record, "url"), ownField(record, "headers")];
   if (typeof method !== "string" || typeof url !== "string" || !isPlainRecord(given))
     fail("INVALID_OPTIONS", "options", "must be request options from endpoint(): { method, url, headers, body? }", options);
   // The same reading as endpoint()'s: names lowercased (one given twice in different cases is an
   // error), values checked against RFC 9110 section 5.5.
   const headers = readHeaders({}, given, "headers");
-  const framed: Framed = { method: method.toUpperCase(), headers };
+  // No prototype: the converters read its `body`, `kind` and `length`, absent where there is none.
+  const framed: Framed = Object.assign(Object.create(null) as Framed, { method: method.toUpperCase(), headers });
   // CONNECT's request target is an authority, not a URL (RFC 9110 section 9.3.6); TRACK is no HTTP
   // method: fetch and ky throw a TypeError, axios and got never end the request.
   if (framed.method === "CONNECT" || framed.method === "TRACK")
@@ -93,7 +101,7 @@ export function frame(options: RequestOptions, sender: Sender): Framed {
       headers["transfer-encoding"],
     );
   }
-  let body: unknown = options.body;
+  let body: unknown = ownField(record, "body");
   if (body === undefined) {
     checkLength(headers, 0, undefined);
     return framed;
@@ -101,7 +109,7 @@ export function frame(options: RequestOptions, sender: Sender): Framed {
   if (isJsonBody(body)) body = toJson(body);
   else if (body instanceof ArrayBuffer) body = new Uint8Array(body);
   else if (body instanceof URLSearchParams) {
-    headers["content-type"] ??= "application/x-www-form-urlencoded;charset=UTF-8";
+    if (!Object.hasOwn(headers, "content-type")) headers["content-type"] = "application/x-www-form-urlencoded;charset=UTF-8";
     body = body.toString();
   }
   // undici's own FormData is another class than the global one; undici takes either (multipartBlob).
@@ -116,7 +124,7 @@ export function frame(options: RequestOptions, sender: Sender): Framed {
     length = (body as Blob).size;
     // A Blob's own type is its content-type where the options give none, as fetch sends it
     // (Fetch standard, "extract a body"): every client then sends it, axios too.
-    if ((body as Blob).type !== "") headers["content-type"] ??= (body as Blob).type;
+    if ((body as Blob).type !== "" && !Object.hasOwn(headers, "content-type")) headers["content-type"] = (body as Blob).type;
   }
   checkLength(headers, length, kind);
   if (kind === "form") {
@@ -141,7 +149,7 @@ export function frame(options: RequestOptions, sender: Sender): Framed {
  * @throws {@link EndpointError} `INVALID_HEADER_VALUE`
  */
 export function checkMultipartType(headers: Record<string, string>): void {
-  const given = headers["content-type"];
+  const given = ownField(headers, "content-type") as string | undefined;
   if (given === undefined) return;
   if (given.trim().toLowerCase() === "multipart/form-data") {
     delete headers["content-type"];
@@ -224,7 +232,7 @@ function kindOf(body: unknown): Kind | undefined {
  * to a body whose length is known only once it is sent (`length` undefined), it cannot be checked.
  */
 function checkLength(headers: Record<string, string>, length: number | undefined, kind: Kind | undefined): void {
-  const given = headers["content-length"];
+  const given = ownField(headers, "content-length");
   if (given === undefined || given === String(length)) return;
   fail(
     "INVALID_HEADER_VALUE",

@@ -10,8 +10,9 @@
  *
  * @module clients
  */
-import { frame, isStreaming, type ClientBody, type Framed } from "./framing.js";
+import { frame, isStreaming, ownField, type ClientBody, type Framed } from "./framing.js";
 import type { RequestOptions } from "../core/types.js";
+import { isPlainRecord } from "../core/values.js";
 
 export type { ClientBody } from "./framing.js";
 
@@ -140,7 +141,8 @@ export type ClientSignal = NonNullable<FetchInit["signal"]>;
  * the request with it (a signal already aborted sends nothing).
  */
 function withSignal<T extends object>(init: T, options: RequestOptions): T {
-  const signal = options.request?.signal;
+  const request = ownField(options, "request");
+  const signal = isPlainRecord(request) ? ownField(request, "signal") : undefined;
   if (signal !== undefined) (init as { signal?: unknown }).signal = signal;
   return init;
 }
