@@ -182,7 +182,7 @@ describe("each real client: a caller's framing fields, in any case, never reach 
         for (const name of ["content-length", "Content-Length"])
           expected[`${kind} with ${name}: 1`] = refused[client]!.includes(kind) ? "INVALID_OPTIONS" : "INVALID_HEADER_VALUE";
       }
-      for (const name of ["transfer-encoding", "Transfer-Encoding", "TRANSFER-ENCODING"])
+      for (const name of ["transfer-encoding", "Transfer-Encoding", "TRANSFER-ENCODING", "Keep-Alive", "upgrade", "Expect", "trailer"])
         expected[`string with ${name}`] = "INVALID_HEADER_VALUE";
       expected["string with Content-Length: 3"] = "sent";
       expected["no body with Content-Length: 5"] = "INVALID_HEADER_VALUE";

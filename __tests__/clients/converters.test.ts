@@ -4,6 +4,7 @@ import { Readable } from "node:stream";
 import { toAxios, toFetch, toGot, toKy, toNodeHttp, toUndici } from "../../lib/clients/index.js";
 import { createEndpoint, endpoint } from "../../lib/index.js";
 import { headers, JSON_TYPE } from "../helpers/defaults.js";
+import { errorOf } from "../helpers/errors.js";
 
 describe("converters from request options to each client's arguments", () => {
   const post = endpoint("POST /repos/{owner}/{repo}/issues", { owner: "o", repo: "r", title: "Bug" });
@@ -149,5 +150,22 @@ describe("a field of a polluted Object.prototype changes no converter's output",
     } finally {
       Reflect.deleteProperty(Object.prototype, field);
     }
+  });
+});
+
+describe("a field of the connection the client manages itself is refused by every converter", () => {
+  test.each([
+    ["keep-alive", "timeout=5", "connection option (RFC 9110 section 7.6.1)"],
+    ["Upgrade", "websocket", "protocol switch (RFC 9110 section 7.8)"],
+    ["expect", "100-continue", "expectation (RFC 9110 section 10.1.1)"],
+    ["Trailer", "x-t", "announcement of trailer fields (RFC 9110 section 6.6.2)"],
+  ])("%s", (name, value, rule) => {
+    const options = endpoint("POST /x", { data: "abc", headers: { [name]: value } });
+    for (const convert of [toFetch, toUndici, toAxios, toGot, toKy, toNodeHttp])
+      expect(errorOf(() => convert(options))).toMatchObject({
+        code: "INVALID_HEADER_VALUE",
+        argument: `headers.${name.toLowerCase()}`,
+        message: expect.stringContaining(`is the client's ${rule}, not the request's, and must be left out`) as unknown,
+      });
   });
 });

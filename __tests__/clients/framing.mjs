@@ -14,6 +14,15 @@ for (const kind of Object.keys(kinds)) {
 }
 for (const name of ["transfer-encoding", "Transfer-Encoding", "TRANSFER-ENCODING"])
   cases.push([`string with ${name}`, "string", { [name]: "chunked" }]);
+// Fields of the connection each client manages itself (fetch, undici and ky threw on the first
+// three, node:http, axios and got on trailer): refused by every converter.
+for (const [name, value] of [
+  ["Keep-Alive", "timeout=5"],
+  ["upgrade", "websocket"],
+  ["Expect", "100-continue"],
+  ["trailer", "x-t"],
+])
+  cases.push([`string with ${name}`, "string", { [name]: value }]);
 cases.push(["string with Content-Length: 3", "string", { "Content-Length": "3" }]);
 cases.push(["no body with Content-Length: 5", undefined, { "Content-Length": "5" }]);
 

@@ -41,6 +41,18 @@ type Kind = "bytes" | "blob" | "form" | "web stream" | "async iterable" | "node 
 export const ownField = (record: object, key: string): unknown =>
   Object.hasOwn(record, key) ? (record as Record<string, unknown>)[key] : undefined;
 
+/**
+ * Fields of the connection a client manages itself, each with the rule it is sent by: fetch, undici
+ * and ky throw their own errors on `keep-alive`, `upgrade` and `expect`, node:http, axios and got on
+ * `trailer` (each sent to a server on 127.0.0.1).
+ */
+const CLIENT_FIELDS: readonly (readonly [name: string, rule: string])[] = [
+  ["keep-alive", "connection option (RFC 9110 section 7.6.1)"],
+  ["upgrade", "protocol switch (RFC 9110 section 7.8)"],
+  ["expect", "expectation (RFC 9110 section 10.1.1)"],
+  ["trailer", "announcement of trailer fields (RFC 9110 section 6.6.2)"],
+];
+
 /** Who sends the request: each real client, and curl (the CLI's `--format curl`). */
 export type Sender = "fetch" | "undici" | "axios" | "got" | "ky" | "node:http" | "curl";
 
@@ -101,6 +113,9 @@ export function frame(options: RequestOptions, sender: Sender): Framed {
       headers["transfer-encoding"],
     );
   }
+  for (const [name, rule] of CLIENT_FIELDS)
+    if (Object.hasOwn(headers, name))
+      fail("INVALID_HEADER_VALUE", `headers.${name}`, `is the client's ${rule}, not the request's, and must be left out`, headers[name]);
   let body: unknown = ownField(record, "body");
   if (body === undefined) {
     checkLength(headers, 0, undefined);
