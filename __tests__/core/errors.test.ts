@@ -373,6 +373,33 @@ describe("a URL is shown up to its query or fragment wherever an error shows it,
       () => endpoint("GET https://u:SEKRET@api.github.com/{id}" as never),
       ["MISSING_PARAMETER", "id", "`id` is missing", "GET https://…@api.github.com/{id}"],
     ],
+    // A fresh-eyes battery: user information after `//` alone, or after a scheme without slashes
+    // (which a URL parser reads as `https://u:p@h`), was shown whole.
+    [
+      "user information after // alone",
+      () => endpoint("GET /x", { baseUrl: "//u:SEKRET@h.example" }),
+      ["INVALID_BASE_URL", "baseUrl", 'received "//…@h.example"', "GET /x"],
+    ],
+    [
+      "user information after a scheme without slashes",
+      () => endpoint("GET /x", { baseUrl: "https:u:SEKRET@h.example" }),
+      ["INVALID_BASE_URL", "baseUrl", 'received "https:…@h.example"', "GET /x"],
+    ],
+    [
+      "user information after a scheme and backslashes",
+      () => endpoint("GET /x", { baseUrl: "https:\\\\u:SEKRET@h.example" }),
+      ["INVALID_BASE_URL", "baseUrl", "…@h.example", "GET /x"],
+    ],
+    [
+      "user information in a route's URL after //",
+      () => endpoint("GET //u:SEKRET@h.example/x"),
+      ["INVALID_URL", "url", 'received "//…@h.example/x"', "GET //…@h.example/x"],
+    ],
+    [
+      "a GHES origin with user information",
+      () => ghes("https:u:SEKRET@ghe.example"),
+      ["INVALID_BASE_URL", "origin", 'received "https:…@ghe.example"', undefined],
+    ],
     [
       "a method that holds a # (a token character): the method as written",
       () => endpoint("GE#T /x/{id}" as never),

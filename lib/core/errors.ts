@@ -105,7 +105,7 @@ export function withCallRoute(error: EndpointError, route: string | undefined): 
 
 /**
  * A URL (or a URL template) for an error, without what may hold a credential: its user information
- * (`https://…@host`, RFC 3986 section 3.2.1), and all from where its query or fragment begins (a
+ * (`https://…@host`, RFC 3986 section 3.2.1; after `//` alone, or a scheme without slashes, too), and all from where its query or fragment begins (a
  * "?" or "#", pct-encoded or not, or a `{?…}`, `{&…}` or `{#…}` expression) but the expressions
  * that follow and, of the text between them, its first character: `https://api.example.com/me?…`,
  * `/me#…`, `/items{?page}&…`. A request's URL may hold a credential that a generated API's
@@ -114,7 +114,8 @@ export function withCallRoute(error: EndpointError, route: string | undefined): 
  * refused. An expression (RFC 6570 section 2.2) names variables, no values, and stays.
  */
 export function shownUrl(written: string): string {
-  const url = written.replace(/^([a-z][\w+.-]*:\/\/)[^/?#@]*@/i, "$1…@");
+  // The scheme and slashes as any URL parser may read them: `//u:p@h`, `https:u:p@h`, `https:\\u:p@h`.
+  const url = written.replace(/^([\w+.-]*:?[\\/]*)[^/\\?#@]*@/, "$1…@");
   const at = url.search(/[?#]|%3f|%23|\{[?&#]/i);
   // Split by the expressions, which the odd items are; each text between them is cut after its first character.
   return at < 0
