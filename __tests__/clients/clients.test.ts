@@ -92,6 +92,16 @@ describe("where the options hold no accept or content-type, what each real clien
   });
 });
 
+// A fresh-eyes battery: with undici 7 imported first, Node's fetch refused the options' own (correct)
+// content-length, "invalid content-length header". toFetch leaves it to fetch, which counts it.
+test("fetch after undici 7 was imported sends a body whose options give its content-length", async () => {
+  const { printed, arrivals } = await runAgainstServer("fetch-after-undici.mjs", "fetch");
+  expect(JSON.parse(printed)).toBe("sent");
+  expect(
+    arrivals.map(({ target, body, headers: received }) => [target, Buffer.from(body, "hex").toString(), received["content-length"]]),
+  ).toEqual([["/counted", "abc", "3"]]);
+});
+
 // What each client cannot send (tried with the real client before the converters refused them).
 const refused: Record<string, string[]> = {
   fetch: [],

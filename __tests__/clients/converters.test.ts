@@ -76,6 +76,13 @@ describe("converters from request options to each client's arguments", () => {
     expect(toFetch(api("POST /x", { data: new Blob(["b"]) }))[1].headers).not.toHaveProperty("content-type");
   });
 
+  test("toFetch and toKy leave a content-length that is the body's to fetch, which counts it; the others send it", () => {
+    const counted = endpoint("POST /x", { data: "abc", headers: { "content-length": 3 } });
+    expect([toFetch(counted)[1].headers, toKy(counted)[1].headers]).toEqual([headers(), headers()]);
+    for (const convert of [toUndici, toGot, toNodeHttp]) expect(convert(counted)[1].headers).toHaveProperty("content-length", "3");
+    expect(toAxios(counted).headers).toHaveProperty("content-length", "3");
+  });
+
   test("toFetch and toKy send an empty body as empty bytes, so that no content-type is invented", () => {
     expect(toFetch(endpoint("PATCH /x"))[1].body).toEqual(new Uint8Array(0));
     expect(toKy(endpoint("PUT /x"))[1].body).toEqual(new Uint8Array(0));

@@ -397,7 +397,7 @@ describe("a URL is shown up to its query or fragment wherever an error shows it,
     ],
     [
       "a GHES origin with user information",
-      () => ghes("https:u:SEKRET@ghe.example"),
+      () => ghes("https:u:SEKRET@ghe.example", "3.19"),
       ["INVALID_BASE_URL", "origin", 'received "https:…@ghe.example"', undefined],
     ],
     [

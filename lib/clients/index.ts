@@ -178,11 +178,14 @@ export interface NodeHttpInit {
 }
 
 /**
- * fetch and ky label a string body `text/plain;charset=UTF-8` when the options have no
- * content-type: the same bytes as a `Uint8Array` go without one.
+ * fetch's framing, for fetch and ky: a string body goes as bytes where the options have no
+ * content-type (fetch would label it `text/plain;charset=UTF-8`), and without the options'
+ * `content-length`, which `frame` found to be the body's and fetch counts itself (a forbidden
+ * request-header name of the Fetch standard: Node's fetch refuses one once undici 7 is loaded).
  */
-function withoutInventedType(converted: Framed): Framed {
+function fetchFraming(converted: Framed): Framed {
   if (converted.bytes !== undefined && !Object.hasOwn(converted.headers, "content-type")) converted.body = converted.bytes;
+  delete converted.headers["content-length"];
   return converted;
 }
 
@@ -208,7 +211,7 @@ function withoutInventedType(converted: Framed): Framed {
  */
 export function toFetch(options: RequestOptions): [url: string, init: FetchInit] {
   const converted = frame(options, "fetch");
-  const { method, headers, body } = withoutInventedType(converted);
+  const { method, headers, body } = fetchFraming(converted);
   const init: FetchInit = { method, headers };
   if (body !== undefined) init.body = body as BodyInit;
   if (isStreaming(converted.kind)) init.duplex = "half";
@@ -299,7 +302,7 @@ export function toGot(options: RequestOptions): [url: string, options: GotOption
  */
 export function toKy(options: RequestOptions): [url: string, options: KyOptions] {
   const converted = frame(options, "ky");
-  const init = plain(withoutInventedType(converted)) as KyOptions;
+  const init = plain(fetchFraming(converted)) as KyOptions;
   if (isStreaming(converted.kind)) init.duplex = "half";
   return [options.url, withSignal(init, options)];
 }
