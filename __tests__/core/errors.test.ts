@@ -381,6 +381,11 @@ describe("a URL is shown up to its query or fragment wherever an error shows it,
       ["INVALID_BASE_URL", "baseUrl", 'received "//…@h.example"', "GET /x"],
     ],
     [
+      "a password that holds an @: cut up to the last one, as a URL parser reads it",
+      () => endpoint("GET /x", { baseUrl: "https://u:p@SEKRET@h.example x" }),
+      ["INVALID_BASE_URL", "baseUrl", 'received "https://…@h.example x"', "GET /x"],
+    ],
+    [
       "user information after a scheme without slashes",
       () => endpoint("GET /x", { baseUrl: "https:u:SEKRET@h.example" }),
       ["INVALID_BASE_URL", "baseUrl", 'received "https:…@h.example"', "GET /x"],

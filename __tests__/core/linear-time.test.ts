@@ -19,6 +19,13 @@ describe("every input is handled in time linear in its size", () => {
     expect(() => endpoint(`GET /{${"a.".repeat(MB / 2)}}`)).toThrow(expect.objectContaining({ code: "INVALID_URL_TEMPLATE" }));
   });
 
+  // An error cuts a refused URL's user information: a first version of the rule backtracked in
+  // time quadratic in a run of word characters (0.4 s for 20,000; minutes for these).
+  test("a 1 MB refused baseUrl of word characters, with and without a colon or an @", () => {
+    for (const baseUrl of ["a".repeat(MB), `${"a".repeat(MB)}@h`, `x:${"a".repeat(MB)}`, "a:".repeat(MB / 2)])
+      expect(() => endpoint("GET /x", { baseUrl })).toThrow(expect.objectContaining({ code: "INVALID_BASE_URL" }));
+  });
+
   test("a 1 MB header", () => {
     expect(endpoint("GET /", { headers: { "x-a": "a".repeat(MB) } }).headers["x-a"]?.length).toBe(MB);
     expect(() => endpoint("GET /", { headers: { ["a".repeat(MB) + " "]: "x" } })).toThrow(

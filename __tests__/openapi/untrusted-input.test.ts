@@ -968,7 +968,7 @@ describe("a server URL with variables: typed, defaults applied, a missing one an
       expect(error).toMatchObject({ code: "INVALID_BASE_URL", argument });
       expect(error.message).toContain(rule);
     } finally {
-      for (const key of Object.keys(pollution)) delete (Object.prototype as Record<string, unknown>)[key];
+      for (const key of Object.keys(pollution)) Reflect.deleteProperty(Object.prototype, key);
     }
   });
 
