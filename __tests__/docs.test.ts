@@ -330,7 +330,8 @@ describe("docs/clients.md's framing table", () => {
       } else if (outcome.startsWith("sent")) {
         const result = convert(options);
         const sent = (Array.isArray(result) ? result[1] : result) as { headers: Record<string, unknown> };
-        expect([name, sent.headers["content-length"]]).toEqual([name, "3"]);
+        // toFetch and toKy leave it to fetch, which counts the same 3 bytes (clients.test.ts sends it).
+        expect([name, sent.headers["content-length"]]).toEqual([name, name === "toFetch" || name === "toKy" ? undefined : "3"]);
       } else {
         expect([name, codeOf(() => convert(options))]).toEqual([name, outcome.slice(1, -1)]);
       }

@@ -27,6 +27,8 @@ describe("converters from request options to each client's arguments", () => {
     expect(toNodeHttp(withSignal)[1]).toEqual({ method: "POST", headers: headers({ ...JSON_TYPE, "content-length": "15" }), signal });
     for (const convert of [toFetch, toUndici, toGot, toKy, toNodeHttp]) expect(convert(post)[1]).not.toHaveProperty("signal");
     expect(toAxios(post)).not.toHaveProperty("signal");
+    // A `request.signal` of null is none (got refuses a null signal).
+    expect(toGot({ ...post, request: { signal: null } })[1]).not.toHaveProperty("signal");
   });
 
   test("toFetch passes data as given and marks a stream body duplex: half", () => {
@@ -133,12 +135,20 @@ describe("a field of a polluted Object.prototype changes no converter's output",
     "signal",
     "data",
   ];
-  /** What each converter gives each call, as text (a function as its source), or the refusal's code. */
+  /**
+   * What each converter gives each call, as text (a function as its source), or the refusal's code;
+   * and the body a client reads of it (`body`, axios' `data`), inherited fields included, as a
+   * client reads its options (a review found undici and fetch sending an inherited `body`).
+   */
   const outputs = (): string[] =>
     Object.entries(converters).flatMap(([name, convert]) =>
       calls.map((call) => {
         try {
-          return `${name} ${JSON.stringify(convert(call), (_key, value: unknown) => (typeof value === "function" ? String(value) : value))}`;
+          const converted = convert(call);
+          const init = (Array.isArray(converted) ? converted[1] : converted) as { body?: unknown; data?: unknown };
+          // node:http takes no body in its options: toNodeHttp gives it apart, to `end()`.
+          const read = String(name === "toAxios" ? init.data : name === "toNodeHttp" ? (converted as unknown[])[2] : init.body);
+          return `${name} ${read} ${JSON.stringify(converted, (_key, value: unknown) => (typeof value === "function" ? String(value) : value))}`;
         } catch (error) {
           return `${name} ${(error as { code?: string }).code ?? String(error)}`;
         }

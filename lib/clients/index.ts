@@ -143,7 +143,7 @@ export type ClientSignal = NonNullable<FetchInit["signal"]>;
 function withSignal<T extends object>(init: T, options: RequestOptions): T {
   const request = ownField(options, "request");
   const signal = isPlainRecord(request) ? ownField(request, "signal") : undefined;
-  if (signal !== undefined) (init as { signal?: unknown }).signal = signal;
+  if (signal != null) (init as { signal?: unknown }).signal = signal;
   return init;
 }
 
@@ -212,15 +212,18 @@ function fetchFraming(converted: Framed): Framed {
 export function toFetch(options: RequestOptions): [url: string, init: FetchInit] {
   const converted = frame(options, "fetch");
   const { method, headers, body } = fetchFraming(converted);
-  const init: FetchInit = { method, headers };
-  if (body !== undefined) init.body = body as BodyInit;
+  // `body` is the init's own field, `undefined` where there is none: fetch reads no inherited one.
+  const init = { method, headers, body } as FetchInit;
   if (isStreaming(converted.kind)) init.duplex = "half";
   return [options.url, withSignal(init, options)];
 }
 
-/** `ClientRequest` without the converter's own bookkeeping. */
+/**
+ * `ClientRequest` without the converter's own bookkeeping; `body` its own field, `undefined` where
+ * there is none, so that a client reads no `body` a polluted Object.prototype holds.
+ */
 function plain({ method, headers, body }: ClientRequest): ClientRequest {
-  return body === undefined ? { method, headers } : { method, headers, body };
+  return { method, headers, body } as ClientRequest;
 }
 
 /**
@@ -261,10 +264,10 @@ const sendAsGiven = (data: unknown): unknown => data;
  */
 export function toAxios(options: RequestOptions): AxiosConfig {
   const { method, headers, body, kind } = frame(options, "axios");
-  const config: AxiosConfig = { url: options.url, method, headers };
+  // `data` the config's own field, `undefined` where there is none (plain()).
+  const config = { url: options.url, method, headers, data: body } as AxiosConfig;
   if (!Object.hasOwn(headers, "accept")) config.headers.accept = false;
   if (body !== undefined) {
-    config.data = body;
     if (typeof body == "string") config.transformRequest = [sendAsGiven];
     // FormData's content-type carries the boundary axios writes: only axios can set it.
     if (!Object.hasOwn(headers, "content-type") && kind !== "form") config.headers["content-type"] = false;
