@@ -304,6 +304,11 @@ describe("usage errors are one line on stderr, exit 2, with a near word where th
       'the item "Authorization…" (of 60 characters, not shown) is not name=value, name:=json, name=@file, name:=@file, name==value, Header:value or @file',
     ],
     [
+      '"GET /x", "Cookie …" (its ":" left out)',
+      ["GET /x", "Cookie SEKRETSESSION"],
+      'the item "Cookie…" (of 20 characters, not shown) is not name=value, name:=json, name=@file, name:=@file, name==value, Header:value or @file',
+    ],
+    [
       '"GET /x", "Cookie:a=…", "cookie:b=…"',
       ["GET /x", "Cookie:a=SEKRET", "cookie:b=SEKRET"],
       'the item "cookie…" (of 15 characters, not shown) sets "cookie" again; give each name once',

@@ -114,9 +114,10 @@ export function withCallRoute(error: EndpointError, route: string | undefined): 
  * refused. An expression (RFC 6570 section 2.2) names variables, no values, and stays.
  */
 export function shownUrl(written: string): string {
-  // The scheme and slashes as any URL parser may read them: `//u:p@h`, `https:u:p@h`, `https:\\u:p@h`.
+  // The scheme and slashes as any URL parser may read them: `//u:p@h`, `https:u:p@h`, `https:\\u:p@h`;
+  // a method or a path (`G@T`, `/{@x}`) has neither.
   // Up to the authority's last "@", as a parser reads a password that holds one.
-  const url = written.replace(/^((?:[\w+.-]*:)?[\\/]*)[^/\\?#]*@/, "$1…@");
+  const url = written.replace(/^((?:[\w+.-]*:|[\\/]{2})[\\/]*)[^/\\?#]*@/, "$1…@");
   const at = url.search(/[?#]|%3f|%23|\{[?&#]/i);
   // Split by the expressions, which the odd items are; each text between them is cut after its first character.
   return at < 0
