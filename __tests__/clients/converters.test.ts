@@ -170,8 +170,9 @@ describe("a field of a polluted Object.prototype changes no converter's output",
   });
 });
 
-describe("a field of the connection the client manages itself is refused by every converter", () => {
+describe("a field of the message or connection the client writes itself is refused by every converter", () => {
   test.each([
+    ["Transfer-Encoding", "chunked", "framing (RFC 9112 section 6.1)"],
     ["keep-alive", "timeout=5", "connection option (RFC 9110 section 7.6.1)"],
     ["Upgrade", "websocket", "protocol switch (RFC 9110 section 7.8)"],
     ["expect", "100-continue", "expectation (RFC 9110 section 10.1.1)"],

@@ -42,11 +42,12 @@ export const ownField = (record: object, key: string): unknown =>
   Object.hasOwn(record, key) ? (record as Record<string, unknown>)[key] : undefined;
 
 /**
- * Fields of the connection a client manages itself, each with the rule it is sent by: fetch, undici
- * and ky throw their own errors on `keep-alive`, `upgrade` and `expect`, node:http, axios and got on
- * `trailer` (each sent to a server on 127.0.0.1).
+ * Fields of the message and connection a client writes itself, each with the rule it is sent by:
+ * the framing, `transfer-encoding`; fetch, undici and ky throw their own errors on `keep-alive`,
+ * `upgrade` and `expect`, node:http, axios and got on `trailer` (each sent to a server on 127.0.0.1).
  */
 const CLIENT_FIELDS: readonly (readonly [name: string, rule: string])[] = [
+  ["transfer-encoding", "framing (RFC 9112 section 6.1)"],
   ["keep-alive", "connection option (RFC 9110 section 7.6.1)"],
   ["upgrade", "protocol switch (RFC 9110 section 7.8)"],
   ["expect", "expectation (RFC 9110 section 10.1.1)"],
@@ -105,14 +106,6 @@ export function frame(options: RequestOptions, sender: Sender): Framed {
       "cannot be sent as request options: CONNECT names an authority (RFC 9110 section 9.3.6), TRACK is no HTTP method",
       method,
     );
-  if (Object.hasOwn(headers, "transfer-encoding")) {
-    fail(
-      "INVALID_HEADER_VALUE",
-      "headers.transfer-encoding",
-      "is the client's framing (RFC 9112 section 6.1), not the request's, and must be left out",
-      headers["transfer-encoding"],
-    );
-  }
   for (const [name, rule] of CLIENT_FIELDS)
     if (Object.hasOwn(headers, name))
       fail("INVALID_HEADER_VALUE", `headers.${name}`, `is the client's ${rule}, not the request's, and must be left out`, headers[name]);

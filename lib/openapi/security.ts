@@ -281,11 +281,13 @@ export function authorize(security: Security, shape: string, options: RequestOpt
   const end = hash === -1 ? options.url.length : hash;
   let url = options.url.slice(0, end);
   const cookies: string[] = [];
+  /** The names of the cookies the call sets itself, read once, where a cookie is to be sent. */
+  let taken: Set<string> | undefined;
   for (const sent of chosen) {
     // Own fields only: a field of a polluted Object.prototype is no value the request sets.
     if (sent.in === "header") headers[sent.name] = Object.hasOwn(headers, sent.name) ? headers[sent.name]! : sent.value;
     else if (sent.in === "cookie") {
-      if (!cookieNames(headers).has(sent.name)) cookies.push(`${sent.name}=${sent.value}`);
+      if (!(taken ??= cookieNames(headers)).has(sent.name)) cookies.push(`${sent.name}=${sent.value}`);
     } else if (!hasQueryParameter(url, sent.name)) url += `${url.includes("?") ? "&" : "?"}${sent.pair}`;
   }
   // RFC 6265 section 5.4: one cookie field, its pairs joined by "; ".
