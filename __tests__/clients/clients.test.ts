@@ -89,6 +89,21 @@ describe("where the options hold no accept or content-type, what each real clien
       ["/get", fetchAccept, undefined],
       ...(blobSent ? [["/blob", fetchAccept, "text/x-blob"]] : []),
     ]);
+    // Every field that arrived: the printed ones, the request's `host` and `connection` (RFC 9112),
+    // a body's framing, and what docs/clients.md lists as the client's own.
+    const own: Record<string, string[]> = {
+      fetch: ["accept", "accept-encoding", "accept-language", "sec-fetch-mode"],
+      ky: ["accept", "accept-encoding", "accept-language", "sec-fetch-mode"],
+      axios: ["accept-encoding"],
+      got: ["accept-encoding"],
+      undici: [],
+      "node:http": [],
+    };
+    const expected = (body: string[]) => ["user-agent", "host", "connection", ...body, ...own[client]!].sort();
+    expect(arrivals.map(({ fieldNames }) => [...fieldNames].sort())).toEqual([
+      expected([]),
+      ...(blobSent ? [expected(["content-length", "content-type"])] : []),
+    ]);
   });
 });
 
